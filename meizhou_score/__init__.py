@@ -1,0 +1,115 @@
+"""meizhou-score: settle and check the gold payouts of Meizhou (梅州, Hakka) mahjong.
+
+The public API (SPEC.md §7)::
+
+    from meizhou_score import parse_tiles, is_win, waits, settle, load_record
+
+    is_win("123m456m789m123p55s")            # True
+    waits("1112345678999m")                   # ['1m', '2m', ..., '9m']
+    settle(load_record("examples/robbed-kong.yaml"))
+
+Modules are imported on first use so that ``meizhou-score --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .errors import MeizhouError, RecordError, RulesError, TileError
+from .tiles import Tile, parse_tiles
+
+__version__ = "0.1.0"
+__all__ = [
+    "MeizhouError", "RecordError", "RulesError", "TileError", "Tile",
+    "parse_tiles", "is_win", "waits", "settle", "load_record", "load_rules", "analyse",
+]
+
+
+def _counts(tiles: str | Iterable[Tile]) -> list[int]:
+    from .tiles import parse_indices, to_counts
+
+    if isinstance(tiles, str):
+        return to_counts(parse_indices(tiles))
+    return to_counts(t.index for t in tiles)
+
+
+def _rules(rules: Any):
+    from .rules import DEFAULT_RULES, Rules
+
+    if rules is None:
+        return DEFAULT_RULES
+    return rules if isinstance(rules, Rules) else DEFAULT_RULES.override(rules)
+
+
+def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
+    """胡牌: do these 14 concealed tiles win (pair + four sets, seven pairs, thirteen orphans)?"""
+    from .hand import is_win_counts
+
+    r = _rules(rules)
+    counts = _counts(tiles)
+    if max(counts) > 4:
+        return False
+    if rules is None:
+        return is_win_counts(counts)
+    return analyse(counts_to_text(counts), rules=r)["win"]
+
+
+def counts_to_text(counts) -> str:
+    from .tiles import format_counts
+
+    return format_counts(counts)
+
+
+def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
+    """聽牌: the tiles that complete these 13 concealed tiles, in tile order."""
+    from .hand import waits_counts
+    from .tiles import TILES
+
+    r = _rules(rules)
+    counts = _counts(tiles)
+    if rules is None:
+        return [str(TILES[i]) for i in waits_counts(counts)]
+    return [w["tile"] for w in analyse(counts_to_text(counts), rules=r)["waits"]]
+
+
+def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
+    """The ``check`` command's object (SPEC §5): win, readings and patterns, or waits."""
+    from .analysis import analyse as _analyse
+
+    return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
+
+
+def load_record(path: str) -> Any:
+    """Read a hand record or session YAML file (``-``: standard input) with a safe loader."""
+    from .record import load_record as _load
+
+    return _load(path)
+
+
+def load_rules(path: str, base: Any = None):
+    """Read a house-rules YAML file (SPEC §3) over ``base`` (the defaults)."""
+    from .errors import RecordError
+    from .record import load_record as _load
+
+    data = _load(path)
+    try:
+        return _rules(base).override(data, "")
+    except RecordError as exc:
+        raise exc.with_source(path) from None
+
+
+def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
+    """Settle a hand record or a session (already parsed data) into the JSON object of SPEC §5.
+
+    ``rules`` (a :class:`~meizhou_score.rules.Rules` or a house-rules mapping)
+    come before the record's own ``rules:``. Raises :class:`RecordError` on a
+    bad record.
+    """
+    from .record import is_session, parse_record, parse_session
+    from .render import hand_json, session_json
+    from .settle import settle_record, settle_session
+
+    base = _rules(rules)
+    if is_session(record):
+        return session_json(settle_session(parse_session(record, base)))
+    return hand_json(settle_record(parse_record(record, base)))

@@ -1,0 +1,44 @@
+"""The package's own error types.
+
+The library raises these; only ``cli.py`` turns them into messages and exit
+codes (SPEC.md §6). Every one is a ``ValueError``, so callers who do not care
+about the distinction can catch that.
+"""
+
+from __future__ import annotations
+
+
+class MeizhouError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+    exit_code = 2
+
+
+class TileError(MeizhouError):
+    """Text that is not valid tile notation (牌), quoted with its column."""
+
+
+class RecordError(MeizhouError):
+    """A hand record, session or rules file that breaks the format (SPEC §2–§3).
+
+    ``path`` is the key path inside the document (``hands[2].kongs[0].type``);
+    ``source`` is the file name, filled in by whoever read the file.
+    """
+
+    def __init__(self, path: str, message: str, source: str | None = None):
+        self.path = path
+        self.message = message
+        self.source = source
+        super().__init__(self.__str__())
+
+    def with_source(self, source: str) -> "RecordError":
+        return type(self)(self.path, self.message, source)
+
+    def __str__(self) -> str:
+        where = self.path or "(top level)"
+        prefix = f"{self.source}: " if self.source else ""
+        return f"{prefix}{where}: {self.message}"
+
+
+class RulesError(RecordError):
+    """A house-rules mapping with an unknown key or an out-of-range value."""

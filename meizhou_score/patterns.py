@@ -1,0 +1,147 @@
+"""Hand patterns (牌型) and their ratios (R4 and the pattern table of RULES.md).
+
+A hand is scored on one reading (see :mod:`meizhou_score.hand`); each pattern
+is a named predicate over that reading and the hand's tiles. The ratios are
+house rules; the table below only holds the names, the shapes and the
+``supersedes`` column used when patterns are added or multiplied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    id: str
+    chinese: str
+    english: str
+    ratio: int  # the default (RULES.md)
+    supersedes: tuple[str, ...] = ()
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ordinary", "平胡", "ordinary hand", 1),
+    Pattern("all_pungs", "碰碰胡", "all pungs", 2, ("ordinary",)),
+    Pattern("mixed_one_suit", "混一色", "mixed one suit", 2, ("ordinary",)),
+    Pattern("seven_pairs", "七小對", "seven pairs", 3),
+    Pattern("pure_one_suit", "清一色", "pure one suit", 4, ("ordinary",)),
+    Pattern("mixed_terminals", "混幺九", "mixed terminals", 5, ("ordinary",)),
+    Pattern("luxury_seven_pairs", "豪華七小對", "luxury seven pairs", 6, ("seven_pairs",)),
+    Pattern("concealed_pungs", "坎坎胡", "four concealed pungs", 10, ("all_pungs",)),
+    Pattern("all_terminals", "清幺九", "all terminals", 10, ("ordinary",)),
+    Pattern("all_honours", "字一色", "all honours", 10, ("ordinary",)),
+    Pattern("thirteen_orphans", "十三幺", "thirteen orphans", 10, ("mixed_terminals",)),
+    Pattern("double_luxury_seven_pairs", "雙豪華七小對", "double luxury seven pairs", 12,
+            ("seven_pairs", "luxury_seven_pairs")),
+    Pattern("triple_luxury_seven_pairs", "三豪華七小對", "triple luxury seven pairs", 18,
+            ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs")),
+    Pattern("four_kongs", "十八羅漢", "four kongs", 18, ("all_pungs",)),
+)
+BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
+TABLE_ORDER: dict[str, int] = {p.id: n for n, p in enumerate(PATTERNS)}
+# 七小對 and its luxury rows, by the number of four-of-a-kinds they hold.
+SEVEN_PAIRS_ROWS = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs",
+                    "triple_luxury_seven_pairs")
+COMBINE_MODES = ("highest", "add", "multiply")
+_SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The scored reading of a hand: matched patterns (highest first) and the ratio."""
+
+    reading: Reading
+    patterns: tuple[str, ...]
+    ratio: int
+
+
+def tile_patterns(counts) -> list[str]:
+    """The patterns that look only at the tiles (any shape).
+
+    ``counts`` holds every tile of the hand, melds included.
+    """
+    suits = [s for s in range(3) if any(counts[9 * s: 9 * s + 9])]
+    honours = any(counts[27:])
+    found = []
+    if len(suits) == 1:
+        found.append("mixed_one_suit" if honours else "pure_one_suit")
+    held = [i for i, n in enumerate(counts) if n]
+    terminals = [i for i in held if i < 27 and i % 9 in (0, 8)]
+    if not suits:
+        found.append("all_honours")
+    elif len(terminals) + sum(i >= 27 for i in held) == len(held):
+        found.append("mixed_terminals" if honours else "all_terminals")
+    return found
+
+
+def shape_patterns(reading: Reading, counts) -> list[str]:
+    """The patterns that depend on the reading, before ratios are consulted."""
+    if reading.shape == SEVEN_PAIRS:
+        fours = sum(n == 4 for n in counts)
+        return [SEVEN_PAIRS_ROWS[min(fours, 3)]]
+    if reading.shape == THIRTEEN_ORPHANS:
+        return ["thirteen_orphans"]
+    sets = [b for b in reading.blocks if b.kind != "pair"]
+    found = []
+    if all(b.kind in ("pung", "kong") for b in sets):
+        found.append("all_pungs")  # 碰碰胡
+        if all(b.concealed for b in sets):
+            found.append("concealed_pungs")  # 坎坎胡
+        if all(b.kind == "kong" for b in sets):
+            found.append("four_kongs")  # 十八羅漢
+    return found
+
+
+def match(reading: Reading, counts, ratios: dict[str, int]) -> list[str]:
+    """Every pattern this reading matches under ``ratios`` (a ratio of 0 is never matched)."""
+    found = []
+    for pid in shape_patterns(reading, counts):
+        if pid in SEVEN_PAIRS_ROWS:
+            # a row turned off falls back to the next smaller luxury row: its
+            # four-of-a-kinds then read as two pairs each (R2).
+            row = SEVEN_PAIRS_ROWS.index(pid)
+            while row > 0 and not ratios[SEVEN_PAIRS_ROWS[row]]:
+                row -= 1
+            pid = SEVEN_PAIRS_ROWS[row]
+        if ratios[pid]:
+            found.append(pid)
+    found += [pid for pid in tile_patterns(counts) if ratios[pid]]
+    if reading.shape == STANDARD and not found and ratios["ordinary"]:
+        found.append("ordinary")  # 平胡: nothing else matched
+    found.sort(key=lambda pid: (-ratios[pid], TABLE_ORDER[pid]))
+    return found
+
+
+def combine(found: list[str], ratios: dict[str, int], mode: str) -> int:
+    """The hand's ratio from its matched patterns (``combine`` house rule)."""
+    if not found:
+        return 0
+    if mode == "highest":
+        return max(ratios[pid] for pid in found)
+    superseded = {s for pid in found for s in BY_ID[pid].supersedes}
+    kept = [ratios[pid] for pid in found if pid not in superseded]
+    return sum(kept) if mode == "add" else prod(kept)
+
+
+def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> Score | None:
+    """Score every reading and keep the best (RULES.md, "Combining").
+
+    Highest ratio, then more matched patterns, then seven pairs before
+    thirteen orphans before the standard shape, then the first in sorted
+    order. None when no reading scores above 0 (not a win).
+    """
+    top = None
+    top_key = None
+    for n, reading in enumerate(readings):
+        found = match(reading, counts, ratios)
+        ratio = combine(found, ratios, mode)
+        if ratio <= 0:
+            continue
+        key = (ratio, len(found), _SHAPE_PRIORITY[reading.shape], -n)
+        if top_key is None or key > top_key:
+            top, top_key = Score(reading, tuple(found), ratio), key
+    return top

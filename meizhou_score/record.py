@@ -1,0 +1,372 @@
+"""Hand records and sessions (SPEC §2): YAML in, validated :class:`Record` out.
+
+Everything that makes a record *bad* (exit 2) is found here: unknown or
+missing keys, wrong types, bad tiles, the count rule, more than four copies
+of a tile (R1, and R7's conservation), pungs that are not three identical
+tiles, names not at the table. Whether the tiles *win* is a dispute (exit 1)
+and is settled in :mod:`meizhou_score.settle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from . import checks
+from .errors import RecordError, TileError
+from .rules import DEFAULT_RULES, KONG_TYPES, Rules
+from .tiles import COPIES, TILES, format_indices, parse_indices
+
+WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
+SEATS = ("East", "South", "West", "North")
+SEATS_CHINESE = ("東", "南", "西", "北")
+HAND_SIZE = 14
+
+_HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
+_RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules",)
+_SESSION_KEYS = ("players", "stake", "rules", "hands")
+_WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
+_KONG_KEYS = ("player", "type", "tile", "from")
+
+
+@dataclass(frozen=True, slots=True)
+class Kong:
+    """槓: four identical tiles laid down by ``player``.
+
+    ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
+    added to one's own pung) or exposed (直槓: from ``discarder``'s discard).
+    """
+
+    player: str
+    type: str
+    tile: int
+    discarder: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WinningHand:
+    """The winner's final hand: concealed tiles (winning tile included) and exposed pungs (碰)."""
+
+    concealed: tuple[int, ...]
+    pungs: tuple[int, ...]  # the tile of each exposed pung
+    winning_tile: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """One hand (一局), validated."""
+
+    players: tuple[str, ...]
+    dealer: str
+    stake: Decimal = Decimal(1)
+    draw: bool = False
+    winner: str | None = None
+    win_type: str | None = None
+    robbed: str | None = None
+    hand: WinningHand | None = None
+    kongs: tuple[Kong, ...] = ()
+    claimed: dict[str, Decimal] | None = None
+    rules: Rules = field(default=DEFAULT_RULES)
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def next_in_seat(self, player: str) -> str:
+        """下家: the player after ``player`` in play order East → South → West → North."""
+        return self.players[(self.seat(player) + 1) % 4]
+
+
+@dataclass(frozen=True)
+class Session:
+    """A sitting of several hands at one table with one set of rules."""
+
+    players: tuple[str, ...]
+    hands: tuple[tuple[Record, bool], ...]  # (record, did the hand name its dealer?)
+    rules: Rules
+
+
+# ---------------------------------------------------------------- YAML input
+
+def read_text(source: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError("", f"not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})", source)
+
+
+def load_yaml(text: str, source: str = "<input>") -> Any:
+    """Parse YAML with a safe loader only; numbers with a point become exact Decimals."""
+    import yaml
+
+    try:
+        return yaml.load(text, Loader=_loader_class())  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise RecordError(where, f"YAML syntax error: {problem}", source) from None
+    except yaml.YAMLError as exc:
+        raise RecordError("", f"YAML error: {exc}", source) from None
+
+
+def load_record(path: str, max_bytes: int | None = None) -> Any:
+    """Read a hand record or session file (``-`` is standard input) into plain data."""
+    import sys
+
+    source = "<stdin>" if path == "-" else str(path)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as exc:
+        raise RecordError("", f"cannot read the file: {exc.strerror or exc}", source) from None
+    return load_yaml(read_text(source, data), source)
+
+
+_LOADER = None
+
+
+def _loader_class():
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class RecordLoader(base):
+            """SafeLoader that reads decimals exactly and refuses duplicate keys."""
+
+        def construct_decimal(loader, node):
+            value = loader.construct_scalar(node).replace("_", "")
+            try:
+                return Decimal(value)
+            except ArithmeticError:
+                return yaml.SafeLoader.construct_yaml_float(loader, node)
+
+        def construct_mapping(loader, node, deep=False):
+            loader.flatten_mapping(node)
+            seen = {}
+            for key_node, _ in node.value:
+                key = loader.construct_object(key_node, deep=deep)
+                try:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "while reading a mapping", node.start_mark,
+                            f"the key {key!r} appears twice", key_node.start_mark)
+                    seen[key] = True
+                except TypeError:
+                    pass
+            return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+        RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
+        RecordLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+        _LOADER = RecordLoader
+    return _LOADER
+
+
+# ---------------------------------------------------------------- validation
+
+def is_session(data: Any) -> bool:
+    return isinstance(data, dict) and "hands" in data
+
+
+def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
+    """Validate one hand record (SPEC §2). ``rules`` come from ``--rules``; the record's own override them."""
+    checks.mapping(data, "", _RECORD_KEYS, required=("players", "dealer"))
+    players = _players(data["players"], "players")
+    rules = rules.override(data.get("rules"), "rules")
+    stake = checks.amount(data.get("stake", 1), "stake", positive=True)
+    return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "dealer", players))
+
+
+def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
+    """Validate a session: players and rules fixed, hands in order."""
+    checks.mapping(data, "", _SESSION_KEYS, required=("players", "hands"))
+    players = _players(data["players"], "players")
+    rules = rules.override(data.get("rules"), "rules")
+    stake = checks.amount(data.get("stake", 1), "stake", positive=True)
+    hands = checks.sequence(data["hands"], "hands")
+    if not hands:
+        raise RecordError("hands", "expected at least one hand; got an empty list")
+    parsed = []
+    for n, entry in enumerate(hands):
+        path = f"hands[{n}]"
+        checks.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
+        hand_stake = checks.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
+        named = "dealer" in entry
+        dealer = _player(entry["dealer"], f"{path}.dealer", players) if named else None
+        parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
+    return Session(players, tuple(parsed), rules)
+
+
+def with_dealer(record: Record, dealer: str) -> Record:
+    """The same hand dealt by ``dealer`` (a session hand that did not name one)."""
+    from dataclasses import replace
+
+    return replace(record, dealer=dealer)
+
+
+def _players(value: Any, path: str) -> tuple[str, ...]:
+    names = checks.sequence(value, path)
+    if len(names) != 4:
+        raise RecordError(path, f"expected exactly 4 players in seat order East, South, West, North; got {len(names)}")
+    out = []
+    for n, name in enumerate(names):
+        where = checks.join(path, n)
+        if isinstance(name, bool) or not isinstance(name, (str, int)):
+            raise checks.fail(where, "a name (text; quote names such as 'Yes' or 'No')", name)
+        name = str(name).strip()
+        if not name:
+            raise checks.fail(where, "a name", names[n])
+        if name in out:
+            raise RecordError(where, f"{name!r} is already seated; the four names must differ")
+        out.append(name)
+    return tuple(out)
+
+
+def _player(value: Any, path: str, players: tuple[str, ...]) -> str:
+    name = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if name not in players:
+        raise checks.fail(path, f"one of the players ({', '.join(players)})", value)
+    return name
+
+
+def _tiles(value: Any, path: str) -> list[int]:
+    if not isinstance(value, str):
+        raise checks.fail(path, "tiles as text, like '123m 456p 11z'", value)
+    try:
+        return parse_indices(value)
+    except TileError as exc:
+        raise RecordError(path, str(exc)) from None
+
+
+def _one_tile(value: Any, path: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
+    tiles = _tiles(value, path)
+    if len(tiles) != 1:
+        raise RecordError(path, f"expected one tile; got {len(tiles)} in {value!r}")
+    return tiles[0]
+
+
+def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None) -> Record:
+    at = lambda key: checks.join(path, key)  # noqa: E731
+    draw = checks.boolean(data["draw"], at("draw")) if "draw" in data else False
+    kongs = tuple(_kong(k, f"{at('kongs')}[{n}]", players)
+                  for n, k in enumerate(checks.sequence(data.get("kongs") or [], at("kongs"))))
+    claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
+    if draw:
+        for key in ("winner", "win_type", "robbed", "hand"):
+            if key in data:
+                raise RecordError(at(key), "not allowed in an exhaustive draw (draw: true): nobody won")
+        record = Record(players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules)
+        _check_conservation(record, path)
+        return record
+    for key in ("winner", "win_type", "hand"):
+        if key not in data:
+            raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
+    winner = _player(data["winner"], at("winner"), players)
+    win_type = checks.choice(data["win_type"], at("win_type"), WIN_TYPES)
+    robbed = None
+    if win_type == "robbed_kong":
+        if "robbed" not in data:
+            raise RecordError(at("robbed"), "missing; a robbed kong (搶槓) names the player whose kong was robbed")
+        robbed = _player(data["robbed"], at("robbed"), players)
+        if robbed == winner:
+            raise RecordError(at("robbed"), f"the robbed player cannot be the winner ({winner!r})")
+    elif "robbed" in data:
+        raise RecordError(at("robbed"), f"only allowed when win_type is robbed_kong; got win_type {win_type!r}")
+    hand = _winning_hand(data["hand"], at("hand"))
+    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed, rules)
+    own = sum(1 for k in kongs if k.player == winner)
+    size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
+    if size != HAND_SIZE:
+        raise RecordError(at("hand"), f"expected 14 tiles counting each pung and kong as 3 "
+                          f"(concealed {len(hand.concealed)} + 3 × {len(hand.pungs)} pungs + 3 × {own} "
+                          f"kongs of {winner}); got {size}")
+    _check_conservation(record, path)
+    return record
+
+
+def _winning_hand(value: Any, path: str) -> WinningHand:
+    checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
+    concealed = _tiles(value["concealed"], checks.join(path, "concealed"))
+    pungs = []
+    raw_pungs = value.get("pungs") or []
+    if isinstance(raw_pungs, str):  # "pungs: 777z" for a single pung
+        raw_pungs = [raw_pungs]
+    for n, text in enumerate(checks.sequence(raw_pungs, checks.join(path, "pungs"))):
+        where = f"{checks.join(path, 'pungs')}[{n}]"
+        tiles = _tiles(text, where)
+        if len(tiles) != 3 or len(set(tiles)) != 1:
+            raise RecordError(where, f"expected a pung: three identical tiles like '777z' (there is no chow, 吃); "
+                              f"got {text!r}")
+        pungs.append(tiles[0])
+    winning = _one_tile(value["winning_tile"], checks.join(path, "winning_tile"))
+    if winning not in concealed:
+        raise RecordError(checks.join(path, "winning_tile"),
+                          f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
+    return WinningHand(tuple(concealed), tuple(pungs), winning)
+
+
+def _kong(value: Any, path: str, players) -> Kong:
+    checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
+    player = _player(value["player"], checks.join(path, "player"), players)
+    kind = checks.choice(value["type"], checks.join(path, "type"), KONG_TYPES)
+    tile = _one_tile(value["tile"], checks.join(path, "tile"))
+    discarder = None
+    if kind == "exposed":
+        if "from" not in value:
+            raise RecordError(checks.join(path, "from"), "missing; an exposed kong names the discarder it came from")
+        discarder = _player(value["from"], checks.join(path, "from"), players)
+        if discarder == player:
+            raise RecordError(checks.join(path, "from"),
+                              f"the discarder must be another player than the kong's owner ({player!r})")
+    elif "from" in value:
+        raise RecordError(checks.join(path, "from"), f"only allowed for an exposed kong; this kong is {kind}")
+    return Kong(player, kind, tile, discarder)
+
+
+def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
+    if not isinstance(value, dict):
+        raise checks.fail(path, "a mapping of player to balance", value)
+    out = {}
+    for name, balance in value.items():
+        where = checks.join(path, str(name))
+        if str(name) not in players:
+            raise checks.fail(where, f"one of the players ({', '.join(players)})", name)
+        out[str(name)] = checks.amount(balance, where)
+    return out
+
+
+def _check_conservation(record: Record, path: str) -> None:
+    """R1 / R7: no tile kind more than four times in the whole record."""
+    counts = [0] * 34
+    where: list[list[str]] = [[] for _ in range(34)]
+
+    def add(tile: int, n: int, place: str) -> None:
+        counts[tile] += n
+        where[tile].append(f"{n} in {place}")
+
+    at = lambda key: checks.join(path, key)  # noqa: E731
+    hand = record.hand
+    if hand is not None:
+        for tile in set(hand.concealed):
+            add(tile, hand.concealed.count(tile), at("hand.concealed"))
+        for n, tile in enumerate(hand.pungs):
+            add(tile, 3, f"{at('hand.pungs')}[{n}]")
+        if record.robbed is not None:
+            add(hand.winning_tile, 3, f"{record.robbed}'s robbed pung")
+    for n, kong in enumerate(record.kongs):
+        add(kong.tile, 4, f"{at('kongs')}[{n}]")
+    for tile, n in enumerate(counts):
+        if n > COPIES:
+            note = ""
+            if record.robbed is not None and tile == hand.winning_tile:
+                note = (" — a robbed kong's tile is the winner's only copy (R7): the robbed player's pung "
+                        "holds the other three")
+            raise RecordError(path, f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
+                              f"there are only four of each tile (R1){note}")

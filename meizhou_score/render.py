@@ -1,0 +1,265 @@
+"""Output: JSON objects (SPEC §5), tables and explanations, in English or Chinese.
+
+Nothing here prints; the CLI does. ``tabulate`` is imported only when a
+table is drawn.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import Any
+
+from .patterns import BY_ID
+from .record import SEATS, SEATS_CHINESE
+from .settle import SessionResult, Settlement
+from .tiles import TILES
+
+# ---------------------------------------------------------------- JSON
+
+
+def number(value: Decimal | int) -> int | Decimal:
+    """An exact amount: an int when whole, else a Decimal without trailing zeros."""
+    if isinstance(value, int):
+        return value
+    if value == value.to_integral_value():
+        return int(value)
+    return value.normalize()
+
+
+def hand_json(s: Settlement) -> dict[str, Any]:
+    """The one-hand object of SPEC §5."""
+    r = s.record
+    stake = r.stake
+    out: dict[str, Any] = {
+        "valid": s.valid,
+        "draw": r.draw,
+        "winner": r.winner,
+        "win_type": r.win_type,
+        "patterns": list(s.score.patterns) if s.score and s.valid else [],
+        "ratio": s.score.ratio if s.score and s.valid else 0,
+        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": number(t.units * stake),
+                       "reason": t.reason} for t in s.transfers],
+        "balances": {name: number(amount) for name, amount in s.amounts.items()},
+        "next_dealer": s.next_dealer,
+    }
+    if not s.valid:
+        out["errors"] = list(s.errors)
+    if r.claimed is not None:
+        diffs = s.claim_differences
+        out["claims"] = {"agree": not diffs,
+                         "differences": {name: {"claimed": number(c), "computed": number(v)}
+                                         for name, (c, v) in diffs.items()}}
+    return out
+
+
+def session_json(result: SessionResult) -> dict[str, Any]:
+    hands = []
+    for n, s in enumerate(result.hands, start=1):
+        obj = {"index": n, "dealer": s.record.dealer, **hand_json(s)}
+        if s.dealer_expected is not None:
+            obj["dealer_check"] = {"named": s.record.dealer, "expected": s.dealer_expected}
+        hands.append(obj)
+    return {"hands": hands, "totals": {k: number(v) for k, v in result.totals.items()},
+            "next_dealer": result.next_dealer}
+
+
+def dumps(obj: Any, indent: int | None = 2) -> str:
+    """JSON text with Decimals written exactly (``2.5``, never a rounded float)."""
+    try:
+        return json.dumps(obj, ensure_ascii=False, indent=indent)
+    except TypeError:
+        pass
+    return _write(obj, indent, 0)
+
+
+def _write(obj: Any, indent: int | None, depth: int) -> str:
+    if isinstance(obj, Decimal):
+        return format(obj, "f")
+    pad = "" if indent is None else "\n" + " " * (indent * (depth + 1))
+    end = "" if indent is None else "\n" + " " * (indent * depth)
+    sep = ", " if indent is None else ","
+    if isinstance(obj, dict):
+        if not obj:
+            return "{}"
+        items = [f"{pad}{json.dumps(str(k), ensure_ascii=False)}: {_write(v, indent, depth + 1)}" for k, v in obj.items()]
+        return "{" + sep.join(items) + end + "}"
+    if isinstance(obj, (list, tuple)):
+        if not obj:
+            return "[]"
+        return "[" + sep.join(pad + _write(v, indent, depth + 1) for v in obj) + end + "]"
+    return json.dumps(obj, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- text
+
+WORDS = {
+    "en": {
+        "self_draw": "self-draw (自摸)", "kong_bloom": "kong bloom (槓上開花)", "robbed_kong": "robbed kong (搶槓)",
+        "concealed_kong": "concealed kong (暗槓)", "added_kong": "added kong (加槓)",
+        "exposed_kong": "exposed kong (直槓)",
+        "seat": "Seat", "player": "Player", "win": "Win", "kongs": "Kongs", "total": "Total",
+        "dealer_mark": " (dealer)",
+        "wins": "{winner} wins by {how}", "from": " from {robbed}",
+        "patterns": "{names}, ratio {ratio}", "stake": "stake {stake} gold per unit",
+        "draw": "Exhaustive draw (荒莊): nobody pays, kongs included (R9).",
+        "invalid": "Not a legal win, so nobody pays:",
+        "reading": "Reading: {blocks}",
+        "next": "Next dealer: {name} — {why}",
+        "why_robbed": "the robbed player deals next (R10)",
+        "why_winner": "whoever wins, deals (R10)",
+        "why_dealer_wins": "the dealer won and deals again (R10)",
+        "why_draw_next": "after a draw the dealer's next player deals (R10)",
+        "why_draw_same": "after a draw the dealer deals again (house rule dealer_after_draw: same)",
+        "why_invalid": "not settled: the hand is not a legal win",
+        "pays": "{payer} pays {payee} {amount} ({units} units × {stake}): {reason}{detail} — {rule}",
+        "detail_win": ", ratio {ratio} × {share}",
+        "detail_kong": " of {owner}, {tile}",
+        "claims_agree": "Claimed balances agree with the settlement.",
+        "claims_differ": "Claimed balances differ:",
+        "claim_line": "  {name}: claimed {claimed}, computed {computed}",
+        "dealer_check": "Dealer dispute: this hand names {named} as dealer; the rotation gives {expected} (R10).",
+        "hand": "Hand {n} — dealer {dealer}",
+        "totals": "Session totals",
+        "transfers": "Payments:",
+    },
+    "zh": {
+        "self_draw": "自摸", "kong_bloom": "槓上開花", "robbed_kong": "搶槓",
+        "concealed_kong": "暗槓", "added_kong": "加槓（摸明槓）", "exposed_kong": "直槓",
+        "seat": "座位", "player": "玩家", "win": "胡牌", "kongs": "槓", "total": "合計",
+        "dealer_mark": "（莊）",
+        "wins": "{winner} {how}胡牌", "from": "（被搶：{robbed}）",
+        "patterns": "{names}，倍數 {ratio}", "stake": "底分 {stake}",
+        "draw": "荒莊：無人輸贏，槓不計（R9）。",
+        "invalid": "不是合法的胡牌，無人支付：",
+        "reading": "牌型：{blocks}",
+        "next": "下一莊：{name}——{why}",
+        "why_robbed": "被搶槓者坐莊（R10）",
+        "why_winner": "誰胡誰莊（R10）",
+        "why_dealer_wins": "莊家胡牌，連莊（R10）",
+        "why_draw_next": "流局，由莊家的下家坐莊（R10）",
+        "why_draw_same": "流局，莊家連莊（規則 dealer_after_draw: same）",
+        "why_invalid": "未結算：不是合法的胡牌",
+        "pays": "{payer} 付 {payee} {amount}（{units} 分 × {stake}）：{reason}{detail}——{rule}",
+        "detail_win": "，倍數 {ratio} × {share}",
+        "detail_kong": "，{owner} 的 {tile}",
+        "claims_agree": "申報的輸贏與結算相符。",
+        "claims_differ": "申報的輸贏與結算不符：",
+        "claim_line": "  {name}：申報 {claimed}，應為 {computed}",
+        "dealer_check": "莊家有誤：本局寫 {named} 坐莊，輪莊應為 {expected}（R10）。",
+        "hand": "第 {n} 局——莊家 {dealer}",
+        "totals": "本場合計",
+        "transfers": "支付明細：",
+    },
+}
+
+
+def signed(value: Decimal | int) -> str:
+    value = number(value)
+    text = format(value, "f") if isinstance(value, Decimal) else str(value)
+    return f"+{text}" if value > 0 else text
+
+
+def plain(value: Decimal | int) -> str:
+    value = number(value)
+    return format(value, "f") if isinstance(value, Decimal) else str(value)
+
+
+def pattern_name(pid: str, lang: str) -> str:
+    p = BY_ID[pid]
+    return p.chinese if lang == "zh" else f"{p.english} {p.chinese}"
+
+
+def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "right", "right"),
+                    disable_numparse=True)
+
+
+def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
+    """The table of one hand: headline, per-player rows in seat order, next dealer."""
+    w = WORDS[lang]
+    r = s.record
+    lines = []
+    if r.draw:
+        lines.append(w["draw"])
+    else:
+        how = w[r.win_type] + (w["from"].format(robbed=r.robbed) if r.robbed else "")
+        head = w["wins"].format(winner=r.winner, how=how)
+        if s.valid:
+            names = " + ".join(pattern_name(p, lang) for p in s.score.patterns)
+            head += " — " + w["patterns"].format(names=names, ratio=s.score.ratio)
+        lines.append(head + "; " + w["stake"].format(stake=plain(r.stake)))
+        if s.valid:
+            lines.append(w["reading"].format(blocks=" ".join(s.score.reading.notation())))
+        else:
+            lines.append(w["invalid"])
+            lines += [f"  - {e}" for e in s.errors]
+    lines.append("")
+    win = dict.fromkeys(r.players, 0)
+    kong = dict.fromkeys(r.players, 0)
+    for t in s.transfers:
+        bucket = win if t.reason in ("self_draw", "kong_bloom", "robbed_kong") else kong
+        bucket[t.payer] -= t.units
+        bucket[t.payee] += t.units
+    seats = SEATS_CHINESE if lang == "zh" else SEATS
+    rows = []
+    for n, name in enumerate(r.players):
+        mark = w["dealer_mark"] if name == r.dealer else ""
+        rows.append([seats[n], name + mark, signed(win[name] * r.stake), signed(kong[name] * r.stake),
+                     signed(s.amounts[name])])
+    lines.append(_table(rows, [w["seat"], w["player"], w["win"], w["kongs"], w["total"]]))
+    lines.append("")
+    if explain and s.transfers:
+        lines.append(w["transfers"])
+        lines += ["  " + explain_transfer(t, s, lang) for t in s.transfers]
+        lines.append("")
+    if s.dealer_expected is not None:
+        lines.append(w["dealer_check"].format(named=r.dealer, expected=s.dealer_expected))
+    if r.claimed is not None:
+        diffs = s.claim_differences
+        if not diffs:
+            lines.append(w["claims_agree"])
+        else:
+            lines.append(w["claims_differ"])
+            lines += [w["claim_line"].format(name=k, claimed=plain(c), computed=plain(v)) for k, (c, v) in diffs.items()]
+    lines.append(w["next"].format(name=s.next_dealer or "—", why=w["why_" + s.next_dealer_why]))
+    return "\n".join(lines)
+
+
+def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
+    """One payment with the rule behind it."""
+    w = WORDS[lang]
+    r = s.record
+    rules = r.rules
+    if t.reason in ("self_draw", "kong_bloom", "robbed_kong"):
+        share = rules.robbed_kong_share if t.reason == "robbed_kong" else rules.self_draw_share
+        if t.reason == "kong_bloom" and rules.kong_bloom_multiplier != 1:
+            share = f"{share} × {rules.kong_bloom_multiplier}"
+        detail = w["detail_win"].format(ratio=s.score.ratio, share=share)
+    else:
+        tile = TILES[t.tile]
+        detail = w["detail_kong"].format(owner=t.payee, tile=f"{tile} {tile.chinese}")
+        if t.reason == "exposed_kong" and rules.exposed_kong_payer == "discarder":
+            detail += ", 包槓"
+    return w["pays"].format(payer=t.payer, payee=t.payee, amount=plain(t.units * r.stake), units=t.units,
+                            stake=plain(r.stake), reason=w[t.reason], detail=detail, rule=t.rule)
+
+
+def session_text(result: SessionResult, lang: str = "en", explain: bool = False) -> str:
+    w = WORDS[lang]
+    parts = []
+    for n, s in enumerate(result.hands, start=1):
+        title = w["hand"].format(n=n, dealer=s.record.dealer)
+        parts.append(title + "\n" + "=" * len(title) + "\n" + hand_text(s, lang, explain))
+    players = result.session.players
+    seats = SEATS_CHINESE if lang == "zh" else SEATS
+    rows = [[seats[i], name, "", "", signed(result.totals[name])] for i, name in enumerate(players)]
+    from tabulate import tabulate
+
+    total = tabulate([[r[0], r[1], r[4]] for r in rows], headers=[w["seat"], w["player"], w["total"]],
+                     tablefmt="simple", colalign=("left", "left", "right"), disable_numparse=True)
+    parts.append(w["totals"] + "\n" + total + "\n" + w["next"].format(
+        name=result.next_dealer or "—", why=w["why_" + (result.hands[-1].next_dealer_why)]))
+    return "\n\n".join(parts)

@@ -1,0 +1,129 @@
+"""House rules (規則): the defaults of RULES.md Part B, overridable key by key.
+
+Rules are data. Each key carries the ruling it implements (R5, R8, …) so an
+explanation can cite it; no figure is written inside an ``if`` elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from . import checks
+from .errors import RulesError
+from .patterns import BY_ID, COMBINE_MODES, PATTERNS
+
+KONG_TYPES = ("concealed", "added", "exposed")
+
+DEFAULTS: dict[str, Any] = {
+    "patterns": {p.id: p.ratio for p in PATTERNS},
+    "combine": "highest",
+    "self_draw_share": 2,
+    "kong_bloom_multiplier": 1,
+    "robbed_kong_share": 6,
+    "kong_units": {"concealed": 2, "added": 1, "exposed": 1},
+    "exposed_kong_payer": "all",
+    "dealer_after_draw": "next",
+}
+
+# The ruling of RULES.md Part B behind each key.
+RULINGS: dict[str, str] = {
+    "patterns": "R4",
+    "combine": "R4",
+    "self_draw_share": "R5",
+    "kong_bloom_multiplier": "R6",
+    "robbed_kong_share": "R7",
+    "kong_units": "R8",
+    "exposed_kong_payer": "R8",
+    "dealer_after_draw": "R10",
+}
+
+DESCRIPTIONS: dict[str, str] = {
+    "combine": "how matched patterns make the ratio: highest | add | multiply",
+    "self_draw_share": "units each other player pays per ratio on a self-draw (自摸)",
+    "kong_bloom_multiplier": "a kong bloom (槓上開花) pays the self-draw amount times this",
+    "robbed_kong_share": "units the robbed player pays per ratio (搶槓)",
+    "kong_units": "units from each paying player, per kong type",
+    "exposed_kong_payer": "who pays an exposed kong (直槓): all | discarder (包槓)",
+    "dealer_after_draw": "who deals after an exhaustive draw (荒莊): next | same",
+}
+
+_CHOICES = {
+    "combine": COMBINE_MODES,
+    "exposed_kong_payer": ("all", "discarder"),
+    "dealer_after_draw": ("next", "same"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules in force for one hand or session."""
+
+    patterns: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULTS["patterns"])))
+    combine: str = DEFAULTS["combine"]
+    self_draw_share: int = DEFAULTS["self_draw_share"]
+    kong_bloom_multiplier: int = DEFAULTS["kong_bloom_multiplier"]
+    robbed_kong_share: int = DEFAULTS["robbed_kong_share"]
+    kong_units: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULTS["kong_units"])))
+    exposed_kong_payer: str = DEFAULTS["exposed_kong_payer"]
+    dealer_after_draw: str = DEFAULTS["dealer_after_draw"]
+
+    def override(self, mapping: Any, path: str = "rules") -> "Rules":
+        """A copy with the keys of ``mapping`` (a house-rules document) applied."""
+        if mapping is None:
+            return self
+        checks.mapping(mapping, path, DEFAULTS, error=RulesError)
+        changes: dict[str, Any] = {}
+        for key, value in mapping.items():
+            where = checks.join(path, key)
+            if key == "patterns":
+                changes[key] = _merge_counts(self.patterns, value, where, BY_ID, "pattern id")
+            elif key == "kong_units":
+                changes[key] = _merge_counts(self.kong_units, value, where, KONG_TYPES, "kong type")
+            elif key in _CHOICES:
+                changes[key] = checks.choice(value, where, _CHOICES[key], error=RulesError)
+            else:
+                changes[key] = checks.count(value, where, error=RulesError)
+        return Rules(**{**self.as_dict(), **changes})
+
+    @property
+    def seven_pairs(self) -> bool:
+        """七小對 is a winning shape unless its ratio is 0."""
+        return self.patterns["seven_pairs"] > 0
+
+    @property
+    def thirteen_orphans(self) -> bool:
+        """十三幺 is a winning shape unless its ratio is 0."""
+        return self.patterns["thirteen_orphans"] > 0
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain data, in the layout of a rules file (SPEC §3)."""
+        return {
+            "patterns": dict(self.patterns),
+            "combine": self.combine,
+            "self_draw_share": self.self_draw_share,
+            "kong_bloom_multiplier": self.kong_bloom_multiplier,
+            "robbed_kong_share": self.robbed_kong_share,
+            "kong_units": dict(self.kong_units),
+            "exposed_kong_payer": self.exposed_kong_payer,
+            "dealer_after_draw": self.dealer_after_draw,
+        }
+
+    def __hash__(self) -> int:
+        return hash(repr(self.as_dict()))
+
+
+def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what: str):
+    if not isinstance(value, dict):
+        raise checks.fail(path, "a mapping", value, RulesError)
+    merged = dict(current)
+    for key, count in value.items():
+        if key not in known:
+            raise RulesError(checks.join(path, str(key)),
+                             f"unknown {what}; expected one of {', '.join(known)}")
+        merged[key] = checks.count(count, checks.join(path, key), error=RulesError)
+    return MappingProxyType(merged)
+
+
+DEFAULT_RULES = Rules()

@@ -1,0 +1,218 @@
+"""Settlement (結算): a validated Record and its Rules in, transfers out.
+
+Pure functions. A settlement is a list of transfers (payer, payee, units,
+reason, ruling); balances are derived from them, so the four balances sum to
+zero by construction. Units are integers; gold is units × the Decimal stake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from . import hand as core
+from .errors import RecordError
+from .patterns import Score, best
+from .record import Record, Session, with_dealer
+from .tiles import format_indices
+
+# The ruling behind each kind of payment (RULES.md Part B).
+REASON_RULINGS = {
+    "self_draw": "R5",
+    "kong_bloom": "R6",
+    "robbed_kong": "R7",
+    "concealed_kong": "R8",
+    "added_kong": "R8",
+    "exposed_kong": "R8",
+}
+WIN_REASONS = ("self_draw", "kong_bloom", "robbed_kong")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``."""
+
+    payer: str
+    payee: str
+    units: int
+    reason: str
+    tile: int | None = None  # the kong's tile, for an explanation
+
+    @property
+    def rule(self) -> str:
+        return REASON_RULINGS[self.reason]
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """The outcome of one hand."""
+
+    record: Record
+    valid: bool
+    errors: tuple[str, ...] = ()
+    score: Score | None = None
+    transfers: tuple[Transfer, ...] = ()
+    next_dealer: str | None = None
+    next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
+    dealer_expected: str | None = None  # set in a session when the named dealer is not the rotation's
+
+    @property
+    def balances(self) -> dict[str, int]:
+        """Units won (+) or lost (−) per player, in seat order, from the transfers."""
+        out = dict.fromkeys(self.record.players, 0)
+        for t in self.transfers:
+            out[t.payer] -= t.units
+            out[t.payee] += t.units
+        return out
+
+    @property
+    def amounts(self) -> dict[str, Decimal]:
+        stake = self.record.stake
+        return {name: units * stake for name, units in self.balances.items()}
+
+    @property
+    def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
+        """Players whose claimed balance differs: name → (claimed, computed)."""
+        claimed = self.record.claimed or {}
+        amounts = self.amounts
+        return {name: (value, amounts[name]) for name, value in claimed.items() if value != amounts[name]}
+
+    @property
+    def disputed(self) -> bool:
+        """A dispute (exit 1): not a legal win, claims that disagree, or a wrong dealer."""
+        return (not self.valid or bool(self.claim_differences)
+                or self.dealer_expected is not None)
+
+
+def score_hand(record: Record) -> tuple[Score | None, str | None]:
+    """The winner's best reading and ratio, or (None, why it is not a win)."""
+    hand, rules = record.hand, record.rules
+    concealed = [0] * 34
+    for tile in hand.concealed:
+        concealed[tile] += 1
+    melds = [core.Block("pung", t, concealed=False) for t in hand.pungs]
+    melds += [core.Block("kong", k.tile, concealed=k.type == "concealed")
+              for k in record.kongs if k.player == record.winner]
+    every = concealed[:]
+    for block in melds:
+        for tile in block.indices:
+            every[tile] += 1
+    readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
+    score = best(readings, every, dict(rules.patterns), rules.combine)
+    if score is not None:
+        return score, None
+    tiles = format_indices(hand.concealed)
+    if readings:
+        return None, (f"{tiles} forms a winning shape, but every pattern it matches has ratio 0 "
+                      f"under the rules in force")
+    return None, (f"{tiles} with {len(melds)} melds is not a winning hand: it is neither a pair and four sets, "
+                  f"nor seven pairs, nor thirteen orphans under the rules in force (R2)")
+
+
+def settle_record(record: Record) -> Settlement:
+    """Settle one hand: the win (R5–R7), then every kong (R8), then the next dealer (R10)."""
+    rules = record.rules
+    if record.draw:
+        # 荒莊 (R9): nobody pays, kongs included.
+        same = rules.dealer_after_draw == "same"
+        return Settlement(record, True, next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
+                          next_dealer_why="draw_same" if same else "draw_next")
+    errors = []
+    score, why = score_hand(record)
+    if why:
+        errors.append(why)
+    winner = record.winner
+    if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
+        errors.append(f"a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} "
+                      f"owns no kong in this record (R6)")
+    if errors:
+        return Settlement(record, False, tuple(errors), score, next_dealer_why="invalid")
+    transfers = _win_transfers(record, score.ratio) + _kong_transfers(record)
+    if record.win_type == "robbed_kong":
+        nxt, why = record.robbed, "robbed"
+    else:
+        nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
+    return Settlement(record, True, (), score, tuple(transfers), nxt, why)
+
+
+def _others(record: Record, player: str) -> list[str]:
+    return [p for p in record.players if p != player]
+
+
+def _win_transfers(record: Record, ratio: int) -> list[Transfer]:
+    rules, winner = record.rules, record.winner
+    if record.win_type == "robbed_kong":
+        # 搶槓 (R7): the robbed player alone pays.
+        units = rules.robbed_kong_share * ratio
+        return [Transfer(record.robbed, winner, units, "robbed_kong")] if units else []
+    units = rules.self_draw_share * ratio
+    if record.win_type == "kong_bloom":
+        units *= rules.kong_bloom_multiplier  # 槓上開花 (R6): as a self-draw
+    if not units:
+        return []
+    return [Transfer(p, winner, units, record.win_type) for p in _others(record, winner)]
+
+
+def _kong_transfers(record: Record) -> list[Transfer]:
+    """R8: every kong is paid, once someone has won."""
+    rules = record.rules
+    out = []
+    for kong in record.kongs:
+        units = rules.kong_units[kong.type]
+        reason = f"{kong.type}_kong"
+        if not units:
+            continue
+        if kong.type == "exposed" and rules.exposed_kong_payer == "discarder":
+            # 包槓: the discarder pays the shares of all three.
+            out.append(Transfer(kong.discarder, kong.player, 3 * units, reason, kong.tile))
+        else:
+            out += [Transfer(p, kong.player, units, reason, kong.tile) for p in _others(record, kong.player)]
+    return out
+
+
+@dataclass
+class SessionResult:
+    """Every hand of a session, settled in order, with the dealer rotation checked."""
+
+    session: Session
+    hands: list[Settlement] = field(default_factory=list)
+
+    @property
+    def totals(self) -> dict[str, Decimal]:
+        out = dict.fromkeys(self.session.players, Decimal(0))
+        for s in self.hands:
+            for name, amount in s.amounts.items():
+                out[name] += amount
+        return out
+
+    @property
+    def next_dealer(self) -> str | None:
+        return self.hands[-1].next_dealer if self.hands else None
+
+    @property
+    def disputed(self) -> bool:
+        return any(s.disputed for s in self.hands)
+
+
+def settle_session(session: Session) -> SessionResult:
+    """Settle the hands in order; each hand's dealer follows from the one before (R10)."""
+    result = SessionResult(session)
+    expected: str | None = None
+    for n, (record, named) in enumerate(session.hands):
+        if not named:
+            if expected is None:
+                raise RecordError(f"hands[{n}].dealer", "missing; the hand before was not a legal win, "
+                                  "so this hand must name its dealer")
+            record = with_dealer(record, expected)
+        settlement = settle_record(record)
+        if named and expected is not None and record.dealer != expected:
+            settlement = _replace(settlement, dealer_expected=expected)
+        result.hands.append(settlement)
+        expected = settlement.next_dealer
+    return result
+
+
+def _replace(settlement: Settlement, **changes) -> Settlement:
+    from dataclasses import replace
+
+    return replace(settlement, **changes)

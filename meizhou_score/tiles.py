@@ -1,0 +1,171 @@
+"""Tiles (牌) and their notation.
+
+Thirty-four kinds, four copies each (R1): characters 萬 ``1m``–``9m``, dots 筒
+``1p``–``9p``, bamboo 條 ``1s``–``9s``, winds ``1z``–``4z`` (東南西北) and dragons
+``5z``–``7z`` (白發中). There are no flowers.
+
+At the edges a tile is a :class:`Tile` (``str(tile) == "5m"``); inside the hot
+core it is a plain index 0–33, and a hand is a 34-slot list of counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import TileError
+
+SUITS = "mpsz"
+KINDS = 34
+COPIES = 4
+
+_SUIT_CHINESE = {"m": "萬", "p": "筒", "s": "條"}
+_NUMERALS = "一二三四五六七八九"
+_HONOUR_CHINESE = "東南西北白發中"
+_HONOUR_ENGLISH = ("East", "South", "West", "North", "White", "Green", "Red")
+
+# Characters that name a suit after a run of digits.
+_SUIT_MARKS = {
+    "m": "m", "萬": "m", "万": "m",
+    "p": "p", "筒": "p",
+    "s": "s", "條": "s", "条": "s",
+    "z": "z",
+}
+# Characters that are one honour tile by themselves.
+_HONOUR_MARKS = {
+    "E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33,
+    "東": 27, "东": 27, "南": 28, "西": 29, "北": 30, "白": 31, "發": 32, "发": 32, "中": 33,
+}
+_DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(_NUMERALS)}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One tile kind (牌), ordered m < p < s < z and by number within a suit."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < KINDS:
+            raise TileError(f"no tile with index {self.index}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Tile":
+        """Exactly one tile: ``Tile.parse("5m") == Tile(4)``."""
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise TileError(f"expected one tile, got {len(tiles)} in {text!r}")
+        return tiles[0]
+
+    @property
+    def suit(self) -> str:
+        return SUITS[self.index // 9]
+
+    @property
+    def number(self) -> int:
+        return self.index % 9 + 1
+
+    @property
+    def is_honour(self) -> bool:
+        """字牌: a wind or a dragon."""
+        return self.index >= 27
+
+    @property
+    def is_terminal(self) -> bool:
+        """幺九: a 1 or a 9 of a suit."""
+        return self.index < 27 and self.index % 9 in (0, 8)
+
+    @property
+    def chinese(self) -> str:
+        """The Chinese name: 五萬, 三筒, 九條, 東, 中."""
+        if self.is_honour:
+            return _HONOUR_CHINESE[self.index - 27]
+        return _NUMERALS[self.index % 9] + _SUIT_CHINESE[self.suit]
+
+    @property
+    def english(self) -> str:
+        if self.is_honour:
+            return _HONOUR_ENGLISH[self.index - 27]
+        return str(self)
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Tile({str(self)!r})"
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
+TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def parse_indices(text: str) -> list[int]:
+    """Parse tile notation (SPEC §1) into tile indices, in written order.
+
+    ``123m 456p 11z`` is seven tiles; ``一萬 東 中``, ``123萬`` and ``E S P`` are
+    accepted too. Anything else raises :class:`TileError` quoting the bad
+    character and its 1-based column.
+    """
+    if not isinstance(text, str):
+        raise TileError(f"expected tiles as text, got {type(text).__name__}")
+    out: list[int] = []
+    pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
+    for column, char in enumerate(text, start=1):
+        if char.isspace():
+            continue
+        if char in _DIGITS:
+            pending.append((_DIGITS[char], column))
+            continue
+        suit = _SUIT_MARKS.get(char)
+        if suit is not None:
+            if not pending:
+                raise TileError(f"unexpected {char!r} at column {column} in {text!r}: no number before the suit")
+            base = SUITS.index(suit) * 9
+            top = 7 if suit == "z" else 9
+            for digit, _ in pending:
+                if not 1 <= digit <= top:
+                    raise TileError(f"no such tile '{digit}{suit}' in {text!r}")
+                out.append(base + digit - 1)
+            pending.clear()
+            continue
+        honour = _HONOUR_MARKS.get(char)
+        if honour is not None and not pending:
+            out.append(honour)
+            continue
+        raise TileError(f"unexpected {char!r} at column {column} in {text!r}")
+    if pending:
+        digit, column = pending[0]
+        raise TileError(f"unexpected {text[column - 1]!r} at column {column} in {text!r}: a number with no suit after it")
+    return out
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse tile notation into :class:`Tile` objects, in written order."""
+    return [TILES[i] for i in parse_indices(text)]
+
+
+def to_counts(indices) -> list[int]:
+    """A 34-slot count list from tile indices."""
+    counts = [0] * KINDS
+    for i in indices:
+        counts[i] += 1
+    return counts
+
+
+def format_indices(indices) -> str:
+    """Compact MPSZ notation, sorted, digits sharing a suit letter: ``123m55p``."""
+    out = []
+    ordered = sorted(indices)
+    for s, suit in enumerate(SUITS):
+        digits = "".join(str(i - 9 * s + 1) for i in ordered if i // 9 == s)
+        if digits:
+            out.append(digits + suit)
+    return "".join(out)
+
+
+def format_counts(counts) -> str:
+    return format_indices(i for i, n in enumerate(counts) for _ in range(n))
+
+
+def format_tiles(tiles) -> str:
+    """Compact notation of :class:`Tile` objects: ``format_tiles(parse_tiles(s))``."""
+    return format_indices(t.index for t in tiles)
