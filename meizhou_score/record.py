@@ -368,5 +368,5 @@ def _check_conservation(record: Record, path: str) -> None:
             if record.robbed is not None and tile == hand.winning_tile:
                 note = (" — a robbed kong's tile is the winner's only copy (R7): the robbed player's pung "
                         "holds the other three")
-            raise RecordError(path, f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
+            raise RecordError(checks.join(path, "hand" if hand else "kongs"), f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
                               f"there are only four of each tile (R1){note}")

@@ -112,7 +112,7 @@ WORDS = {
         "why_draw_next": "after a draw the dealer's next player deals (R10)",
         "why_draw_same": "after a draw the dealer deals again (house rule dealer_after_draw: same)",
         "why_invalid": "not settled: the hand is not a legal win",
-        "pays": "{payer} pays {payee} {amount} ({units} units × {stake}): {reason}{detail} — {rule}",
+        "pays": "{payer} pays {payee} {amount} ({units} × {stake}): {reason}{detail} — {rule}",
         "detail_win": ", ratio {ratio} × {share}",
         "detail_kong": " of {owner}, {tile}",
         "claims_agree": "Claimed balances agree with the settlement.",
@@ -263,3 +263,58 @@ def session_text(result: SessionResult, lang: str = "en", explain: bool = False)
     parts.append(w["totals"] + "\n" + total + "\n" + w["next"].format(
         name=result.next_dealer or "—", why=w["why_" + (result.hands[-1].next_dealer_why)]))
     return "\n\n".join(parts)
+
+
+def check_text(result: dict) -> str:
+    """The ``check`` command as text."""
+    lines = [f"Tiles: {result['tiles']} ({result['count']} counting each meld as 3)"]
+    if result["count"] == 14:
+        if result["win"]:
+            names = " + ".join(pattern_name(p, "en") for p in result["patterns"])
+            lines.append(f"Winning hand: {names}, ratio {result['ratio']}")
+            lines.append("Scored reading: " + " ".join(result["reading"]))
+            if len(result["decompositions"]) > 1:
+                lines.append("All readings:")
+                lines += ["  " + " ".join(d) for d in result["decompositions"]]
+        else:
+            lines.append("Not a winning hand under the rules in force.")
+        return "\n".join(lines)
+    if not result["waits"]:
+        lines.append("Not waiting (not 聽牌): no tile completes this hand.")
+        return "\n".join(lines)
+    lines.append("Waiting on (聽牌):")
+    rows = [[w["tile"], TILES[_tile_index(w["tile"])].chinese, " + ".join(pattern_name(p, "en") for p in w["patterns"]),
+             w["ratio"]] for w in result["waits"]]
+    from tabulate import tabulate
+
+    lines.append(tabulate(rows, headers=["Tile", "牌", "Patterns", "Ratio"], tablefmt="simple"))
+    return "\n".join(lines)
+
+
+def _tile_index(text: str) -> int:
+    from .tiles import parse_indices
+
+    return parse_indices(text)[0]
+
+
+def rules_text(rules) -> str:
+    """The effective house rules as two tables: patterns, then payments."""
+    from tabulate import tabulate
+
+    from .patterns import PATTERNS
+    from .rules import DESCRIPTIONS, RULINGS
+
+    rows = [[p.id, p.chinese, rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
+    out = [tabulate(rows, headers=["pattern", "中文", "ratio", "supersedes"], tablefmt="simple",
+                    colalign=("left", "left", "right", "left"))]
+    data = rules.as_dict()
+    rows = []
+    for key, value in data.items():
+        if key == "patterns":
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        rows.append([key, value, RULINGS[key], DESCRIPTIONS[key]])
+    out.append(tabulate(rows, headers=["rule", "value", "ruling", "meaning"], tablefmt="simple",
+                        disable_numparse=True))
+    return "\n\n".join(out)

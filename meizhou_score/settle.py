@@ -102,10 +102,12 @@ def score_hand(record: Record) -> tuple[Score | None, str | None]:
     if score is not None:
         return score, None
     tiles = format_indices(hand.concealed)
+    if melds:
+        tiles += " with " + " ".join(str(b) for b in melds)
     if readings:
         return None, (f"{tiles} forms a winning shape, but every pattern it matches has ratio 0 "
                       f"under the rules in force")
-    return None, (f"{tiles} with {len(melds)} melds is not a winning hand: it is neither a pair and four sets, "
+    return None, (f"{tiles} is not a winning hand: it is neither a pair and four sets, "
                   f"nor seven pairs, nor thirteen orphans under the rules in force (R2)")
 
 

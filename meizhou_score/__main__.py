@@ -1,0 +1,5 @@
+"""``python -m meizhou_score``."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,206 @@
+"""The command line (SPEC §4): the only module that imports click, prints or exits.
+
+Heavy modules (PyYAML, tabulate, the tile tables) are imported inside the
+commands that use them, so ``meizhou-score --help`` pays only for click.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from . import __version__
+from .errors import MeizhouError
+
+EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
+
+
+def _fail(message: str) -> None:
+    click.echo(f"meizhou-score: error: {message}", err=True)
+    sys.exit(EXIT_BAD)
+
+
+def common(func):
+    """--version and --help on every command."""
+    func = click.version_option(__version__, prog_name="meizhou-score")(func)
+    return click.help_option("-h", "--help")(func)
+
+
+def format_option(func):
+    return click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+                        show_default=True, help="Output as a table or as JSON (SPEC §5).")(func)
+
+
+def rules_option(func):
+    return click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
+                        help="House-rules YAML file; the record's own rules: override it.")(func)
+
+
+def _load_rules(rules_file):
+    from .rules import DEFAULT_RULES
+
+    if not rules_file:
+        return DEFAULT_RULES
+    from . import load_rules
+
+    return load_rules(rules_file)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="meizhou-score")
+def cli():
+    """Settle and check the gold payouts of Meizhou (梅州, Hakka) mahjong.
+
+    \b
+    Examples:
+      meizhou-score settle examples/self-draw.yaml
+      meizhou-score settle examples/robbed-kong.yaml --explain --lang zh
+      meizhou-score check 1112345678999m
+      meizhou-score rules --format json
+
+    Exit codes: 0 settled and agreed; 1 a dispute (not a win, claims or dealer
+    differ); 2 a bad record or bad usage.
+    """
+
+
+@cli.command()
+@click.argument("file", metavar="FILE")
+@rules_option
+@format_option
+@click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
+              help="Language of the table and explanation.")
+@common
+def settle(file, rules_file, fmt, explain, lang):
+    """Settle a hand record or a session FILE (- reads standard input).
+
+    Prints the validation, every player's balance and the next dealer, and
+    checks any claimed balances.
+
+    \b
+    Examples:
+      meizhou-score settle examples/self-draw.yaml
+      meizhou-score settle examples/kongs-every-type.yaml --explain
+      meizhou-score settle examples/session.yaml --format json
+      cat hand.yaml | meizhou-score settle - --lang zh
+    """
+    from .record import is_session, load_record, parse_record, parse_session
+    from .settle import settle_record, settle_session
+    from . import render
+
+    source = "<stdin>" if file == "-" else file
+    try:
+        rules = _load_rules(rules_file)
+        data = load_record(file)
+        try:
+            if is_session(data):
+                result = settle_session(parse_session(data, rules))
+                out = (render.dumps(render.session_json(result)) if fmt == "json"
+                       else render.session_text(result, lang, explain))
+            else:
+                result = settle_record(parse_record(data, rules))
+                out = (render.dumps(render.hand_json(result)) if fmt == "json"
+                       else render.hand_text(result, lang, explain))
+        except MeizhouError as exc:
+            if hasattr(exc, "with_source") and not exc.source:
+                exc = exc.with_source(source)
+            raise exc
+    except MeizhouError as exc:
+        _fail(str(exc))
+    click.echo(out)
+    sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
+
+
+@cli.command()
+@click.argument("tiles", metavar="TILES")
+@click.option("--pung", "pungs", multiple=True, metavar="TILES", help="An exposed pung (碰), e.g. 777z.")
+@click.option("--kong", "kongs", multiple=True, metavar="TILES", help="An exposed or added kong (明槓), e.g. 5555m.")
+@click.option("--concealed-kong", "concealed_kongs", multiple=True, metavar="TILES",
+              help="A concealed kong (暗槓), e.g. 1111z.")
+@rules_option
+@format_option
+@common
+def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
+    """Analyse TILES: with 14 (melds included) whether they win and how; with 13, the waits (聽牌).
+
+    \b
+    Examples:
+      meizhou-score check 11122233388899m
+      meizhou-score check 1112345678999m
+      meizhou-score check 123m456p11s --pung 777z --kong 5555m
+    """
+    from .analysis import analyse
+    from . import render
+
+    try:
+        result = analyse(tiles, pungs, kongs, _load_rules(rules_file), concealed_kongs)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    if fmt == "json":
+        click.echo(render.dumps({k: v for k, v in result.items() if k != "reading"}, indent=None))
+    else:
+        click.echo(render.check_text(result))
+
+
+@cli.command()
+@rules_option
+@format_option
+@common
+def rules(rules_file, fmt):
+    """Print the house rules in force: RULES.md's defaults overridden by --rules FILE.
+
+    \b
+    Examples:
+      meizhou-score rules
+      meizhou-score rules --rules examples/house-rules.yaml --format json
+    """
+    from . import render
+
+    try:
+        effective = _load_rules(rules_file)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    click.echo(render.dumps(effective.as_dict()) if fmt == "json" else render.rules_text(effective))
+
+
+@cli.command()
+@click.argument("dealer_dice", type=click.IntRange(2, 12))
+@click.argument("breaker_dice", type=click.IntRange(2, 12))
+@common
+def deal(dealer_dice, breaker_dice):
+    """Where to break the wall and how to deal (RULES.md §3), from two dice sums.
+
+    DEALER_DICE is the dealer's throw, BREAKER_DICE the throw of the player
+    whose wall is broken.
+
+    \b
+    Example:
+      meizhou-score deal 10 5     # the document's own example
+    """
+    from .dealing import deal_text
+
+    click.echo(deal_text(dealer_dice, breaker_dice))
+
+
+@cli.command()
+@common
+def schema():
+    """Print the JSON Schema of the hand record and session formats (SPEC §2).
+
+    \b
+    Example:
+      meizhou-score schema > meizhou-record.schema.json
+    """
+    from .schema import SCHEMA
+    from .render import dumps
+
+    click.echo(dumps(SCHEMA))
+
+
+def main() -> None:
+    cli(prog_name="meizhou-score")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

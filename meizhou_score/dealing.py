@@ -1,0 +1,57 @@
+"""Breaking the wall and dealing (起牌, RULES.md §3).
+
+Each player's wall is 17 stacks (墩) of two tiles: 136 tiles in all. The
+dealer's dice sum is counted off from the dealer as 1, in play order, to find
+the wall to break; that player's own throw is added, and the dealer starts
+drawing after that stack, continuing into the next player's wall when the
+count runs past 17 (the document's "順延"). Players are named by their place
+relative to the dealer.
+"""
+
+from __future__ import annotations
+
+STACKS_PER_WALL = 17
+PLACES = ("the dealer (莊家)", "the dealer's next player (下家)", "the player opposite (對家)",
+          "the dealer's previous player (上家)")
+
+
+def break_point(dealer_dice: int, breaker_dice: int) -> tuple[int, int, int]:
+    """Where the wall breaks: (breaker, wall, stack).
+
+    ``breaker`` is the player whose wall is broken and who throws second;
+    drawing starts after 1-based ``stack`` of ``wall``'s wall. Players are
+    offsets from the dealer in play order (0 the dealer, 1 the next player).
+    """
+    breaker = (dealer_dice - 1) % 4
+    count = dealer_dice + breaker_dice
+    wall = (breaker + (count - 1) // STACKS_PER_WALL) % 4
+    stack = (count - 1) % STACKS_PER_WALL + 1
+    return breaker, wall, stack
+
+
+def dealing_order() -> list[tuple[int, int]]:
+    """(player offset from the dealer, tiles taken) for each draw of the deal."""
+    order = [(p, 4) for _ in range(3) for p in range(4)]
+    return order + [(0, 2), (1, 1), (2, 1), (3, 1)]
+
+
+def deal_text(dealer_dice: int, breaker_dice: int) -> str:
+    breaker, wall, stack = break_point(dealer_dice, breaker_dice)
+    total = dealer_dice + breaker_dice
+    lines = [
+        f"Dealer throws {dealer_dice}: counting from the dealer as 1, the wall to break is "
+        f"{PLACES[breaker]}'s.",
+        f"That player throws {breaker_dice}: {dealer_dice} + {breaker_dice} = {total}.",
+    ]
+    if wall != breaker:
+        lines.append(f"{total} is more than the {STACKS_PER_WALL} stacks of one wall, so the count runs on "
+                     f"into {PLACES[wall]}'s wall.")
+    lines.append(f"The dealer starts drawing after stack {stack} of {PLACES[wall]}'s wall, four tiles at a time.")
+    lines.append("")
+    lines.append("Dealing order:")
+    held = [0, 0, 0, 0]
+    for n, (player, tiles) in enumerate(dealing_order(), start=1):
+        held[player] += tiles
+        lines.append(f"  {n:2}. {PLACES[player]} takes {tiles} (holds {held[player]})")
+    lines.append("The dealer holds 14 tiles and discards first; the others hold 13.")
+    return "\n".join(lines)

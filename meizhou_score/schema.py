@@ -1,0 +1,94 @@
+"""JSON Schema (draft 2020-12) of the hand record and session formats (SPEC §2).
+
+It describes the shapes; the tile rules (count rule, four copies, a winning
+shape) are checked by ``settle`` and cannot be said in a schema.
+"""
+
+from __future__ import annotations
+
+from .patterns import PATTERNS
+
+_TILES = {"type": "string", "description": "tile notation, e.g. '123m 456p 11z' (SPEC §1)"}
+_NAME = {"type": "string", "minLength": 1}
+_AMOUNT = {"type": "number"}
+_COUNT = {"type": "integer", "minimum": 0}
+
+_KONG = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["player", "type", "tile"],
+    "properties": {
+        "player": _NAME,
+        "type": {"enum": ["concealed", "added", "exposed"]},
+        "tile": _TILES,
+        "from": {**_NAME, "description": "exposed kongs only: the discarder"},
+    },
+}
+
+_HAND = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["concealed", "winning_tile"],
+    "properties": {
+        "concealed": _TILES,
+        "pungs": {"type": "array", "items": _TILES},
+        "winning_tile": _TILES,
+    },
+}
+
+_RULES = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "patterns": {"type": "object", "additionalProperties": False,
+                     "properties": {p.id: _COUNT for p in PATTERNS}},
+        "combine": {"enum": ["highest", "add", "multiply"]},
+        "self_draw_share": _COUNT,
+        "kong_bloom_multiplier": _COUNT,
+        "robbed_kong_share": _COUNT,
+        "kong_units": {"type": "object", "additionalProperties": False,
+                       "properties": {k: _COUNT for k in ("concealed", "added", "exposed")}},
+        "exposed_kong_payer": {"enum": ["all", "discarder"]},
+        "dealer_after_draw": {"enum": ["next", "same"]},
+    },
+}
+
+_HAND_PROPERTIES = {
+    "dealer": _NAME,
+    "stake": {**_AMOUNT, "exclusiveMinimum": 0},
+    "draw": {"type": "boolean"},
+    "winner": _NAME,
+    "win_type": {"enum": ["self_draw", "kong_bloom", "robbed_kong"]},
+    "robbed": _NAME,
+    "hand": _HAND,
+    "kongs": {"type": "array", "items": _KONG},
+    "claimed": {"type": "object", "additionalProperties": _AMOUNT},
+}
+_PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True}
+
+RECORD = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["players", "dealer"],
+    "properties": {"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES},
+}
+
+SESSION = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["players", "hands"],
+    "properties": {
+        "players": _PLAYERS,
+        "stake": _HAND_PROPERTIES["stake"],
+        "rules": _RULES,
+        "hands": {"type": "array", "minItems": 1,
+                  "items": {"type": "object", "additionalProperties": False, "properties": _HAND_PROPERTIES}},
+    },
+}
+
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "meizhou-score hand record or session",
+    "oneOf": [{"$ref": "#/$defs/session"}, {"$ref": "#/$defs/record"}],
+    "$defs": {"record": RECORD, "session": SESSION, "rules": _RULES},
+}

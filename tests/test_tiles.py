@@ -1,0 +1,51 @@
+import pytest
+from hypothesis import given, strategies as st
+
+from meizhou_score import TileError, parse_tiles
+from meizhou_score.tiles import TILES, Tile, format_tiles, parse_indices
+
+
+@pytest.mark.parametrize("text, expected", [
+    pytest.param("123m 456p 11z", "123m456p11z", id="mpsz"),
+    pytest.param("1m2m3m", "123m", id="one-letter-each"),
+    pytest.param("一萬 九萬", "19m", id="chinese-numerals"),
+    pytest.param("1萬 1万 1筒 1條 1条", "11m1p11s", id="chinese-suits"),
+    pytest.param("123萬", "123m", id="chinese-suit-run"),
+    pytest.param("E S W N P F C", "1234567z", id="letters"),
+    pytest.param("東南西北白發中", "1234567z", id="honour-characters"),
+    pytest.param("东 发", "16z", id="simplified"),
+    pytest.param("  5s ", "5s", id="spaces"),
+    pytest.param("9p1m", "1m9p", id="order-free"),
+])
+def test_notation(text, expected):
+    assert format_tiles(parse_tiles(text)) == expected
+
+
+@pytest.mark.parametrize("text, message", [
+    pytest.param("118z", "no such tile '8z' in '118z'", id="8z"),
+    pytest.param("12m3", "unexpected '3' at column 4 in '12m3'", id="trailing-digit"),
+    pytest.param("5x", "unexpected 'x' at column 2 in '5x'", id="bad-letter"),
+    pytest.param("0m", "no such tile '0m'", id="zero"),
+    pytest.param("m", "unexpected 'm' at column 1", id="suit-alone"),
+    pytest.param("1E", "unexpected 'E' at column 2", id="digit-before-honour"),
+])
+def test_bad_notation_is_quoted(text, message):
+    with pytest.raises(TileError) as err:
+        parse_tiles(text)
+    assert message in str(err.value)
+
+
+def test_tile_names():
+    assert str(TILES[4]) == "5m" and TILES[4].chinese == "五萬"
+    assert TILES[33].chinese == "中" and TILES[33].is_honour
+    assert TILES[8].is_terminal and not TILES[9 + 4].is_terminal
+    assert Tile.parse("9s") == TILES[26]
+    with pytest.raises(TileError):
+        Tile.parse("12m")
+
+
+@given(st.lists(st.integers(0, 33), max_size=20))
+def test_round_trip(indices):
+    text = format_tiles(TILES[i] for i in indices)
+    assert sorted(parse_indices(text)) == sorted(indices)
+    assert format_tiles(parse_tiles(text)) == text
