@@ -107,7 +107,7 @@ def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
     """
     from .record import is_session, parse_record, parse_session
     from .render import hand_json, session_json
-    from .settle import settle_record, settle_session
+    from .settlement import settle_record, settle_session
 
     base = _rules(rules)
     if is_session(record):

@@ -86,7 +86,7 @@ def settle(file, rules_file, fmt, explain, lang):
       cat hand.yaml | meizhou-score settle - --lang zh
     """
     from .record import is_session, load_record, parse_record, parse_session
-    from .settle import settle_record, settle_session
+    from .settlement import settle_record, settle_session
     from . import render
 
     source = "<stdin>" if file == "-" else file

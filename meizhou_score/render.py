@@ -12,7 +12,7 @@ from typing import Any
 
 from .patterns import BY_ID
 from .record import SEATS, SEATS_CHINESE
-from .settle import SessionResult, Settlement
+from .settlement import SessionResult, Settlement
 from .tiles import TILES
 
 # ---------------------------------------------------------------- JSON

@@ -1,0 +1,128 @@
+"""The command line: exit codes and messages (SPEC §4, §6)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli import cli
+
+from conftest import EXAMPLES, ROOT
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(args), input=input)
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_has_help_with_an_example(command):
+    result = run(command, "--help")
+    assert result.exit_code == 0
+    assert cli.commands[command].help
+    assert "meizhou-score " + command in result.output
+
+
+def test_version():
+    assert run("--version").output.startswith("meizhou-score, version ")
+    assert run("settle", "--version").exit_code == 0
+
+
+def test_settle_reads_standard_input():
+    text = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8")
+    result = run("settle", "-", "--format", "json", input=text)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["balances"]["Mei"] == 6
+
+
+def test_missing_file_is_exit_2():
+    result = run("settle", "no-such-hand.yaml")
+    assert result.exit_code == 2
+    assert "no-such-hand.yaml" in result.stderr and "cannot read" in result.stderr
+
+
+def test_non_utf8_is_exit_2(tmp_path):
+    bad = tmp_path / "hand.yaml"
+    bad.write_bytes(b"players: [\xff\xfe]\n")
+    result = run("settle", str(bad))
+    assert result.exit_code == 2
+    assert "not UTF-8" in result.stderr
+
+
+def test_yaml_syntax_error_gives_line_and_column(tmp_path):
+    bad = tmp_path / "hand.yaml"
+    bad.write_text("players: [a, b\ndealer: a\n", encoding="utf-8")
+    result = run("settle", str(bad))
+    assert result.exit_code == 2
+    assert "line 2, column" in result.stderr
+
+
+def test_bad_rules_file_names_the_file_and_key(tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("kong_units: {concealed: -1}\n", encoding="utf-8")
+    result = run("settle", str(EXAMPLES / "self-draw.yaml"), "--rules", str(rules))
+    assert result.exit_code == 2
+    assert "rules.yaml" in result.stderr and "kong_units.concealed" in result.stderr
+
+
+def test_rules_command_shows_overrides():
+    result = run("rules", "--rules", str(EXAMPLES / "house-rules.yaml"), "--format", "json")
+    assert result.exit_code == 0
+    rules = json.loads(result.stdout)
+    assert rules["combine"] == "add" and rules["patterns"]["thirteen_orphans"] == 0
+    assert rules["patterns"]["seven_pairs"] == 3  # untouched keys keep RULES.md's defaults
+    assert rules["kong_units"] == {"concealed": 3, "added": 1, "exposed": 1}
+
+
+def test_check_json_matches_spec():
+    result = run("check", "11122233388899m", "--format", "json")
+    assert json.loads(result.stdout) == {
+        "tiles": "11122233388899m", "count": 14, "win": True,
+        "patterns": ["concealed_pungs", "pure_one_suit", "all_pungs"], "ratio": 10,
+        "decompositions": [["111m", "222m", "333m", "888m", "99m"], ["123m", "123m", "123m", "888m", "99m"]]}
+
+
+def test_check_waits():
+    out = json.loads(run("check", "123m 456m 789p 234s 5s", "--format", "json").stdout)
+    assert out["win"] is False
+    assert out["waits"] == [{"tile": "2s", "patterns": ["ordinary"], "ratio": 1},
+                            {"tile": "5s", "patterns": ["ordinary"], "ratio": 1}]
+
+
+def test_check_with_melds():
+    out = json.loads(run("check", "123m456p11s", "--pung", "777z", "--kong", "5555m", "--format", "json").stdout)
+    assert out["win"] is True and out["count"] == 14
+
+
+def test_check_bad_tiles_is_exit_2():
+    result = run("check", "118z")
+    assert result.exit_code == 2 and "no such tile '8z'" in result.stderr
+
+
+def test_deal_follows_the_documents_example():
+    # RULES.md §3: dealer throws 10 → the next player (South); South throws 5 → after stack 15
+    result = run("deal", "10", "5")
+    assert "next player" in result.output and "after stack 15" in result.output
+    # 12 + 12 = 24 > 17 stacks: continues 7 stacks into the following wall
+    assert "after stack 7" in run("deal", "12", "12").output
+
+
+def test_schema_is_json():
+    schema = json.loads(run("schema").stdout)
+    assert set(schema["$defs"]) >= {"record", "session"}
+
+
+def test_python_dash_m():
+    result = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "examples/self-draw.yaml"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0 and "Mei" in result.stdout
+
+
+def test_help_imports_no_yaml_or_tabulate():
+    code = ("import sys; from meizhou_score.cli import main; sys.argv=['meizhou-score','--help']\n"
+            "try: main()\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in ('yaml','tabulate','meizhou_score.hand','meizhou_score.record') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
+    assert out.strip().endswith("[]")

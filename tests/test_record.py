@@ -1,0 +1,131 @@
+"""Bad records (exit 2): each message names the key path and what was expected."""
+
+import copy
+
+import pytest
+
+from meizhou_score import RecordError, RulesError, settle
+from meizhou_score.record import load_yaml
+
+BASE = {
+    "players": ["Ah Fook", "Mei", "Jun", "Lan"],
+    "dealer": "Ah Fook",
+    "winner": "Mei",
+    "win_type": "self_draw",
+    "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+}
+
+
+def edit(**changes):
+    rec = copy.deepcopy(BASE)
+    for key, value in changes.items():
+        target = rec
+        *parents, last = key.split("__")
+        for p in parents:
+            target = target[p]
+        if value is DELETE:
+            del target[last]
+        else:
+            target[last] = value
+    return rec
+
+
+DELETE = object()
+
+
+@pytest.mark.parametrize("rec, path, fragment", [
+    pytest.param(edit(players=["A", "B", "C"]), "players", "exactly 4 players", id="three-players"),
+    pytest.param(edit(players=["A", "B", "C", "D", "E"]), "players", "got 5", id="five-players"),
+    pytest.param(edit(players=["A", "A", "C", "D"]), "players[1]", "already seated", id="duplicate-player"),
+    pytest.param(edit(dealer="Bob"), "dealer", "one of the players", id="dealer-not-seated"),
+    pytest.param(edit(winner="Bob"), "winner", "one of the players", id="winner-not-seated"),
+    pytest.param(edit(win_type="discard"), "win_type", "one of self_draw, kong_bloom, robbed_kong",
+                 id="discard-win-is-not-a-win-type"),
+    pytest.param(edit(stake=0), "stake", "a positive number", id="zero-stake"),
+    pytest.param(edit(stake=-5), "stake", "a positive number", id="negative-stake"),
+    pytest.param(edit(stake="ten"), "stake", "a positive number", id="text-stake"),
+    pytest.param(edit(winer="Mei"), "winer", "did you mean 'winner'", id="typo"),
+    pytest.param(edit(hand__concealed="123m 456m 789p 234s 5x"), "hand.concealed", "unexpected 'x'",
+                 id="bad-tile"),
+    pytest.param(edit(hand__concealed="123m 456m 789p 234s"), "hand", "expected 14 tiles", id="count-rule"),
+    pytest.param(edit(hand__winning_tile="9s"), "hand.winning_tile", "not among the concealed tiles",
+                 id="winning-tile-not-held"),
+    pytest.param(edit(hand__pungs=["123m"], hand__concealed="456m 789p 234s 55s"), "hand.pungs[0]",
+                 "there is no chow", id="chow-under-pungs"),
+    pytest.param(edit(robbed="Jun"), "robbed", "only allowed when win_type is robbed_kong",
+                 id="robbed-without-robbed-kong"),
+    pytest.param(edit(win_type="robbed_kong"), "robbed", "missing", id="robbed-kong-without-robbed"),
+    pytest.param(edit(win_type="robbed_kong", robbed="Mei"), "robbed", "cannot be the winner",
+                 id="robbed-is-winner"),
+    pytest.param(edit(draw=True), "winner", "not allowed in an exhaustive draw", id="draw-with-winner"),
+    pytest.param(edit(winner=DELETE), "winner", "missing", id="no-winner-no-draw"),
+    pytest.param(edit(kongs=[{"player": "Jun", "type": "dark", "tile": "5z"}]), "kongs[0].type",
+                 "one of concealed, added, exposed; got 'dark'", id="kong-type"),
+    pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z"}]), "kongs[0].from",
+                 "missing", id="exposed-without-from"),
+    pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z", "from": "Jun"}]),
+                 "kongs[0].from", "another player", id="exposed-from-itself"),
+    pytest.param(edit(kongs=[{"player": "Jun", "type": "added", "tile": "5z", "from": "Lan"}]),
+                 "kongs[0].from", "only allowed for an exposed kong", id="from-on-added"),
+    pytest.param(edit(kongs=[{"player": "Jun", "type": "concealed", "tile": "4s"},
+                             {"player": "Lan", "type": "concealed", "tile": "5z"}]),
+                 "hand", "5 copies of 4s", id="five-copies-across-hand-and-kongs"),
+    pytest.param(edit(claimed={"Bob": 3}), "claimed.Bob", "one of the players", id="claim-not-seated"),
+    pytest.param(edit(rules={"combine": "sum"}), "rules.combine", "one of highest, add, multiply",
+                 id="rules-choice"),
+    pytest.param(edit(rules={"patterns": {"big_hand": 3}}), "rules.patterns.big_hand", "unknown pattern id",
+                 id="rules-pattern-id"),
+    pytest.param(edit(rules={"self_draw_share": -1}), "rules.self_draw_share", "non-negative integer",
+                 id="rules-range"),
+    pytest.param(["not", "a", "mapping"], "", "expected a mapping", id="top-level-list"),
+])
+def test_bad_record(rec, path, fragment):
+    with pytest.raises(RecordError) as err:
+        settle(rec)
+    assert err.value.path == path
+    assert fragment in str(err.value)
+
+
+def test_robbed_seven_pairs_breaks_conservation():
+    # R7: the robbed pung holds three copies; a seven-pairs hand needs two more
+    rec = edit(win_type="robbed_kong", robbed="Jun",
+               hand={"concealed": "11m 33m 55p 77p 99s 22s 11z", "winning_tile": "9s"})
+    with pytest.raises(RecordError, match="5 copies of 9s"):
+        settle(rec)
+
+
+def test_robbed_all_pungs_breaks_conservation():
+    rec = edit(win_type="robbed_kong", robbed="Jun",
+               hand={"concealed": "111m 999p 555s 22s 777z", "winning_tile": "5s"})
+    with pytest.raises(RecordError, match="6 copies of 5s"):
+        settle(rec)
+
+
+def test_rules_error_is_a_record_error():
+    with pytest.raises(RulesError):
+        settle(edit(rules={"kong_units": {"dark": 1}}))
+
+
+def test_the_input_mapping_is_not_modified():
+    rec = edit(kongs=[{"player": "Jun", "type": "added", "tile": "7z"}], rules={"combine": "add"})
+    before = copy.deepcopy(rec)
+    settle(rec)
+    assert rec == before
+
+
+@pytest.mark.parametrize("text, fragment", [
+    pytest.param("players: [a, b\n", "line 2", id="unclosed-list"),
+    pytest.param("a: 1\na: 2\n", "appears twice", id="duplicate-key"),
+    pytest.param("!!python/object/apply:os.system ['echo hi']\n", "YAML", id="python-tag"),
+])
+def test_yaml_errors(text, fragment):
+    with pytest.raises(RecordError) as err:
+        load_yaml(text, "hand.yaml")
+    assert fragment in str(err.value)
+    assert "hand.yaml" in str(err.value)
+
+
+def test_yaml_decimals_are_exact():
+    from decimal import Decimal
+
+    assert load_yaml("stake: 0.1\n") == {"stake": Decimal("0.1")}
