@@ -9,18 +9,22 @@ A winning hand (胡牌) is one of three shapes (R2):
 * thirteen orphans (十三幺) — one of each terminal and honour, one of them twice.
 
 Speed comes from tables built once: every combination of up to four sets and
-a pair inside one suit (and inside the honours, which form only triplets and
-pairs) is enumerated in advance and stored under the suit's 9 counts as a
-``bytes`` key. The win test is then four dictionary look-ups, the readings
-of a hand a product of stored lists, and the waits of a 13-tile hand a
-stored list for the one incomplete suit — no recursion per call.
+at most one pair inside one suit (and inside the honours, which form only
+triplets and pairs) is enumerated in advance and stored under the group's
+counts as a ``bytes`` key (``_tables.marshal``, shipped with the package and
+loaded in about 2 ms). The win test is then four dictionary look-ups, and the
+waits of a 13-tile hand a few look-ups in the one incomplete group — no
+recursion per call. The readings of one group are enumerated once per
+distinct group and memoised.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import marshal
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from typing import NamedTuple
+import os
 
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
 
@@ -32,8 +36,7 @@ GROUPS = ((0, 9), (9, 9), (18, 9), (27, 7))
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(NamedTuple):
     """One part of a reading: a pair (將), a run (順), a pung (刻/碰) or a kong (槓).
 
     ``tile`` is the index of the lowest tile; ``concealed`` is False for an
@@ -55,8 +58,7 @@ class Block:
         return format_indices(self.indices)
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One way of reading a winning hand: its shape and its blocks in tile order."""
 
     shape: str
@@ -66,25 +68,17 @@ class Reading:
         return [str(b) for b in self.blocks]
 
 
-class _Tables:
-    """The look-up tables of one group size (9 for a suit, 7 for the honours)."""
-
-    __slots__ = ("complete", "readings", "waits")
-
-    def __init__(self, complete, readings, waits):
-        # key -> number of pairs (0 or 1) for every group that is all sets (+ a pair)
-        self.complete: dict[bytes, int] = complete
-        # key -> every reading, each a tuple of (kind, rank) sorted
-        self.readings: dict[bytes, tuple[tuple[tuple[int, int], ...], ...]] = readings
-        # key -> ((rank, pairs after), ...): adding that rank makes the group complete
-        self.waits: dict[bytes, tuple[tuple[int, int], ...]] = waits
+# Precomputed tables shipped with the package (see build_tables); rebuilt if absent.
+TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_tables.marshal")
+TABLE_VERSION = 1
 
 
-def _build(size: int, runs: bool) -> _Tables:
+def _enumerate_complete(size: int, runs: bool) -> dict[bytes, int]:
+    """Every group of up to four sets and at most one pair: key -> number of pairs (0 or 1)."""
     kinds = [(PUNG, r) for r in range(size)]
     if runs:
         kinds += [(RUN, r) for r in range(size - 2)]
-    readings: dict[bytes, set] = {}
+    complete: dict[bytes, int] = {}
     for n_sets in range(5):
         for sets in combinations_with_replacement(kinds, n_sets):
             base = [0] * size
@@ -97,37 +91,77 @@ def _build(size: int, runs: bool) -> _Tables:
                     base[r + 2] += 1
             if max(base, default=0) > COPIES:
                 continue
-            for pair in (None, *range(size)):
-                counts = base[:]
-                blocks = sets
-                if pair is not None:
-                    counts[pair] += 2
-                    if counts[pair] > COPIES:
-                        continue
-                    blocks = ((PAIR, pair),) + sets
-                readings.setdefault(bytes(counts), set()).add(tuple(sorted(blocks, key=_block_order)))
-    frozen = {k: tuple(sorted(v)) for k, v in readings.items()}
-    complete = {k: sum(k) % 3 // 2 for k in frozen}  # a pair leaves 2 mod 3
-    waits: dict[bytes, set] = {}
-    for key, pairs in complete.items():
-        counts = list(key)
-        for r in range(size):
-            if counts[r]:
-                counts[r] -= 1
-                waits.setdefault(bytes(counts), set()).add((r, pairs))
-                counts[r] += 1
-    return _Tables(complete, frozen, {k: tuple(sorted(v)) for k, v in waits.items()})
+            complete[bytes(base)] = 0
+            for pair in range(size):
+                if base[pair] + 2 <= COPIES:
+                    base[pair] += 2
+                    complete[bytes(base)] = 1
+                    base[pair] -= 2
+    return complete
+
+
+def build_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """(suit table, honour table), enumerated from scratch (about 0.2 s)."""
+    return _enumerate_complete(9, runs=True), _enumerate_complete(7, runs=False)
+
+
+def write_tables(path: str = TABLE_FILE) -> None:
+    """Regenerate the shipped table file: ``python -m meizhou_score.hand``."""
+    with open(path, "wb") as handle:
+        handle.write(marshal.dumps((TABLE_VERSION, *build_tables())))
+
+
+@lru_cache(maxsize=None)
+def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
+    """(suit table, honour table), loaded once from the shipped file (about 2 ms)."""
+    try:
+        with open(TABLE_FILE, "rb") as handle:
+            version, suit, honour = marshal.loads(handle.read())
+        if version == TABLE_VERSION and isinstance(suit, dict) and isinstance(honour, dict):
+            return suit, honour
+    except (OSError, ValueError, EOFError, TypeError):
+        pass
+    return build_tables()
+
+
+@lru_cache(maxsize=None)
+def group_readings(key: bytes, runs: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to read one group (a suit, or the honours) as sets and at most one pair.
+
+    Memoised per key: each distinct group is enumerated once, then looked up.
+    """
+    out: set[tuple[tuple[int, int], ...]] = set()
+    counts = list(key)
+
+    def walk(start: int, blocks: list, pair_used: bool) -> None:
+        r = start
+        while r < len(counts) and not counts[r]:
+            r += 1
+        if r == len(counts):
+            out.add(tuple(sorted(blocks, key=_block_order)))
+            return
+        if counts[r] >= 2 and not pair_used:
+            counts[r] -= 2
+            walk(r, blocks + [(PAIR, r)], True)
+            counts[r] += 2
+        if counts[r] >= 3:
+            counts[r] -= 3
+            walk(r, blocks + [(PUNG, r)], pair_used)
+            counts[r] += 3
+        if runs and r + 2 < len(counts) and counts[r + 1] and counts[r + 2]:
+            for k in (r, r + 1, r + 2):
+                counts[k] -= 1
+            walk(r, blocks + [(RUN, r)], pair_used)
+            for k in (r, r + 1, r + 2):
+                counts[k] += 1
+
+    walk(0, [], False)
+    return tuple(sorted(out))
 
 
 def _block_order(block: tuple[int, int]) -> tuple[int, int]:
     # tile order of the first tile; a pung (111) before a run (123) from the same tile
     return (block[1], block[0])
-
-
-@lru_cache(maxsize=None)
-def tables() -> tuple[_Tables, _Tables]:
-    """(suit tables, honour tables), built on first use."""
-    return _build(9, runs=True), _build(7, runs=False)
 
 
 def _keys(counts) -> tuple[bytes, bytes, bytes, bytes]:
@@ -137,8 +171,7 @@ def _keys(counts) -> tuple[bytes, bytes, bytes, bytes]:
 
 def is_standard(counts) -> bool:
     """Pair + sets (the melds already taken out): four table look-ups."""
-    suit, honour = tables()
-    complete = suit.complete
+    complete, honour = tables()
     b = bytes(counts)
     m = complete.get(b[0:9])
     if m is None:
@@ -149,7 +182,7 @@ def is_standard(counts) -> bool:
     s = complete.get(b[18:27])
     if s is None:
         return False
-    z = honour.complete.get(b[27:34])
+    z = honour.get(b[27:34])
     if z is None:
         return False
     return m + p + s + z == 1
@@ -181,11 +214,11 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 
 def standard_readings(counts, melds: tuple[Block, ...] = ()) -> list[Reading]:
     """Every reading of the standard shape, melds included, sorted."""
-    suit, honour = tables()
     per_group = []
-    for (start, _), key, tab in zip(GROUPS, _keys(counts), (suit, suit, suit, honour)):
-        found = tab.readings.get(key)
-        if found is None:
+    for g, key in enumerate(_keys(counts)):
+        start = GROUPS[g][0]
+        found = group_readings(key, g < 3)
+        if not found:
             return []
         per_group.append([tuple(_to_block(kind, start + r) for kind, r in reading) for reading in found])
     out = []
@@ -248,32 +281,44 @@ def readings(counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
 def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> list[int]:
     """The tiles that complete a hand one short (聽牌), in tile order.
 
-    A tile already held four times is not a wait. The standard shape is found
-    from the tables: every group but one must already be complete, and the
-    stored waits of the remaining group finish it.
+    A tile already held four times is not a wait. For the standard shape every
+    group but one must already be complete (a table look-up each); the tiles
+    of the remaining group that make it complete are then looked up too.
     """
     suit, honour = tables()
     keys = _keys(counts)
     tabs = (suit, suit, suit, honour)
-    complete = [tab.complete.get(k) for tab, k in zip(tabs, keys)]
-    found: set[int] = set()
+    complete = [tab.get(k) for tab, k in zip(tabs, keys)]
+    found: list[int] = []
     missing = [g for g in range(4) if complete[g] is None]
     candidates = missing if len(missing) == 1 else (range(4) if not missing else ())
     for g in candidates:
         others = sum(complete[h] for h in range(4) if h != g)
-        start = GROUPS[g][0]
-        for rank, pairs in tabs[g].waits.get(keys[g], ()):
-            if others + pairs == 1:
-                found.add(start + rank)
+        start, size = GROUPS[g]
+        key = bytearray(keys[g])
+        table = tabs[g]
+        for rank in range(size):
+            if key[rank] >= COPIES:
+                continue
+            key[rank] += 1
+            pairs = table.get(bytes(key))
+            key[rank] -= 1
+            if pairs is not None and others + pairs == 1:
+                found.append(start + rank)
     if sum(counts) == 13:
         if seven_pairs:
             odd = [i for i, n in enumerate(counts) if n % 2]
             if len(odd) == 1:
-                found.add(odd[0])
+                found.append(odd[0])
         if thirteen_orphans and sum(counts[i] for i in TERMINALS_AND_HONOURS) == 13:
             held = [i for i in TERMINALS_AND_HONOURS if counts[i]]
             if len(held) == 13:
-                found.update(TERMINALS_AND_HONOURS)
+                found.extend(TERMINALS_AND_HONOURS)
             elif len(held) == 12:
-                found.update(i for i in TERMINALS_AND_HONOURS if not counts[i])
-    return sorted(i for i in found if counts[i] < COPIES)
+                found.extend(i for i in TERMINALS_AND_HONOURS if not counts[i])
+    return sorted({i for i in found if counts[i] < COPIES})
+
+
+if __name__ == "__main__":  # pragma: no cover
+    write_tables()
+    print(f"wrote {TABLE_FILE}")

@@ -8,14 +8,13 @@ house rules; the table below only holds the names, the shapes and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import prod
+from typing import NamedTuple
 
 from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading
 
 
-@dataclass(frozen=True, slots=True)
-class Pattern:
+class Pattern(NamedTuple):
     id: str
     chinese: str
     english: str
@@ -50,8 +49,7 @@ COMBINE_MODES = ("highest", "add", "multiply")
 _SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     """The scored reading of a hand: matched patterns (highest first) and the ratio."""
 
     reading: Reading

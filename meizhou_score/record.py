@@ -9,9 +9,8 @@ and is settled in :mod:`meizhou_score.settle`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import checks
 from .errors import RecordError, TileError
@@ -30,8 +29,7 @@ _WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
 _KONG_KEYS = ("player", "type", "tile", "from")
 
 
-@dataclass(frozen=True, slots=True)
-class Kong:
+class Kong(NamedTuple):
     """槓: four identical tiles laid down by ``player``.
 
     ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
@@ -44,8 +42,7 @@ class Kong:
     discarder: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class WinningHand:
+class WinningHand(NamedTuple):
     """The winner's final hand: concealed tiles (winning tile included) and exposed pungs (碰)."""
 
     concealed: tuple[int, ...]
@@ -53,8 +50,7 @@ class WinningHand:
     winning_tile: int
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """One hand (一局), validated."""
 
     players: tuple[str, ...]
@@ -67,7 +63,7 @@ class Record:
     hand: WinningHand | None = None
     kongs: tuple[Kong, ...] = ()
     claimed: dict[str, Decimal] | None = None
-    rules: Rules = field(default=DEFAULT_RULES)
+    rules: Rules = DEFAULT_RULES
 
     def seat(self, player: str) -> int:
         return self.players.index(player)
@@ -77,8 +73,7 @@ class Record:
         return self.players[(self.seat(player) + 1) % 4]
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(NamedTuple):
     """A sitting of several hands at one table with one set of rules."""
 
     players: tuple[str, ...]
@@ -204,9 +199,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
 
 def with_dealer(record: Record, dealer: str) -> Record:
     """The same hand dealt by ``dealer`` (a session hand that did not name one)."""
-    from dataclasses import replace
-
-    return replace(record, dealer=dealer)
+    return record._replace(dealer=dealer)
 
 
 def _players(value: Any, path: str) -> tuple[str, ...]:

@@ -6,7 +6,6 @@ table is drawn.
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from typing import Any
 
@@ -66,6 +65,8 @@ def session_json(result: SessionResult) -> dict[str, Any]:
 
 def dumps(obj: Any, indent: int | None = 2) -> str:
     """JSON text with Decimals written exactly (``2.5``, never a rounded float)."""
+    import json
+
     try:
         return json.dumps(obj, ensure_ascii=False, indent=indent)
     except TypeError:
@@ -74,6 +75,8 @@ def dumps(obj: Any, indent: int | None = 2) -> str:
 
 
 def _write(obj: Any, indent: int | None, depth: int) -> str:
+    import json
+
     if isinstance(obj, Decimal):
         return format(obj, "f")
     pad = "" if indent is None else "\n" + " " * (indent * (depth + 1))

@@ -6,9 +6,8 @@ explanation can cite it; no figure is written inside an ``if`` elsewhere.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from . import checks
 from .errors import RulesError
@@ -56,16 +55,15 @@ _CHOICES = {
 }
 
 
-@dataclass(frozen=True)
-class Rules:
-    """The rules in force for one hand or session."""
+class Rules(NamedTuple):
+    """The rules in force for one hand or session (immutable; mappings are read-only views)."""
 
-    patterns: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULTS["patterns"])))
+    patterns: Mapping[str, int] = MappingProxyType(dict(DEFAULTS["patterns"]))
     combine: str = DEFAULTS["combine"]
     self_draw_share: int = DEFAULTS["self_draw_share"]
     kong_bloom_multiplier: int = DEFAULTS["kong_bloom_multiplier"]
     robbed_kong_share: int = DEFAULTS["robbed_kong_share"]
-    kong_units: Mapping[str, int] = field(default_factory=lambda: MappingProxyType(dict(DEFAULTS["kong_units"])))
+    kong_units: Mapping[str, int] = MappingProxyType(dict(DEFAULTS["kong_units"]))
     exposed_kong_payer: str = DEFAULTS["exposed_kong_payer"]
     dealer_after_draw: str = DEFAULTS["dealer_after_draw"]
 
@@ -85,7 +83,7 @@ class Rules:
                 changes[key] = checks.choice(value, where, _CHOICES[key], error=RulesError)
             else:
                 changes[key] = checks.count(value, where, error=RulesError)
-        return Rules(**{**self.as_dict(), **changes})
+        return self._replace(**changes)
 
     @property
     def seven_pairs(self) -> bool:
@@ -109,9 +107,6 @@ class Rules:
             "exposed_kong_payer": self.exposed_kong_payer,
             "dealer_after_draw": self.dealer_after_draw,
         }
-
-    def __hash__(self) -> int:
-        return hash(repr(self.as_dict()))
 
 
 def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what: str):

@@ -7,8 +7,8 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 from . import hand as core
 from .errors import RecordError
@@ -28,8 +28,7 @@ REASON_RULINGS = {
 WIN_REASONS = ("self_draw", "kong_bloom", "robbed_kong")
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``."""
 
     payer: str
@@ -43,8 +42,7 @@ class Transfer:
         return REASON_RULINGS[self.reason]
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The outcome of one hand."""
 
     record: Record
@@ -172,12 +170,12 @@ def _kong_transfers(record: Record) -> list[Transfer]:
     return out
 
 
-@dataclass
 class SessionResult:
     """Every hand of a session, settled in order, with the dealer rotation checked."""
 
-    session: Session
-    hands: list[Settlement] = field(default_factory=list)
+    def __init__(self, session: Session):
+        self.session = session
+        self.hands: list[Settlement] = []
 
     @property
     def totals(self) -> dict[str, Decimal]:
@@ -208,13 +206,8 @@ def settle_session(session: Session) -> SessionResult:
             record = with_dealer(record, expected)
         settlement = settle_record(record)
         if named and expected is not None and record.dealer != expected:
-            settlement = _replace(settlement, dealer_expected=expected)
+            settlement = settlement._replace(dealer_expected=expected)
         result.hands.append(settlement)
         expected = settlement.next_dealer
     return result
 
-
-def _replace(settlement: Settlement, **changes) -> Settlement:
-    from dataclasses import replace
-
-    return replace(settlement, **changes)

@@ -10,7 +10,7 @@ core it is a plain index 0–33, and a hand is a 34-slot list of counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import TileError
 
@@ -38,15 +38,14 @@ _HONOUR_MARKS = {
 _DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(_NUMERALS)}
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Tile:
-    """One tile kind (牌), ordered m < p < s < z and by number within a suit."""
+class Tile(NamedTuple):
+    """One tile kind (牌), ordered m < p < s < z and by number within a suit.
+
+    Immutable, equal, ordered and hashed by its index 0–33; ``TILES[i]`` is
+    the one instance of each kind.
+    """
 
     index: int
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.index < KINDS:
-            raise TileError(f"no tile with index {self.index}")
 
     @classmethod
     def parse(cls, text: str) -> "Tile":

@@ -151,3 +151,18 @@ def test_waits_agree_with_brute_force(c, drop):
                 expected.append(t)
             c13[t] -= 1
     assert waits_counts(c13) == expected
+
+
+def test_shipped_tables_match_a_fresh_build():
+    from meizhou_score.hand import build_tables, tables
+
+    assert tables() == build_tables()
+
+
+def test_group_readings_are_memoised_and_complete():
+    from meizhou_score.hand import group_readings, PAIR, PUNG, RUN
+
+    # 111222333m: three pungs, or three runs 123m
+    assert group_readings(bytes([3, 3, 3, 0, 0, 0, 0, 0, 0]), True) == (
+        ((PUNG, 0), (PUNG, 1), (PUNG, 2)), ((RUN, 0), (RUN, 0), (RUN, 0)))
+    assert group_readings(bytes([2, 0, 0, 0, 0, 0, 0]), False) == (((PAIR, 0),),)
