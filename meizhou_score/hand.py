@@ -111,17 +111,22 @@ def write_tables(path: str = TABLE_FILE) -> None:
         handle.write(marshal.dumps((TABLE_VERSION, *build_tables())))
 
 
-@lru_cache(maxsize=None)
+_TABLES: tuple[dict[bytes, int], dict[bytes, int]] | None = None
+
+
 def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     """(suit table, honour table), loaded once from the shipped file (about 2 ms)."""
-    try:
-        with open(TABLE_FILE, "rb") as handle:
-            version, suit, honour = marshal.loads(handle.read())
-        if version == TABLE_VERSION and isinstance(suit, dict) and isinstance(honour, dict):
-            return suit, honour
-    except (OSError, ValueError, EOFError, TypeError):
-        pass
-    return build_tables()
+    global _TABLES
+    if _TABLES is None:
+        try:
+            with open(TABLE_FILE, "rb") as handle:
+                version, suit, honour = marshal.loads(handle.read())
+            if version != TABLE_VERSION or not isinstance(suit, dict) or not isinstance(honour, dict):
+                raise ValueError("stale table file")
+            _TABLES = suit, honour
+        except (OSError, ValueError, EOFError, TypeError):
+            _TABLES = build_tables()
+    return _TABLES
 
 
 @lru_cache(maxsize=None)
@@ -164,15 +169,13 @@ def _block_order(block: tuple[int, int]) -> tuple[int, int]:
     return (block[1], block[0])
 
 
-def _keys(counts) -> tuple[bytes, bytes, bytes, bytes]:
-    b = bytes(counts)
-    return b[0:9], b[9:18], b[18:27], b[27:34]
-
-
 def is_standard(counts) -> bool:
     """Pair + sets (the melds already taken out): four table look-ups."""
-    complete, honour = tables()
-    b = bytes(counts)
+    return _standard(bytes(counts))
+
+
+def _standard(b: bytes) -> bool:
+    complete, honour = _TABLES or tables()
     m = complete.get(b[0:9])
     if m is None:
         return False
@@ -190,59 +193,112 @@ def is_standard(counts) -> bool:
 
 def is_seven_pairs(counts) -> bool:
     """七小對: fourteen tiles, every kind held 0, 2 or 4 times."""
-    return sum(counts) == 14 and all(c in (0, 2, 4) for c in counts)
+    return _seven_pairs(bytes(counts))
+
+
+def _seven_pairs(b: bytes) -> bool:
+    return not b.count(1) and not b.count(3) and sum(b) == 14 and max(b) <= COPIES
+
+
+_NO_TILES = bytes(7)
 
 
 def is_thirteen_orphans(counts) -> bool:
     """十三幺: each terminal and honour once, one of them twice, nothing else."""
-    if sum(counts) != 14:
-        return False
-    return all(counts[i] >= 1 for i in TERMINALS_AND_HONOURS) and sum(counts[i] for i in TERMINALS_AND_HONOURS) == 14
+    return _thirteen_orphans(bytes(counts))
+
+
+def _thirteen_orphans(b: bytes) -> bool:
+    # nothing between the terminals of each suit, fourteen tiles, all thirteen kinds held
+    return (b[1:8] == _NO_TILES and b[10:17] == _NO_TILES and b[19:26] == _NO_TILES
+            and sum(b) == 14 and all(b[i] for i in TERMINALS_AND_HONOURS))
 
 
 def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> bool:
-    """Win test on the concealed tiles' counts (melds taken out)."""
-    if is_standard(counts):
-        return True
-    if sum(counts) == 14:
-        if seven_pairs and is_seven_pairs(counts):
-            return True
-        if thirteen_orphans and is_thirteen_orphans(counts):
-            return True
-    return False
+    """Win test on the concealed tiles' counts (melds taken out).
+
+    The honours are looked at first: in most hands that do not win, an odd
+    honour rules out the standard shape and seven pairs, and a missing one
+    thirteen orphans, before the rest of the hand is even converted.
+    """
+    h = counts[27:34]
+    if 1 in h and 0 in h:
+        return False  # a single honour rules out pair + sets and seven pairs; a missing one 十三幺
+    suit, honour = _TABLES or tables()
+    h = bytes(h)
+    z = honour.get(h)
+    if z is not None:
+        b = bytes(counts[0:27])
+        m = suit.get(b[0:9])
+        if m is not None:
+            p = suit.get(b[9:18])
+            if p is not None:
+                s = suit.get(b[18:27])
+                if s is not None and m + p + s + z == 1:
+                    return True
+    elif (h.count(1) or h.count(3)) and 0 in h:
+        return False  # the standard shape failed; seven pairs and thirteen orphans cannot hold
+    b = bytes(counts)
+    return bool((seven_pairs and _seven_pairs(b)) or (thirteen_orphans and _thirteen_orphans(b)))
+
+
+# Memoised per group (index 0-2 a suit, 3 the honours): key -> readings / waits.
+_BLOCKS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_WAITS: tuple[dict, dict] = ({}, {})
+
+
+def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
+    """The readings of one group as (sets in tile order, pair or None), memoised."""
+    memo = _BLOCKS[group]
+    found = memo.get(key)
+    if found is None:
+        start = GROUPS[group][0]
+        out = []
+        for reading in group_readings(key, group < 3):
+            sets = tuple(Block(_KIND_NAMES[kind], start + r) for kind, r in reading if kind != PAIR)
+            pair = next((Block("pair", start + r) for kind, r in reading if kind == PAIR), None)
+            out.append((sets, pair))
+        found = memo[key] = tuple(out)
+    return found
 
 
 def standard_readings(counts, melds: tuple[Block, ...] = ()) -> list[Reading]:
     """Every reading of the standard shape, melds included, sorted."""
-    per_group = []
-    for g, key in enumerate(_keys(counts)):
-        start = GROUPS[g][0]
-        found = group_readings(key, g < 3)
-        if not found:
+    return _standard_readings(bytes(counts), melds)
+
+
+def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
+    m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
+    memo_m, memo_p, memo_s, memo_z = _BLOCKS
+    gm = memo_m.get(m) or _group_blocks(m, 0)
+    gp = memo_p.get(p) or _group_blocks(p, 1)
+    gs = memo_s.get(s) or _group_blocks(s, 2)
+    gz = memo_z.get(z) or _group_blocks(z, 3)
+    if not (gm and gp and gs and gz):
+        return []
+    if not melds and len(gm) == 1 and len(gp) == 1 and len(gs) == 1 and len(gz) == 1:
+        # the common case: one reading per group, already in tile order
+        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm[0], gp[0], gs[0], gz[0]
+        if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
             return []
-        per_group.append([tuple(_to_block(kind, start + r) for kind, r in reading) for reading in found])
+        return [_new_reading(Reading, (STANDARD, s0 + s1 + s2 + s3 + (p0 or p1 or p2 or p3,)))]
+    groups = (gm, gp, gs, gz)
     out = []
-    for combo in product(*per_group):
-        blocks = [b for group in combo for b in group]
-        if sum(b.kind == "pair" for b in blocks) != 1:
+    for combo in product(*groups):
+        pairs = [pair for _, pair in combo if pair is not None]
+        if len(pairs) != 1:
             continue
-        out.append(Reading(STANDARD, _arrange(blocks + list(melds))))
-    out.sort(key=_reading_key)
+        sets = combo[0][0] + combo[1][0] + combo[2][0] + combo[3][0]  # already in tile order
+        if melds:
+            sets = tuple(sorted(sets + tuple(melds), key=lambda block: block.indices))
+        out.append(Reading(STANDARD, sets + (pairs[0],)))
+    if len(out) > 1:
+        out.sort(key=_reading_key)
     return out
 
 
 _KIND_NAMES = {PAIR: "pair", PUNG: "pung", RUN: "run"}
-
-
-def _to_block(kind: int, tile: int) -> Block:
-    return Block(_KIND_NAMES[kind], tile)
-
-
-def _arrange(blocks) -> tuple[Block, ...]:
-    """Sets in tile order, the pair last (pair + four sets)."""
-    sets = sorted((b for b in blocks if b.kind != "pair"), key=lambda b: b.indices)
-    pairs = [b for b in blocks if b.kind == "pair"]
-    return tuple(sets + pairs)
+_new_reading = tuple.__new__  # Reading(...) without the Python-level __new__ of a NamedTuple
 
 
 def _reading_key(reading: Reading):
@@ -268,55 +324,70 @@ def readings(counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
 
     ``counts`` are the concealed tiles; ``melds`` the exposed pungs and kongs.
     """
+    b = bytes(counts)
+    if melds:
+        return _standard_readings(b, melds)
     out = []
-    if not melds and sum(counts) == 14:
-        if seven_pairs and is_seven_pairs(counts):
-            out.append(seven_pairs_reading(counts))
-        if thirteen_orphans and is_thirteen_orphans(counts):
-            out.append(thirteen_orphans_reading(counts))
-    out += standard_readings(counts, melds)
-    return out
+    if seven_pairs and _seven_pairs(b):
+        out.append(seven_pairs_reading(counts))
+    if thirteen_orphans and _thirteen_orphans(b):
+        out.append(thirteen_orphans_reading(counts))
+    return out + _standard_readings(b, melds) if out else _standard_readings(b, melds)
+
+
+def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
+    """(rank, pairs after) for each tile that completes this group, memoised."""
+    memo = _WAITS[honours]
+    found = memo.get(key)
+    if found is None:
+        table = (_TABLES or tables())[honours]
+        k = bytearray(key)
+        out = []
+        for rank in range(len(k)):
+            if k[rank] < COPIES:
+                k[rank] += 1
+                pairs = table.get(bytes(k))
+                k[rank] -= 1
+                if pairs is not None:
+                    out.append((rank, pairs))
+        found = memo[key] = tuple(out)
+    return found
 
 
 def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> list[int]:
     """The tiles that complete a hand one short (聽牌), in tile order.
 
     A tile already held four times is not a wait. For the standard shape every
-    group but one must already be complete (a table look-up each); the tiles
-    of the remaining group that make it complete are then looked up too.
+    group but one must already be complete (a table look-up each); the waits
+    of the remaining group are looked up in its memoised list.
     """
-    suit, honour = tables()
-    keys = _keys(counts)
-    tabs = (suit, suit, suit, honour)
-    complete = [tab.get(k) for tab, k in zip(tabs, keys)]
+    suit, honour = _TABLES or tables()
+    b = bytes(counts)
+    keys = (b[0:9], b[9:18], b[18:27], b[27:34])
+    complete = (suit.get(keys[0]), suit.get(keys[1]), suit.get(keys[2]), honour.get(keys[3]))
+    missing = complete.count(None)
     found: list[int] = []
-    missing = [g for g in range(4) if complete[g] is None]
-    candidates = missing if len(missing) == 1 else (range(4) if not missing else ())
-    for g in candidates:
-        others = sum(complete[h] for h in range(4) if h != g)
-        start, size = GROUPS[g]
-        key = bytearray(keys[g])
-        table = tabs[g]
-        for rank in range(size):
-            if key[rank] >= COPIES:
+    if missing <= 1:
+        for g in range(4):
+            if missing and complete[g] is not None:
                 continue
-            key[rank] += 1
-            pairs = table.get(bytes(key))
-            key[rank] -= 1
-            if pairs is not None and others + pairs == 1:
-                found.append(start + rank)
-    if sum(counts) == 13:
-        if seven_pairs:
-            odd = [i for i, n in enumerate(counts) if n % 2]
-            if len(odd) == 1:
-                found.append(odd[0])
-        if thirteen_orphans and sum(counts[i] for i in TERMINALS_AND_HONOURS) == 13:
-            held = [i for i in TERMINALS_AND_HONOURS if counts[i]]
-            if len(held) == 13:
-                found.extend(TERMINALS_AND_HONOURS)
-            elif len(held) == 12:
-                found.extend(i for i in TERMINALS_AND_HONOURS if not counts[i])
-    return sorted({i for i in found if counts[i] < COPIES})
+            others = sum(complete[h] for h in range(4) if h != g)
+            start = GROUPS[g][0]
+            for rank, pairs in _group_waits(keys[g], g == 3):
+                if others + pairs == 1:
+                    found.append(start + rank)
+    if seven_pairs and b.count(1) + b.count(3) == 1 and sum(b) == 13:
+        found.append(b.index(1) if b.count(1) else b.index(3))
+    if (thirteen_orphans and b[1:8] == _NO_TILES and b[10:17] == _NO_TILES and b[19:26] == _NO_TILES
+            and sum(b) == 13):
+        held = [i for i in TERMINALS_AND_HONOURS if b[i]]
+        if len(held) == 13:
+            found.extend(TERMINALS_AND_HONOURS)
+        elif len(held) == 12:
+            found.extend(i for i in TERMINALS_AND_HONOURS if not b[i])
+    if len(found) > 1:
+        found = sorted(set(found))
+    return [i for i in found if b[i] < COPIES]
 
 
 if __name__ == "__main__":  # pragma: no cover

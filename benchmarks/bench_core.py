@@ -1,0 +1,168 @@
+"""The hot core against the `mahjong` library (PyPI), measured side by side in one run.
+
+    pip install -e '.[bench]'
+    python benchmarks/bench_core.py [--hands 200000] [--runs 3]
+
+Hands: a fixed seed; half built complete (pair + four sets, at most four
+copies of a tile), half random 14-tile draws from the 136-tile wall. Both
+libraries get the same 34-count lists, converted before timing. Each figure is
+the median of --runs runs. Targets (issue 3):
+
+- win test vs ``Agari.is_agari``: >= 4x on the complete half, >= 1x on the random half;
+- all decompositions vs ``HandDivider.divide_hand``: >= 8x (complete half);
+- waits of 13-tile hands vs a loop of 34 ``is_agari`` calls: >= 10x;
+- zero disagreements with ``is_agari`` where the rules coincide (no
+  four-of-a-kind inside seven pairs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+
+from meizhou_score.hand import is_win_counts, readings, tables, waits_counts
+
+try:
+    from mahjong.agari import Agari
+    from mahjong.hand_calculating.divider import HandDivider
+except ImportError:  # pragma: no cover
+    sys.exit("the peer is missing: pip install -e '.[bench]'")
+
+
+def complete_hand(rng: random.Random) -> list[int]:
+    while True:
+        c = [0] * 34
+        c[rng.randrange(34)] += 2
+        for _ in range(4):
+            if rng.random() < 0.5:
+                c[rng.randrange(34)] += 3
+            else:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                for k in range(3):
+                    c[start + k] += 1
+        if max(c) <= 4:
+            return c
+
+
+def random_hand(rng: random.Random, wall: list[int]) -> list[int]:
+    c = [0] * 34
+    for t in rng.sample(wall, 14):
+        c[t] += 1
+    return c
+
+
+def _once(func, hands) -> float:
+    start = time.perf_counter()
+    for c in hands:
+        func(c)
+    return time.perf_counter() - start
+
+
+def side_by_side(ours, theirs, hands, runs: int) -> tuple[float, float, list[float]]:
+    """Alternate the two functions run by run, so that a busy moment hits both; medians."""
+    a, b = [], []
+    for _ in range(runs):
+        a.append(_once(ours, hands))
+        b.append(_once(theirs, hands))
+    return statistics.median(a), statistics.median(b), a
+
+
+def peer_waits(c13: list[int]) -> list[int]:
+    out = []
+    for t in range(34):
+        if c13[t] < 4:
+            c13[t] += 1
+            if Agari.is_agari(c13):
+                out.append(t)
+            c13[t] -= 1
+    return out
+
+
+def report(name: str, ours: float, theirs: float, n: int, target: float) -> bool:
+    ratio = theirs / ours
+    ok = ratio >= target
+    print(f"  {name:<38} ours {ours / n * 1e6:7.2f} us  mahjong {theirs / n * 1e6:8.2f} us  "
+          f"{ratio:6.1f}x (target >= {target:g}x) {'OK' if ok else 'MISSED'}")
+    return ok
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="meizhou-score core vs mahjong")
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=20261129)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    wall = [t for t in range(34) for _ in range(4)]
+    half = args.hands // 2
+    complete = [complete_hand(rng) for _ in range(half)]
+    random_half = [random_hand(rng, wall) for _ in range(half)]
+    # 13-tile hands: one tile taken out of each complete hand
+    thirteen = []
+    for c in complete:
+        c13 = list(c)
+        held = [i for i, n in enumerate(c13) if n]
+        c13[rng.choice(held)] -= 1
+        thirteen.append(c13)
+
+    start = time.perf_counter()
+    tables()
+    load = time.perf_counter() - start
+    import mahjong
+
+    print(f"python {platform.python_version()} on {platform.machine()}, mahjong {_version('mahjong')}, "
+          f"{args.hands:,} hands ({half:,} complete + {half:,} random), median of {args.runs} runs")
+    print(f"  tables loaded in {load * 1000:.1f} ms")
+    ok = True
+    agari = Agari.is_agari
+    ours, theirs, _ = side_by_side(is_win_counts, agari, complete, args.runs)
+    ok &= report("win test, complete half", ours, theirs, half, 4)
+    ours, theirs, _ = side_by_side(is_win_counts, agari, random_half, args.runs)
+    ok &= report("win test, random half", ours, theirs, half, 1)
+
+    ours, theirs, our_runs = side_by_side(readings, HandDivider.divide_hand, complete, args.runs)
+    ok &= report("all decompositions, complete half", ours, theirs, half, 8)
+    print(f"    (our first, cold run: {our_runs[0] / half * 1e6:.2f} us a hand, filling the memoised group readings)")
+
+    ours, theirs, _ = side_by_side(waits_counts, peer_waits, thirteen, args.runs)
+    ok &= report("waits of 13 tiles vs 34 is_agari calls", ours, theirs, half, 10)
+
+    # agreement where the rules coincide: the peer has no four-of-a-kind in seven pairs
+    disagree = checked = 0
+    for c in complete + random_half:
+        if is_win_counts(c) != agari(c):
+            lux = sum(c) == 14 and all(n in (0, 2, 4) for n in c) and 4 in c
+            if not lux:
+                disagree += 1
+                if disagree <= 5:
+                    print("    disagreement:", c)
+        checked += 1
+    wait_checked = wait_disagree = 0
+    for c13 in thirteen:
+        if _luxury_possible(c13):
+            continue  # we also accept a four-of-a-kind inside seven pairs; the peer does not
+        wait_checked += 1
+        wait_disagree += waits_counts(c13) != peer_waits(list(c13))
+    print(f"  agreement: {disagree} disagreements with is_agari in {checked:,} hands; "
+          f"{wait_disagree} in the waits of {wait_checked:,} 13-tile hands")
+    ok &= disagree == 0 and wait_disagree == 0
+    return 0 if ok else 1
+
+
+def _version(name: str) -> str:
+    from importlib.metadata import version
+
+    return version(name)
+
+
+def _luxury_possible(c13: list[int]) -> bool:
+    """A 13-tile hand that could complete a seven pairs holding four of a kind (ours only)."""
+    return sum(n % 2 for n in c13) == 1 and any(n >= 3 for n in c13)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
