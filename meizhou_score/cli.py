@@ -71,8 +71,10 @@ def cli():
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="Language of the table and explanation.")
+@click.option("--jsonl", is_flag=True,
+              help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
 @common
-def settle(file, rules_file, fmt, explain, lang):
+def settle(file, rules_file, fmt, explain, lang, jsonl):
     """Settle a hand record or a session FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
@@ -84,7 +86,10 @@ def settle(file, rules_file, fmt, explain, lang):
       meizhou-score settle examples/kongs-every-type.yaml --explain
       meizhou-score settle examples/session.yaml --format json
       cat hand.yaml | meizhou-score settle - --lang zh
+      meizhou-score settle --jsonl hands.jsonl > results.jsonl
     """
+    if jsonl:
+        _settle_jsonl(file, rules_file)
     from .record import is_session, load_record, parse_record, parse_session
     from .settlement import settle_record, settle_session
     from . import render
@@ -110,6 +115,24 @@ def settle(file, rules_file, fmt, explain, lang):
         _fail(str(exc))
     click.echo(out)
     sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
+
+
+def _settle_jsonl(file, rules_file):
+    from .bulk import run
+
+    try:
+        rules = _load_rules(rules_file)
+        source = sys.stdin if file == "-" else open(file, encoding="utf-8", errors="strict")
+    except MeizhouError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
+    try:
+        with source:
+            code = run(source, sys.stdout, rules)
+    except UnicodeDecodeError as exc:
+        _fail(f"{file}: not UTF-8 text ({exc.reason})")
+    sys.exit(code)
 
 
 @cli.command()

@@ -202,7 +202,22 @@ def with_dealer(record: Record, dealer: str) -> Record:
     return record._replace(dealer=dealer)
 
 
+_SEATED: dict[tuple, tuple[str, ...]] = {}  # memo: the same four names, line after line
+
+
 def _players(value: Any, path: str) -> tuple[str, ...]:
+    key = tuple(value) if isinstance(value, list) else None
+    if key is not None and all(type(name) is str for name in key):
+        seated = _SEATED.get(key)
+        if seated is not None:
+            return seated
+    seated = _seat(value, path)
+    if key is not None and len(_SEATED) < 1024:
+        _SEATED[key] = seated
+    return seated
+
+
+def _seat(value: Any, path: str) -> tuple[str, ...]:
     names = checks.sequence(value, path)
     if len(names) != 4:
         raise RecordError(path, f"expected exactly 4 players in seat order East, South, West, North; got {len(names)}")
@@ -335,26 +350,38 @@ def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
     return out
 
 
+def _places(record: Record, path: str) -> list[tuple[int, int, str]]:
+    """(tile, copies, where) for every tile the record holds."""
+    at = lambda key: checks.join(path, key)  # noqa: E731
+    hand = record.hand
+    out = []
+    if hand is not None:
+        out += [(tile, hand.concealed.count(tile), at("hand.concealed")) for tile in sorted(set(hand.concealed))]
+        out += [(tile, 3, f"{at('hand.pungs')}[{n}]") for n, tile in enumerate(hand.pungs)]
+        if record.robbed is not None:
+            out.append((hand.winning_tile, 3, f"{record.robbed}'s robbed pung"))
+    out += [(kong.tile, 4, f"{at('kongs')}[{n}]") for n, kong in enumerate(record.kongs)]
+    return out
+
+
 def _check_conservation(record: Record, path: str) -> None:
     """R1 / R7: no tile kind more than four times in the whole record."""
     counts = [0] * 34
-    where: list[list[str]] = [[] for _ in range(34)]
-
-    def add(tile: int, n: int, place: str) -> None:
-        counts[tile] += n
-        where[tile].append(f"{n} in {place}")
-
-    at = lambda key: checks.join(path, key)  # noqa: E731
     hand = record.hand
     if hand is not None:
-        for tile in set(hand.concealed):
-            add(tile, hand.concealed.count(tile), at("hand.concealed"))
-        for n, tile in enumerate(hand.pungs):
-            add(tile, 3, f"{at('hand.pungs')}[{n}]")
+        for tile in hand.concealed:
+            counts[tile] += 1
+        for tile in hand.pungs:
+            counts[tile] += 3
         if record.robbed is not None:
-            add(hand.winning_tile, 3, f"{record.robbed}'s robbed pung")
-    for n, kong in enumerate(record.kongs):
-        add(kong.tile, 4, f"{at('kongs')}[{n}]")
+            counts[hand.winning_tile] += 3
+    for kong in record.kongs:
+        counts[kong.tile] += 4
+    if max(counts) <= COPIES:
+        return
+    where: list[list[str]] = [[] for _ in range(34)]
+    for tile, n, place in _places(record, path):
+        where[tile].append(f"{n} in {place}")
     for tile, n in enumerate(counts):
         if n > COPIES:
             note = ""

@@ -30,16 +30,22 @@ def hand_json(s: Settlement) -> dict[str, Any]:
     """The one-hand object of SPEC §5."""
     r = s.record
     stake = r.stake
+    if stake == stake.to_integral_value():
+        stake = int(stake)  # whole gold: plain integer arithmetic, the common case
+        amount = stake.__mul__
+    else:
+        amount = lambda units: number(units * r.stake)  # noqa: E731
+    scored = s.score is not None and s.valid
     out: dict[str, Any] = {
         "valid": s.valid,
         "draw": r.draw,
         "winner": r.winner,
         "win_type": r.win_type,
-        "patterns": list(s.score.patterns) if s.score and s.valid else [],
-        "ratio": s.score.ratio if s.score and s.valid else 0,
-        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": number(t.units * stake),
+        "patterns": list(s.score.patterns) if scored else [],
+        "ratio": s.score.ratio if scored else 0,
+        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": amount(t.units),
                        "reason": t.reason} for t in s.transfers],
-        "balances": {name: number(amount) for name, amount in s.amounts.items()},
+        "balances": {name: amount(units) for name, units in s.balances.items()},
         "next_dealer": s.next_dealer,
     }
     if not s.valid:
@@ -63,15 +69,30 @@ def session_json(result: SessionResult) -> dict[str, Any]:
             "next_dealer": result.next_dealer}
 
 
+class _TooPrecise(Exception):
+    pass
+
+
+def _exact(value: Any) -> float:
+    """A Decimal as a float only when the float's text is the same number.
+
+    Python writes a float as the shortest text that reads back to it, and any
+    decimal of at most 15 significant digits reads back from its double
+    exactly, so its text is that decimal's. Longer decimals go the slow way.
+    """
+    if isinstance(value, Decimal) and value.is_finite() and len(value.as_tuple().digits) <= 15:
+        return float(value)
+    raise _TooPrecise
+
+
 def dumps(obj: Any, indent: int | None = 2) -> str:
     """JSON text with Decimals written exactly (``2.5``, never a rounded float)."""
     import json
 
     try:
-        return json.dumps(obj, ensure_ascii=False, indent=indent)
-    except TypeError:
-        pass
-    return _write(obj, indent, 0)
+        return json.dumps(obj, ensure_ascii=False, indent=indent, default=_exact)
+    except _TooPrecise:
+        return _write(obj, indent, 0)
 
 
 def _write(obj: Any, indent: int | None, depth: int) -> str:

@@ -97,6 +97,10 @@ TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
+_SEEN: dict[str, tuple[int, ...]] = {}  # a bounded memo: the same tiles recur hand after hand
+_SEEN_LIMIT = 4096
+
+
 def parse_indices(text: str) -> list[int]:
     """Parse tile notation (SPEC §1) into tile indices, in written order.
 
@@ -106,6 +110,16 @@ def parse_indices(text: str) -> list[int]:
     """
     if not isinstance(text, str):
         raise TileError(f"expected tiles as text, got {type(text).__name__}")
+    found = _SEEN.get(text)
+    if found is None:
+        found = tuple(_parse(text))
+        if len(_SEEN) >= _SEEN_LIMIT:
+            _SEEN.clear()
+        _SEEN[text] = found
+    return list(found)
+
+
+def _parse(text: str) -> list[int]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
     for column, char in enumerate(text, start=1):

@@ -126,3 +126,19 @@ def test_help_imports_no_yaml_or_tabulate():
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")
+
+
+@pytest.mark.parametrize("stake, expected", [
+    ("0.5", "1"), ("2.5", "5"), ("0.1", "0.2"), ("0.0000001", "2E-7"),
+    ("1.00000000000000001", "2.00000000000000002"),  # 18 digits: beyond a double, written exactly
+])
+def test_json_amounts_are_exact(stake, expected):
+    from decimal import Decimal
+
+    from meizhou_score.render import dumps
+
+    rec = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8") + f"stake: {stake}\n"
+    out = run("settle", "-", "--format", "json", input=rec)
+    amount = json.loads(out.stdout, parse_float=Decimal)["transfers"][0]["amount"]
+    assert amount == Decimal(expected)  # 2 units × stake, as a number, not rounded
+    assert dumps({"a": Decimal("2.00000000000000002")}, indent=None) == '{"a": 2.00000000000000002}'

@@ -1,0 +1,52 @@
+"""Bulk mode (``settle --jsonl``): one JSON record per line in, one JSON result per line out.
+
+For auditing months of hands: each line is settled on its own; a bad line
+yields an error object with its line number and the run goes on. Memory stays
+flat: lines are read, settled and written one at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from typing import IO, Iterable
+
+from .errors import MeizhouError
+from .record import is_session, parse_record, parse_session
+from .render import dumps, hand_json, session_json
+from .rules import DEFAULT_RULES, Rules
+from .settlement import settle_record, settle_session
+
+EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
+
+
+def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES) -> tuple[dict, int]:
+    """One line of JSON → (result object with ``line``, exit code of that line)."""
+    try:
+        data = json.loads(text, parse_float=Decimal)
+    except ValueError as exc:
+        return {"line": number, "valid": False, "error": f"line {number}: not JSON: {exc}"}, EXIT_BAD
+    try:
+        if is_session(data):
+            result = settle_session(parse_session(data, rules))
+            return {"line": number, **session_json(result)}, EXIT_DISPUTE if result.disputed else EXIT_OK
+        settlement = settle_record(parse_record(data, rules))
+    except MeizhouError as exc:
+        return {"line": number, "valid": False, "error": f"line {number}: {exc}"}, EXIT_BAD
+    except RecursionError:
+        return {"line": number, "valid": False, "error": f"line {number}: nested too deeply"}, EXIT_BAD
+    return {"line": number, **hand_json(settlement)}, EXIT_DISPUTE if settlement.disputed else EXIT_OK
+
+
+def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES) -> int:
+    """Settle every line, writing one compact JSON object per line; the worst exit code."""
+    worst = EXIT_OK
+    write = out.write
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        result, code = settle_line(text, number, rules)
+        write(dumps(result, indent=None) + "\n")
+        if code > worst:
+            worst = code
+    return worst
