@@ -27,68 +27,126 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 30_000
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 
-# Winning hands: (concealed, pungs, winning tile). Kongs of the winner are added separately.
-HANDS = [
-    ("123m 456m 789p 234s 55s", [], "4s"),
-    ("11m 33m 55p 77p 99s 22s 11z", [], "1z"),
-    ("123s 456s 789s 234s 55s", [], "7s"),
-    ("111m 999p 555s 22s", ["777z"], "2s"),
-    ("19m19p19s1234567z 7z", [], "7z"),
-    ("1111m 33m 55p 77p 99s 22s", [], "3m"),
-    ("123m 456m 789m 222z 11z", [], "8m"),
-    ("234m 678m 345p 666s 99p", [], "9p"),
-    ("111p 333p 555p 777p 99p", [], "9p"),
-    ("234m 567p 345s 678s 11m", [], "1m"),
-]
-# For robbed kongs: the winning tile must be the winner's only copy and complete a run.
-ROBBED = [
-    ("123m 456m 234p 678s 99s", "3p"),
-    ("11s 123s 456s 789s 789s", "5s"),
-    ("123m 456m 567p 789s 22s", "6p"),
-]
+SUITS = "mps"
+
+
+def _name(tiles: list[int]) -> str:
+    from meizhou_score.tiles import format_indices
+
+    return format_indices(tiles)
+
+
+def _standard_hand(rng: random.Random, used: list[int], melds: int, kong_tiles: list[int]):
+    """A random pair + four sets: (blocks of concealed tiles, exposed pungs, kong tiles)."""
+    blocks: list[list[int]] = []
+    pungs: list[int] = []
+    while True:
+        t = rng.randrange(34)
+        if used[t] + 2 <= 4:
+            used[t] += 2
+            blocks.append([t, t])
+            break
+    for n in range(4):
+        for _ in range(100):
+            if n < melds:
+                t = rng.randrange(34)
+                if used[t] + (4 if n < len(kong_tiles) else 3) <= 4:
+                    if n < len(kong_tiles):
+                        used[t] += 4
+                        kong_tiles[n] = t
+                    else:
+                        used[t] += 3
+                        pungs.append(t)
+                    break
+                continue
+            if rng.random() < 0.6:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                run = [start, start + 1, start + 2]
+                if all(used[k] < 4 for k in run):
+                    for k in run:
+                        used[k] += 1
+                    blocks.append(run)
+                    break
+            else:
+                t = rng.randrange(34)
+                if used[t] + 3 <= 4:
+                    used[t] += 3
+                    blocks.append([t, t, t])
+                    break
+        else:
+            return None
+    return blocks, pungs, kong_tiles
 
 
 def make_record(rng: random.Random) -> dict:
-    from meizhou_score.tiles import parse_indices, TILES
+    """A random valid record: tiles, winner, win type, kongs, rules and claims all vary."""
+    from meizhou_score.tiles import TILES
 
+    while True:
+        rec = _attempt(rng, TILES)
+        if rec is not None:
+            return rec
+
+
+def _attempt(rng: random.Random, TILES) -> dict | None:
     rec: dict = {"players": PLAYERS, "dealer": rng.choice(PLAYERS)}
     if rng.random() < 0.2:
         rec["stake"] = rng.choice([5, 10, 0.5, 2.5])
-    kind = rng.random()
-    used: set[int] = set()
+    used = [0] * 34
     winner = rng.choice(PLAYERS)
+    kind = rng.random()
+    kongs = []
     if kind < 0.1:
         rec["draw"] = True
-    elif kind < 0.25:
-        concealed, winning = rng.choice(ROBBED)
-        robbed = rng.choice([p for p in PLAYERS if p != winner])
-        rec.update(winner=winner, win_type="robbed_kong", robbed=robbed,
-                   hand={"concealed": concealed, "winning_tile": winning})
-        used |= set(parse_indices(concealed))
+    elif kind < 0.2:
+        # seven pairs (七小對), concealed
+        tiles = rng.sample(range(34), 7)
+        concealed = [t for t in tiles for _ in range(2)]
+        rng.shuffle(concealed)
+        for t in tiles:
+            used[t] += 2
+        rec.update(winner=winner, win_type="self_draw",
+                   hand={"concealed": " ".join(str(TILES[t]) for t in concealed),
+                         "winning_tile": str(TILES[concealed[0]])})
     else:
-        concealed, pungs, winning = rng.choice(HANDS)
-        rec.update(winner=winner, win_type="self_draw", hand={"concealed": concealed, "winning_tile": winning})
+        win_type = "robbed_kong" if kind < 0.35 else ("kong_bloom" if kind < 0.5 else "self_draw")
+        n_kongs = rng.choice([1, 1, 2]) if win_type == "kong_bloom" else rng.choice([0, 0, 0, 1])
+        melds = n_kongs + rng.choice([0, 0, 1, 2])
+        built = _standard_hand(rng, used, min(melds, 4), [0] * n_kongs)
+        if built is None:
+            return None
+        blocks, pungs, kong_tiles = built
+        rng.shuffle(blocks)
+        written = " ".join(_name(b) for b in blocks)
+        if win_type == "robbed_kong":
+            runs = [b for b in blocks if len(b) == 3 and b[0] != b[1]]
+            choices = [t for b in runs for t in b if used[t] == 1]
+            if not choices:
+                return None
+            winning = rng.choice(choices)
+            used[winning] += 3  # the robbed player's pung
+            rec["robbed"] = rng.choice([p for p in PLAYERS if p != winner])
+        else:
+            winning = rng.choice([t for b in blocks for t in b])
+        rec.update(winner=winner, win_type=win_type,
+                   hand={"concealed": written, "winning_tile": str(TILES[winning])})
         if pungs:
-            rec["hand"]["pungs"] = pungs
-        used |= set(parse_indices(concealed)) | {parse_indices(p)[0] for p in pungs}
-    free = [i for i in range(34) if i not in used]
-    kongs = []
-    if "hand" in rec and rec["win_type"] == "self_draw" and not rec["hand"].get("pungs") and rng.random() < 0.3:
-        # a kong bloom: the winner's own concealed kong replaces a pung of the hand
-        rec["win_type"] = "kong_bloom"
-        rec["hand"] = {"concealed": "123m 456m 789p 55s", "winning_tile": "5s"}
-        free = [i for i in range(34) if i not in set(parse_indices("123m456m789p55s"))]
-        tile = rng.choice(free)
-        free.remove(tile)
-        kongs.append({"player": winner, "type": "concealed", "tile": str(TILES[tile])})
+            rec["hand"]["pungs"] = [_name([t] * 3) for t in pungs]
+        for t in kong_tiles:
+            kongs.append({"player": winner, "type": rng.choice(["concealed", "added", "exposed"]),
+                          "tile": str(TILES[t])})
+        if rec["win_type"] == "robbed_kong":
+            rec = {k: rec[k] for k in ("players", "dealer", "stake", "winner", "win_type", "robbed", "hand")
+                   if k in rec}
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+        free = [t for t in range(34) if used[t] == 0]
+        t = rng.choice(free)
+        used[t] = 4
         owner = rng.choice([p for p in PLAYERS if p != winner] if "hand" in rec else PLAYERS)
-        tile = rng.choice(free)
-        free.remove(tile)
-        k = {"player": owner, "type": rng.choice(["concealed", "added", "exposed"]), "tile": str(TILES[tile])}
+        kongs.append({"player": owner, "type": rng.choice(["concealed", "added", "exposed"]), "tile": str(TILES[t])})
+    for k in kongs:
         if k["type"] == "exposed":
-            k["from"] = rng.choice([p for p in PLAYERS if p != owner])
-        kongs.append(k)
+            k["from"] = rng.choice([p for p in PLAYERS if p != k["player"]])
     if kongs:
         rec["kongs"] = kongs
     if rng.random() < 0.1:

@@ -18,12 +18,13 @@ from .rules import DEFAULT_RULES, Rules
 from .settlement import settle_record, settle_session
 
 EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
+_DECODER = json.JSONDecoder(parse_float=Decimal)  # numbers with a point stay exact
 
 
 def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES) -> tuple[dict, int]:
     """One line of JSON → (result object with ``line``, exit code of that line)."""
     try:
-        data = json.loads(text, parse_float=Decimal)
+        data = _DECODER.decode(text)
     except ValueError as exc:
         return {"line": number, "valid": False, "error": f"line {number}: not JSON: {exc}"}, EXIT_BAD
     try:

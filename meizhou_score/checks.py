@@ -45,6 +45,11 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     if not isinstance(value, dict):
         raise fail(path, "a mapping", value, error)
     allowed = tuple(allowed)
+    keyset = _KEYSETS.get(allowed)
+    if keyset is None:
+        keyset = _KEYSETS[allowed] = frozenset(allowed)
+    if value.keys() <= keyset and all(key in value for key in required):
+        return value  # the common case: nothing to report
     for key in value:
         if not isinstance(key, str):
             raise error(path, f"expected text keys; got {describe(key)}")
@@ -55,6 +60,9 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
         if key not in value:
             raise error(join(path, key), "missing; this key is required")
     return value
+
+
+_KEYSETS: dict[tuple, frozenset] = {}
 
 
 def _close(key: str, allowed: tuple[str, ...]) -> str:

@@ -9,7 +9,7 @@ house rules; the table below only holds the names, the shapes and the
 from __future__ import annotations
 
 from math import prod
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading
 
@@ -47,6 +47,7 @@ SEVEN_PAIRS_ROWS = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pa
                     "triple_luxury_seven_pairs")
 COMBINE_MODES = ("highest", "add", "multiply")
 _SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
+_NONE9, _NONE7 = bytes(9), bytes(7)
 
 
 class Score(NamedTuple):
@@ -62,16 +63,15 @@ def tile_patterns(counts) -> list[str]:
 
     ``counts`` holds every tile of the hand, melds included.
     """
-    suits = [s for s in range(3) if any(counts[9 * s: 9 * s + 9])]
-    honours = any(counts[27:])
+    b = bytes(counts)
+    suits = (b[0:9] != _NONE9) + (b[9:18] != _NONE9) + (b[18:27] != _NONE9)
+    honours = b[27:34] != _NONE7
     found = []
-    if len(suits) == 1:
+    if suits == 1:
         found.append("mixed_one_suit" if honours else "pure_one_suit")
-    held = [i for i, n in enumerate(counts) if n]
-    terminals = [i for i in held if i < 27 and i % 9 in (0, 8)]
     if not suits:
         found.append("all_honours")
-    elif len(terminals) + sum(i >= 27 for i in held) == len(held):
+    elif b[1:8] == _NONE7 and b[10:17] == _NONE7 and b[19:26] == _NONE7:  # nothing but 1s and 9s in the suits
         found.append("mixed_terminals" if honours else "all_terminals")
     return found
 
@@ -94,8 +94,11 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
     return found
 
 
-def match(reading: Reading, counts, ratios: dict[str, int]) -> list[str]:
-    """Every pattern this reading matches under ``ratios`` (a ratio of 0 is never matched)."""
+def match(reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[str] | None = None) -> list[str]:
+    """Every pattern this reading matches under ``ratios`` (a ratio of 0 is never matched).
+
+    ``by_tiles`` is :func:`tile_patterns` of ``counts``, when already known.
+    """
     found = []
     for pid in shape_patterns(reading, counts):
         if pid in SEVEN_PAIRS_ROWS:
@@ -107,7 +110,9 @@ def match(reading: Reading, counts, ratios: dict[str, int]) -> list[str]:
             pid = SEVEN_PAIRS_ROWS[row]
         if ratios[pid]:
             found.append(pid)
-    found += [pid for pid in tile_patterns(counts) if ratios[pid]]
+    if by_tiles is None:
+        by_tiles = tile_patterns(counts)
+    found += [pid for pid in by_tiles if ratios[pid]]
     if reading.shape == STANDARD and not found and ratios["ordinary"]:
         found.append("ordinary")  # 平胡: nothing else matched
     found.sort(key=lambda pid: (-ratios[pid], TABLE_ORDER[pid]))
@@ -134,8 +139,9 @@ def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> 
     """
     top = None
     top_key = None
+    by_tiles = tile_patterns(counts) if readings else []
     for n, reading in enumerate(readings):
-        found = match(reading, counts, ratios)
+        found = match(reading, counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
         if ratio <= 0:
             continue

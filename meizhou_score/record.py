@@ -174,7 +174,7 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
     stake = checks.amount(data.get("stake", 1), "stake", positive=True)
-    return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "dealer", players))
+    return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players))
 
 
 def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
@@ -192,7 +192,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
         checks.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
         hand_stake = checks.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
         named = "dealer" in entry
-        dealer = _player(entry["dealer"], f"{path}.dealer", players) if named else None
+        dealer = _player(entry["dealer"], path, "dealer", players) if named else None
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
     return Session(players, tuple(parsed), rules)
 
@@ -235,36 +235,43 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _player(value: Any, path: str, players: tuple[str, ...]) -> str:
+def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:
+    """One of the four names; ``path`` and ``key`` name it in an error only."""
+    if value in players and type(value) is str:
+        return value
     name = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if name not in players:
-        raise checks.fail(path, f"one of the players ({', '.join(players)})", value)
+        raise checks.fail(checks.join(path, key), f"one of the players ({', '.join(players)})", value)
     return name
 
 
-def _tiles(value: Any, path: str) -> list[int]:
+def _tiles(value: Any, path: str, key: str | int) -> list[int]:
     if not isinstance(value, str):
-        raise checks.fail(path, "tiles as text, like '123m 456p 11z'", value)
+        raise checks.fail(checks.join(path, key), "tiles as text, like '123m 456p 11z'", value)
     try:
         return parse_indices(value)
     except TileError as exc:
-        raise RecordError(path, str(exc)) from None
+        raise RecordError(checks.join(path, key), str(exc)) from None
 
 
-def _one_tile(value: Any, path: str) -> int:
+def _one_tile(value: Any, path: str, key: str) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
-    tiles = _tiles(value, path)
+    tiles = _tiles(value, path, key)
     if len(tiles) != 1:
-        raise RecordError(path, f"expected one tile; got {len(tiles)} in {value!r}")
+        raise RecordError(checks.join(path, key), f"expected one tile; got {len(tiles)} in {value!r}")
     return tiles[0]
 
 
 def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None) -> Record:
-    at = lambda key: checks.join(path, key)  # noqa: E731
+    at = lambda key: checks.join(path, key)  # noqa: E731 - used for error messages only
     draw = checks.boolean(data["draw"], at("draw")) if "draw" in data else False
-    kongs = tuple(_kong(k, f"{at('kongs')}[{n}]", players)
-                  for n, k in enumerate(checks.sequence(data.get("kongs") or [], at("kongs"))))
+    kongs: tuple[Kong, ...] = ()
+    if data.get("kongs"):
+        raw = data["kongs"]
+        if not isinstance(raw, list):
+            raise checks.fail(at("kongs"), "a list", raw)
+        kongs = tuple(_kong(k, path, n, players) for n, k in enumerate(raw))
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
@@ -276,13 +283,15 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     for key in ("winner", "win_type", "hand"):
         if key not in data:
             raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
-    winner = _player(data["winner"], at("winner"), players)
-    win_type = checks.choice(data["win_type"], at("win_type"), WIN_TYPES)
+    winner = _player(data["winner"], path, "winner", players)
+    win_type = data["win_type"]
+    if win_type not in WIN_TYPES or type(win_type) is not str:
+        raise checks.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)}", win_type)
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
             raise RecordError(at("robbed"), "missing; a robbed kong (搶槓) names the player whose kong was robbed")
-        robbed = _player(data["robbed"], at("robbed"), players)
+        robbed = _player(data["robbed"], path, "robbed", players)
         if robbed == winner:
             raise RecordError(at("robbed"), f"the robbed player cannot be the winner ({winner!r})")
     elif "robbed" in data:
@@ -301,35 +310,43 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
     checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
-    concealed = _tiles(value["concealed"], checks.join(path, "concealed"))
+    concealed = _tiles(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
     if isinstance(raw_pungs, str):  # "pungs: 777z" for a single pung
         raw_pungs = [raw_pungs]
-    for n, text in enumerate(checks.sequence(raw_pungs, checks.join(path, "pungs"))):
-        where = f"{checks.join(path, 'pungs')}[{n}]"
-        tiles = _tiles(text, where)
-        if len(tiles) != 3 or len(set(tiles)) != 1:
-            raise RecordError(where, f"expected a pung: three identical tiles like '777z' (there is no chow, 吃); "
-                              f"got {text!r}")
+    if not isinstance(raw_pungs, list):
+        raise checks.fail(checks.join(path, "pungs"), "a list", raw_pungs)
+    for n, text in enumerate(raw_pungs):
+        tiles = _tiles(text, checks.join(path, "pungs"), n)
+        if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
+            raise RecordError(f"{checks.join(path, 'pungs')}[{n}]", "expected a pung: three identical tiles "
+                              f"like '777z' (there is no chow, 吃); got {text!r}")
         pungs.append(tiles[0])
-    winning = _one_tile(value["winning_tile"], checks.join(path, "winning_tile"))
+    winning = _one_tile(value["winning_tile"], path, "winning_tile")
     if winning not in concealed:
         raise RecordError(checks.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
     return WinningHand(tuple(concealed), tuple(pungs), winning)
 
 
-def _kong(value: Any, path: str, players) -> Kong:
-    checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
-    player = _player(value["player"], checks.join(path, "player"), players)
-    kind = checks.choice(value["type"], checks.join(path, "type"), KONG_TYPES)
-    tile = _one_tile(value["tile"], checks.join(path, "tile"))
+_KONG_KEYSET = frozenset(_KONG_KEYS)
+
+
+def _kong(value: Any, base: str, n: int, players) -> Kong:
+    path = f"{checks.join(base, 'kongs')}[{n}]"
+    if type(value) is not dict or not value.keys() <= _KONG_KEYSET or len(value) < 3:
+        checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
+    player = _player(value["player"], path, "player", players)
+    kind = value["type"]
+    if kind not in KONG_TYPES or type(kind) is not str:
+        raise checks.fail(checks.join(path, "type"), f"one of {', '.join(KONG_TYPES)}", kind)
+    tile = _one_tile(value["tile"], path, "tile")
     discarder = None
     if kind == "exposed":
         if "from" not in value:
             raise RecordError(checks.join(path, "from"), "missing; an exposed kong names the discarder it came from")
-        discarder = _player(value["from"], checks.join(path, "from"), players)
+        discarder = _player(value["from"], path, "from", players)
         if discarder == player:
             raise RecordError(checks.join(path, "from"),
                               f"the discarder must be another player than the kong's owner ({player!r})")

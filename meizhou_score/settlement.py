@@ -71,7 +71,9 @@ class Settlement(NamedTuple):
     @property
     def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
         """Players whose claimed balance differs: name → (claimed, computed)."""
-        claimed = self.record.claimed or {}
+        claimed = self.record.claimed
+        if not claimed:
+            return {}
         amounts = self.amounts
         return {name: (value, amounts[name]) for name, value in claimed.items() if value != amounts[name]}
 
@@ -96,7 +98,7 @@ def score_hand(record: Record) -> tuple[Score | None, str | None]:
         for tile in block.indices:
             every[tile] += 1
     readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
-    score = best(readings, every, dict(rules.patterns), rules.combine)
+    score = best(readings, every, rules.patterns, rules.combine)
     if score is not None:
         return score, None
     tiles = format_indices(hand.concealed)
@@ -135,8 +137,7 @@ def settle_record(record: Record) -> Settlement:
     return Settlement(record, True, (), score, tuple(transfers), nxt, why)
 
 
-def _others(record: Record, player: str) -> list[str]:
-    return [p for p in record.players if p != player]
+_new = tuple.__new__  # a Transfer without the Python-level __new__ of a NamedTuple: the hot path
 
 
 def _win_transfers(record: Record, ratio: int) -> list[Transfer]:
@@ -144,13 +145,14 @@ def _win_transfers(record: Record, ratio: int) -> list[Transfer]:
     if record.win_type == "robbed_kong":
         # 搶槓 (R7): the robbed player alone pays.
         units = rules.robbed_kong_share * ratio
-        return [Transfer(record.robbed, winner, units, "robbed_kong")] if units else []
+        return [_new(Transfer, (record.robbed, winner, units, "robbed_kong", None))] if units else []
     units = rules.self_draw_share * ratio
     if record.win_type == "kong_bloom":
         units *= rules.kong_bloom_multiplier  # 槓上開花 (R6): as a self-draw
     if not units:
         return []
-    return [Transfer(p, winner, units, record.win_type) for p in _others(record, winner)]
+    win_type = record.win_type
+    return [_new(Transfer, (p, winner, units, win_type, None)) for p in record.players if p != winner]
 
 
 def _kong_transfers(record: Record) -> list[Transfer]:
@@ -164,9 +166,10 @@ def _kong_transfers(record: Record) -> list[Transfer]:
             continue
         if kong.type == "exposed" and rules.exposed_kong_payer == "discarder":
             # 包槓: the discarder pays the shares of all three.
-            out.append(Transfer(kong.discarder, kong.player, 3 * units, reason, kong.tile))
+            out.append(_new(Transfer, (kong.discarder, kong.player, 3 * units, reason, kong.tile)))
         else:
-            out += [Transfer(p, kong.player, units, reason, kong.tile) for p in _others(record, kong.player)]
+            owner, tile = kong.player, kong.tile
+            out += [_new(Transfer, (p, owner, units, reason, tile)) for p in record.players if p != owner]
     return out
 
 

@@ -10,6 +10,7 @@ core it is a plain index 0–33, and a hand is a 34-slot list of counts.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from .errors import TileError
@@ -119,7 +120,20 @@ def parse_indices(text: str) -> list[int]:
     return list(found)
 
 
+# The common case, plain MPSZ: runs of digits each closed by a suit letter.
+_PLAIN = re.compile(r"\s*(?:(?:[1-9]+[mps]|[1-7]+z)\s*)*")
+_RUNS = re.compile(r"([0-9]+)([mpsz])")
+_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}  # index of tile "<digit><suit>" is digit + base
+
+
 def _parse(text: str) -> list[int]:
+    if _PLAIN.fullmatch(text):
+        return [int(d) + _BASE[suit] for digits, suit in _RUNS.findall(text) for d in digits]
+    return _parse_any(text)
+
+
+def _parse_any(text: str) -> list[int]:
+    """Every accepted notation, with a quoted error for anything else."""
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
     for column, char in enumerate(text, start=1):
