@@ -79,17 +79,20 @@ def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), ru
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
 
 
-def load_record(path: str) -> Any:
-    """Read a hand record or session YAML file (``-``: standard input) with a safe loader."""
-    from .record import load_record as _load
+def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
+    """Read a hand record or session YAML file (``-``: standard input) with a safe loader.
 
-    return _load(path)
+    Files over 1 MiB (a session: 64 MiB) are refused unless the limits are raised.
+    """
+    from .loader import load_record as _load
+
+    return _load(path, max_record_bytes, max_session_bytes)
 
 
 def load_rules(path: str, base: Any = None):
     """Read a house-rules YAML file (SPEC §3) over ``base`` (the defaults)."""
     from .errors import RecordError
-    from .record import load_record as _load
+    from .loader import load_record as _load
 
     data = _load(path)
     try:

@@ -21,12 +21,17 @@ EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
 _DECODER = json.JSONDecoder(parse_float=Decimal)  # numbers with a point stay exact
 
 
-def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES) -> tuple[dict, int]:
+def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> tuple[dict, int]:
     """One line of JSON → (result object with ``line``, exit code of that line)."""
+    if len(text) > max_bytes:
+        return {"line": number, "valid": False,
+                "error": f"line {number}: longer than {max_bytes:,} characters, the limit for a record"}, EXIT_BAD
     try:
         data = _DECODER.decode(text)
     except ValueError as exc:
         return {"line": number, "valid": False, "error": f"line {number}: not JSON: {exc}"}, EXIT_BAD
+    except RecursionError:
+        return {"line": number, "valid": False, "error": f"line {number}: nested too deeply"}, EXIT_BAD
     try:
         if is_session(data):
             result = settle_session(parse_session(data, rules))
@@ -39,14 +44,14 @@ def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES) -> tuple[d
     return {"line": number, **hand_json(settlement)}, EXIT_DISPUTE if settlement.disputed else EXIT_OK
 
 
-def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES) -> int:
+def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> int:
     """Settle every line, writing one compact JSON object per line; the worst exit code."""
     worst = EXIT_OK
     write = out.write
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
-        result, code = settle_line(text, number, rules)
+        result, code = settle_line(text, number, rules, max_bytes)
         write(dumps(result, indent=None) + "\n")
         if code > worst:
             worst = code

@@ -73,8 +73,12 @@ def cli():
               help="Language of the table and explanation.")
 @click.option("--jsonl", is_flag=True,
               help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
+@click.option("--max-record-bytes", type=click.IntRange(1), default=None, metavar="N",
+              help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
+@click.option("--max-session-bytes", type=click.IntRange(1), default=None, metavar="N",
+              help="Refuse a session larger than N bytes [default: 64 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
-def settle(file, rules_file, fmt, explain, lang, jsonl):
+def settle(file, rules_file, fmt, explain, lang, jsonl, max_record_bytes, max_session_bytes):
     """Settle a hand record or a session FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
@@ -89,15 +93,16 @@ def settle(file, rules_file, fmt, explain, lang, jsonl):
       meizhou-score settle --jsonl hands.jsonl > results.jsonl
     """
     if jsonl:
-        _settle_jsonl(file, rules_file)
-    from .record import is_session, load_record, parse_record, parse_session
+        _settle_jsonl(file, rules_file, max_record_bytes)
+    from .loader import load_record
+    from .record import is_session, parse_record, parse_session
     from .settlement import settle_record, settle_session
     from . import render
 
     source = "<stdin>" if file == "-" else file
     try:
         rules = _load_rules(rules_file)
-        data = load_record(file)
+        data = load_record(file, max_record_bytes, max_session_bytes)
         try:
             if is_session(data):
                 result = settle_session(parse_session(data, rules))
@@ -117,8 +122,9 @@ def settle(file, rules_file, fmt, explain, lang, jsonl):
     sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
 
 
-def _settle_jsonl(file, rules_file):
+def _settle_jsonl(file, rules_file, max_line_bytes):
     from .bulk import run
+    from .loader import MAX_RECORD_BYTES
 
     try:
         rules = _load_rules(rules_file)
@@ -129,7 +135,7 @@ def _settle_jsonl(file, rules_file):
         _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
     try:
         with source:
-            code = run(source, sys.stdout, rules)
+            code = run(source, sys.stdout, rules, max_line_bytes or MAX_RECORD_BYTES)
     except UnicodeDecodeError as exc:
         _fail(f"{file}: not UTF-8 text ({exc.reason})")
     sys.exit(code)

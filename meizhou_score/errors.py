@@ -35,9 +35,9 @@ class RecordError(MeizhouError):
         return type(self)(self.path, self.message, source)
 
     def __str__(self) -> str:
-        where = self.path or "(top level)"
         prefix = f"{self.source}: " if self.source else ""
-        return f"{prefix}{where}: {self.message}"
+        where = f"{self.path}: " if self.path else ""
+        return f"{prefix}{where}{self.message}"
 
 
 class RulesError(RecordError):

@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from meizhou_score import RecordError, RulesError, settle
-from meizhou_score.record import load_yaml
+from meizhou_score.loader import load_yaml
 
 BASE = {
     "players": ["Ah Fook", "Mei", "Jun", "Lan"],

@@ -1,0 +1,172 @@
+"""Reading input files: bytes → text → plain data, with limits (SPEC §6, exit 2).
+
+Only PyYAML's safe loaders read input (the C ``CSafeLoader`` when libyaml is
+present, else ``SafeLoader``), through a subclass that reads decimals exactly
+and refuses duplicate keys. What a file may cost is bounded before and during
+parsing: its size, what its aliases expand to, and how deep it nests.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from decimal import Decimal
+from typing import Any
+
+from .errors import RecordError
+
+MIB = 1024 * 1024
+# A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.
+MAX_RECORD_BYTES = int(os.environ.get("MEIZHOU_MAX_RECORD_BYTES", MIB))
+MAX_SESSION_BYTES = int(os.environ.get("MEIZHOU_MAX_SESSION_BYTES", 64 * MIB))
+# Aliases (*name) may repeat what a file holds, but not multiply it.
+ALIAS_GROWTH = 2
+_SESSION_KEY = re.compile(r"""^\s*["']?hands["']?\s*:""", re.M)
+
+
+def read_text(source: str, data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError("", f"not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})", source) from None
+
+
+def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
+    """Read a hand record or session file (``-`` is standard input) into plain data.
+
+    A file larger than ``max_record_bytes`` (1 MiB) is refused unless it is a
+    session, which may reach ``max_session_bytes`` (64 MiB); both are refused
+    before any parsing.
+    """
+    import sys
+
+    record_limit = MAX_RECORD_BYTES if max_record_bytes is None else max_record_bytes
+    session_limit = MAX_SESSION_BYTES if max_session_bytes is None else max_session_bytes
+    source = "<stdin>" if path == "-" else str(path)
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(session_limit + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(session_limit + 1)
+    except OSError as exc:
+        raise RecordError("", f"cannot read the file: {exc.strerror or exc}", source) from None
+    if len(data) > session_limit:
+        raise RecordError("", f"the file is larger than {_size(session_limit)}, the limit for a session "
+                          "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", source)
+    text = read_text(source, data)
+    if len(data) > record_limit and not _SESSION_KEY.search(text):
+        raise RecordError("", f"the file is {_size(len(data))}, larger than {_size(record_limit)}, the limit for "
+                          "a hand record (MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", source)
+    loaded = load_yaml(text, source)
+    if len(data) > record_limit and not (isinstance(loaded, dict) and "hands" in loaded):
+        raise RecordError("", f"the file is larger than {_size(record_limit)}, the limit for a hand record", source)
+    return loaded
+
+
+def _size(n: int) -> str:
+    return f"{n / MIB:.1f} MiB" if n >= MIB else f"{n:,} bytes"
+
+
+def load_yaml(text: str, source: str = "<input>") -> Any:
+    """Parse YAML with a safe loader only; numbers with a point become exact Decimals."""
+    import yaml
+
+    loader = _loader_class()(text)
+    try:
+        node = loader.get_single_node()
+        if node is not None and "*" in text:
+            _check_aliases(node, source)
+        return loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise RecordError(where, f"YAML error: {problem}", source) from None
+    except yaml.YAMLError as exc:
+        raise RecordError("", f"YAML error: {exc}", source) from None
+    except RecursionError:
+        raise RecordError("", "the YAML is nested too deeply", source) from None
+    finally:
+        loader.dispose()
+
+
+def _check_aliases(root, source: str) -> None:
+    """Refuse aliases that expand the document beyond ALIAS_GROWTH × its nodes, or refer to themselves."""
+    from yaml.nodes import MappingNode, ScalarNode
+
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack = [(root, False)]
+    distinct = 0
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            open_nodes.discard(key)
+            children = _children(node, MappingNode)
+            sizes[key] = 1 + sum(sizes[id(c)] for c in children)
+            continue
+        if key in sizes:
+            continue
+        distinct += 1
+        if isinstance(node, ScalarNode):
+            sizes[key] = 1
+            continue
+        open_nodes.add(key)
+        stack.append((node, True))
+        for child in _children(node, MappingNode):
+            if id(child) in open_nodes:
+                raise RecordError("", "a YAML alias refers to the node that contains it", source)
+            if id(child) not in sizes:
+                stack.append((child, False))
+    if sizes[id(root)] > ALIAS_GROWTH * distinct + 1000:
+        raise RecordError("", f"YAML aliases expand {distinct:,} nodes to {sizes[id(root)]:,}; "
+                          "refused (a billion-laughs file?)", source)
+
+
+def _children(node, mapping_type) -> list:
+    if isinstance(node, mapping_type):
+        return [part for pair in node.value for part in pair]
+    return list(node.value)
+
+
+_LOADER = None
+
+
+def _loader_class():
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class RecordLoader(base):
+            """SafeLoader that reads decimals exactly and refuses duplicate keys."""
+
+        def construct_decimal(loader, node):
+            value = loader.construct_scalar(node).replace("_", "")
+            try:
+                return Decimal(value)
+            except ArithmeticError:
+                return yaml.SafeLoader.construct_yaml_float(loader, node)
+
+        def construct_mapping(loader, node, deep=False):
+            loader.flatten_mapping(node)
+            seen = set()
+            for key_node, _ in node.value:
+                key = loader.construct_object(key_node, deep=deep)
+                try:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "while reading a mapping", node.start_mark,
+                            f"the key {key!r} appears twice", key_node.start_mark)
+                    seen.add(key)
+                except TypeError:
+                    pass
+            return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+        RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
+        RecordLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+        _LOADER = RecordLoader
+    return _LOADER

@@ -1,0 +1,140 @@
+"""A generator of random legal hand records, for property tests and the bulk benchmark.
+
+Every record it makes respects tile conservation (never five copies, the
+robbed tile the winner's only copy), the count rule and the kong rules; tiles,
+winner, win type, kongs, house rules, stakes and claims all vary.
+"""
+
+from __future__ import annotations
+
+import random
+
+PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
+
+
+def _name(tiles: list[int]) -> str:
+    from meizhou_score.tiles import format_indices
+
+    return format_indices(tiles)
+
+
+def _standard_hand(rng: random.Random, used: list[int], melds: int, kong_tiles: list[int]):
+    """A random pair + four sets: (blocks of concealed tiles, exposed pungs, kong tiles)."""
+    blocks: list[list[int]] = []
+    pungs: list[int] = []
+    while True:
+        t = rng.randrange(34)
+        if used[t] + 2 <= 4:
+            used[t] += 2
+            blocks.append([t, t])
+            break
+    for n in range(4):
+        for _ in range(100):
+            if n < melds:
+                t = rng.randrange(34)
+                if used[t] + (4 if n < len(kong_tiles) else 3) <= 4:
+                    if n < len(kong_tiles):
+                        used[t] += 4
+                        kong_tiles[n] = t
+                    else:
+                        used[t] += 3
+                        pungs.append(t)
+                    break
+                continue
+            if rng.random() < 0.6:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                run = [start, start + 1, start + 2]
+                if all(used[k] < 4 for k in run):
+                    for k in run:
+                        used[k] += 1
+                    blocks.append(run)
+                    break
+            else:
+                t = rng.randrange(34)
+                if used[t] + 3 <= 4:
+                    used[t] += 3
+                    blocks.append([t, t, t])
+                    break
+        else:
+            return None
+    return blocks, pungs, kong_tiles
+
+
+def make_record(rng: random.Random) -> dict:
+    """A random valid record: tiles, winner, win type, kongs, rules and claims all vary."""
+    from meizhou_score.tiles import TILES
+
+    while True:
+        rec = _attempt(rng, TILES)
+        if rec is not None:
+            return rec
+
+
+def _attempt(rng: random.Random, TILES) -> dict | None:
+    rec: dict = {"players": PLAYERS, "dealer": rng.choice(PLAYERS)}
+    if rng.random() < 0.2:
+        rec["stake"] = rng.choice([5, 10, 0.5, 2.5])
+    used = [0] * 34
+    winner = rng.choice(PLAYERS)
+    kind = rng.random()
+    kongs = []
+    if kind < 0.1:
+        rec["draw"] = True
+    elif kind < 0.2:
+        # seven pairs (七小對), concealed
+        tiles = rng.sample(range(34), 7)
+        concealed = [t for t in tiles for _ in range(2)]
+        rng.shuffle(concealed)
+        for t in tiles:
+            used[t] += 2
+        rec.update(winner=winner, win_type="self_draw",
+                   hand={"concealed": " ".join(str(TILES[t]) for t in concealed),
+                         "winning_tile": str(TILES[concealed[0]])})
+    else:
+        win_type = "robbed_kong" if kind < 0.35 else ("kong_bloom" if kind < 0.5 else "self_draw")
+        n_kongs = rng.choice([1, 1, 2]) if win_type == "kong_bloom" else rng.choice([0, 0, 0, 1])
+        melds = n_kongs + rng.choice([0, 0, 1, 2])
+        built = _standard_hand(rng, used, min(melds, 4), [0] * n_kongs)
+        if built is None:
+            return None
+        blocks, pungs, kong_tiles = built
+        rng.shuffle(blocks)
+        written = " ".join(_name(b) for b in blocks)
+        if win_type == "robbed_kong":
+            runs = [b for b in blocks if len(b) == 3 and b[0] != b[1]]
+            choices = [t for b in runs for t in b if used[t] == 1]
+            if not choices:
+                return None
+            winning = rng.choice(choices)
+            used[winning] += 3  # the robbed player's pung
+            rec["robbed"] = rng.choice([p for p in PLAYERS if p != winner])
+        else:
+            winning = rng.choice([t for b in blocks for t in b])
+        rec.update(winner=winner, win_type=win_type,
+                   hand={"concealed": written, "winning_tile": str(TILES[winning])})
+        if pungs:
+            rec["hand"]["pungs"] = [_name([t] * 3) for t in pungs]
+        for t in kong_tiles:
+            kongs.append({"player": winner, "type": rng.choice(["concealed", "added", "exposed"]),
+                          "tile": str(TILES[t])})
+        if rec["win_type"] == "robbed_kong":
+            rec = {k: rec[k] for k in ("players", "dealer", "stake", "winner", "win_type", "robbed", "hand")
+                   if k in rec}
+    for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
+        free = [t for t in range(34) if used[t] == 0]
+        t = rng.choice(free)
+        used[t] = 4
+        owner = rng.choice([p for p in PLAYERS if p != winner] if "hand" in rec else PLAYERS)
+        kongs.append({"player": owner, "type": rng.choice(["concealed", "added", "exposed"]), "tile": str(TILES[t])})
+    for k in kongs:
+        if k["type"] == "exposed":
+            k["from"] = rng.choice([p for p in PLAYERS if p != k["player"]])
+    if kongs:
+        rec["kongs"] = kongs
+    if rng.random() < 0.1:
+        rec["rules"] = {"exposed_kong_payer": "discarder", "combine": rng.choice(["add", "highest"])}
+    if rng.random() < 0.1:
+        rec["claimed"] = {"Mei": rng.choice([0, 6, -2])}
+    return rec
+
+

@@ -1,0 +1,111 @@
+"""Invariants over 10,000 random legal records a run (tests/records.py makes them).
+
+The seed changes every run and is printed on failure; set INVARIANT_SEED to replay.
+"""
+
+import json
+import os
+import random
+from decimal import Decimal
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from meizhou_score import settle
+from meizhou_score.cli import cli
+from meizhou_score.render import dumps
+
+from records import make_record
+
+COUNT = int(os.environ.get("INVARIANT_RECORDS", 10_000))
+SEED = int(os.environ.get("INVARIANT_SEED", random.SystemRandom().randrange(1 << 30)))
+
+
+@pytest.fixture(scope="module")
+def records():
+    rng = random.Random(SEED)
+    out = []
+    for _ in range(COUNT):
+        rec = make_record(rng)
+        if "stake" in rec:
+            rec["stake"] = Decimal(str(rec["stake"]))
+        out.append(rec)
+    return out
+
+
+@pytest.fixture(scope="module")
+def results(records):
+    return [settle(rec) for rec in records]
+
+
+def _payers_allowed(rec, t):
+    """Who may pay whom for this transfer, by RULES.md R5–R8."""
+    reason = t["reason"]
+    if reason in ("self_draw", "kong_bloom"):
+        return t["to"] == rec["winner"] and t["from"] != rec["winner"]
+    if reason == "robbed_kong":
+        return t["to"] == rec["winner"] and t["from"] == rec["robbed"]
+    kong = [k for k in rec.get("kongs", []) if f"{k['type']}_kong" == reason and k["player"] == t["to"]]
+    if not kong:
+        return False
+    discarder = (rec.get("rules") or {}).get("exposed_kong_payer") == "discarder"
+    if reason == "exposed_kong" and discarder:
+        return any(t["from"] == k["from"] for k in kong)
+    return t["from"] != t["to"]
+
+
+def test_seed_is_reported(records):
+    assert len(records) == COUNT, f"INVARIANT_SEED={SEED}"
+
+
+def test_balances_sum_to_zero_and_only_the_named_payers_pay(records, results):
+    for rec, out in zip(records, results):
+        where = f"INVARIANT_SEED={SEED} record {rec}"
+        assert sum(out["balances"].values()) == 0, where
+        assert list(out["balances"]) == rec["players"], where
+        for t in out["transfers"]:
+            assert _payers_allowed(rec, t), where
+            assert t["units"] > 0, where
+        if rec.get("draw"):
+            assert out["transfers"] == [] and set(out["balances"].values()) == {0}, where
+
+
+def test_rotating_the_seats_rotates_the_balances(records, results):
+    for rec, out in zip(records[:3000], results):
+        turned = dict(rec, players=rec["players"][1:] + rec["players"][:1])
+        again = settle(turned)
+        assert again["balances"] == out["balances"], f"INVARIANT_SEED={SEED} {rec}"
+        assert list(again["balances"]) == turned["players"]
+        assert again["next_dealer"] == out["next_dealer"]
+
+
+def test_scaling_the_stake_scales_every_amount(records, results):
+    for rec, out in zip(records[:3000], results):
+        stake = Decimal(str(rec.get("stake", 1)))
+        scaled = settle(dict(rec, stake=stake * 7))
+        assert [t["amount"] for t in scaled["transfers"]] == [t["amount"] * 7 for t in out["transfers"]]
+        assert scaled["balances"] == {k: v * 7 for k, v in out["balances"].items()}
+
+
+def test_json_reparses_to_the_same_numbers_and_settling_twice_is_identical(records, results):
+    for rec, out in zip(records[:3000], results):
+        text = dumps(out, indent=None)
+        back = json.loads(text, parse_float=Decimal)
+        assert back["balances"] == out["balances"]
+        assert [t["amount"] for t in back["transfers"]] == [t["amount"] for t in out["transfers"]]
+        assert dumps(settle(rec), indent=None) == text
+
+
+def test_the_input_file_is_unchanged(records, tmp_path):
+    runner = CliRunner()
+    for n, rec in enumerate(records[:200]):
+        path = tmp_path / f"hand{n}.yaml"
+        data = dict(rec)
+        if "stake" in data:
+            data["stake"] = float(data["stake"])
+        path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        before = path.read_bytes()
+        result = runner.invoke(cli, ["settle", str(path), "--format", "json"])
+        assert result.exit_code in (0, 1), result.output
+        assert path.read_bytes() == before
