@@ -106,7 +106,7 @@ def settle(file, rules_file, fmt, explain, lang, jsonl, max_record_bytes, max_se
         try:
             if is_session(data):
                 result = settle_session(parse_session(data, rules))
-                out = (render.dumps(render.session_json(result)) if fmt == "json"
+                out = (render.dumps_session(render.session_json(result)) if fmt == "json"
                        else render.session_text(result, lang, explain))
             else:
                 result = settle_record(parse_record(data, rules))

@@ -250,11 +250,12 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
 
 
 _KONG_KEYSET = frozenset(_KONG_KEYS)
+_KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
 def _kong(value: Any, base: str, n: int, players) -> Kong:
     path = f"{checks.join(base, 'kongs')}[{n}]"
-    if type(value) is not dict or not value.keys() <= _KONG_KEYSET or len(value) < 3:
+    if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
         checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)
     kind = value["type"]

@@ -95,6 +95,17 @@ def dumps(obj: Any, indent: int | None = 2) -> str:
         return _write(obj, indent, 0)
 
 
+def dumps_session(obj: dict[str, Any]) -> str:
+    """A session's JSON: indented at the top, one compact line per hand.
+
+    Python's json module indents only in pure Python, 20 times slower than its
+    compact C encoder; a session of 10,000 hands stays fast and still reads well.
+    """
+    hands = ",\n".join("    " + dumps(h, indent=None) for h in obj["hands"])
+    rest = [f'  "{key}": {dumps(value, indent=None)}' for key, value in obj.items() if key != "hands"]
+    return "{\n  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
+
+
 def _write(obj: Any, indent: int | None, depth: int) -> str:
     import json
 

@@ -142,3 +142,41 @@ def test_json_amounts_are_exact(stake, expected):
     amount = json.loads(out.stdout, parse_float=Decimal)["transfers"][0]["amount"]
     assert amount == Decimal(expected)  # 2 units × stake, as a number, not rounded
     assert dumps({"a": Decimal("2.00000000000000002")}, indent=None) == '{"a": 2.00000000000000002}'
+
+
+def test_size_limits_are_configurable(tmp_path):
+    hand = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "hand.yaml"
+    path.write_text(hand, encoding="utf-8")
+    result = run("settle", str(path), "--max-record-bytes", "100")
+    assert result.exit_code == 2 and "larger than 100 bytes, the limit for a hand record" in result.stderr
+    session = EXAMPLES / "session.yaml"
+    # a session may pass the record limit, but not its own
+    assert run("settle", str(session), "--max-record-bytes", "100").exit_code == 0
+    result = run("settle", str(session), "--max-session-bytes", "200")
+    assert result.exit_code == 2 and "the limit for a session" in result.stderr
+
+
+def test_jsonl_bad_lines_carry_on(tmp_path):
+    import yaml
+
+    good = json.dumps(yaml.safe_load((EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8")))
+    path = tmp_path / "hands.jsonl"
+    path.write_text(good + "\n{not json\n\n" + good.replace('"Mei", "Jun"', '"Mei", "Mei"') + "\n" + good + "\n",
+                    encoding="utf-8")
+    result = run("settle", "--jsonl", str(path))
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["line"] for line in lines] == [1, 2, 4, 5]
+    assert lines[0]["balances"]["Mei"] == 6 and lines[3]["balances"]["Mei"] == 6
+    assert "not JSON" in lines[1]["error"] and "already seated" in lines[2]["error"]
+    assert result.exit_code == 2  # the worst line
+
+
+def test_jsonl_exit_1_when_the_worst_is_a_dispute(tmp_path):
+    import yaml
+
+    rec = yaml.safe_load((EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8"))
+    rec["claimed"] = {"Mei": 5}
+    result = run("settle", "--jsonl", "-", input=json.dumps(rec) + "\n")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["claims"]["differences"] == {"Mei": {"claimed": 5, "computed": 6}}

@@ -182,3 +182,14 @@ def test_malformed(name, content, code, fragment, tmp_path):
     if code == 2:
         assert str(path) in result.stderr  # the message names the file
     assert path.read_bytes() == before
+
+
+def test_kong_missing_type_with_three_keys_is_a_clear_error():
+    # found by tests/test_fuzz.py: three keys, none unknown, but "type" missing
+    from meizhou_score import RecordError, settle
+    import yaml
+
+    rec = yaml.safe_load(GOOD)
+    rec["kongs"] = [{"player": "Jun", "tile": "5z", "from": "Lan"}]
+    with pytest.raises(RecordError, match=r"kongs\[0\]\.type: missing"):
+        settle(rec)
