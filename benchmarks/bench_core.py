@@ -18,6 +18,7 @@ the median of --runs runs. Targets (issue 3):
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -26,26 +27,14 @@ import time
 
 from meizhou_score.hand import is_win_counts, readings, tables, waits_counts
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+from records import complete_counts  # noqa: E402 - the tests' generator of complete hands
+
 try:
     from mahjong.agari import Agari
     from mahjong.hand_calculating.divider import HandDivider
 except ImportError:  # pragma: no cover
     sys.exit("the peer is missing: pip install -e '.[bench]'")
-
-
-def complete_hand(rng: random.Random) -> list[int]:
-    while True:
-        c = [0] * 34
-        c[rng.randrange(34)] += 2
-        for _ in range(4):
-            if rng.random() < 0.5:
-                c[rng.randrange(34)] += 3
-            else:
-                start = 9 * rng.randrange(3) + rng.randrange(7)
-                for k in range(3):
-                    c[start + k] += 1
-        if max(c) <= 4:
-            return c
 
 
 def random_hand(rng: random.Random, wall: list[int]) -> list[int]:
@@ -99,7 +88,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     wall = [t for t in range(34) for _ in range(4)]
     half = args.hands // 2
-    complete = [complete_hand(rng) for _ in range(half)]
+    complete = [complete_counts(rng) for _ in range(half)]
     random_half = [random_hand(rng, wall) for _ in range(half)]
     # 13-tile hands: one tile taken out of each complete hand
     thirteen = []

@@ -12,6 +12,22 @@ import random
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 
 
+def complete_counts(rng: random.Random) -> list[int]:
+    """34 counts of a random complete hand: a pair and four sets, at most four copies of a tile."""
+    while True:
+        c = [0] * 34
+        c[rng.randrange(34)] += 2
+        for _ in range(4):
+            if rng.random() < 0.5:
+                c[rng.randrange(34)] += 3
+            else:
+                start = 9 * rng.randrange(3) + rng.randrange(7)
+                for k in range(3):
+                    c[start + k] += 1
+        if max(c) <= 4:
+            return c
+
+
 def _name(tiles: list[int]) -> str:
     from meizhou_score.tiles import format_indices
 

@@ -14,26 +14,13 @@ agari = pytest.importorskip("mahjong.agari")
 
 from meizhou_score.hand import is_win_counts  # noqa: E402
 
+from records import complete_counts  # noqa: E402
+
 HANDS = int(os.environ.get("PEER_HANDS", 100_000))
 
 
 def _luxury(c):
     return sum(c) == 14 and all(n in (0, 2, 4) for n in c) and 4 in c
-
-
-def _complete(rng):
-    while True:
-        c = [0] * 34
-        c[rng.randrange(34)] += 2
-        for _ in range(4):
-            if rng.random() < 0.5:
-                c[rng.randrange(34)] += 3
-            else:
-                start = 9 * rng.randrange(3) + rng.randrange(7)
-                for k in range(3):
-                    c[start + k] += 1
-        if max(c) <= 4:
-            return c
 
 
 def test_win_test_agrees_with_mahjong():
@@ -43,7 +30,7 @@ def test_win_test_agrees_with_mahjong():
     checked = wins = 0
     for n in range(HANDS):
         if n % 2:
-            c = _complete(rng)
+            c = complete_counts(rng)
             if rng.random() < 0.5:  # a near miss: move one tile
                 held = [i for i, k in enumerate(c) if k]
                 c[rng.choice(held)] -= 1

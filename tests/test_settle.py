@@ -233,3 +233,25 @@ def test_api_names_survive_submodule_imports():
     from meizhou_score import render, settlement  # noqa: F401
 
     assert callable(meizhou_score.settle) and callable(meizhou_score.load_record)
+
+
+def test_thirteen_orphans_may_rob_a_kong():
+    # our reading of R7 (README): the robbed 1m is the winner's only copy, as conservation requires;
+    # the robbed player alone pays 6 × 10 = 60
+    rec = hand(win_type="robbed_kong", robbed=C, concealed="19m19p19s1234567z 7z", winning="1m")
+    out = settle(rec)
+    assert out["valid"] and out["patterns"] == ["thirteen_orphans", "mixed_terminals"]
+    assert out["balances"] == {A: 0, B: 60, C: -60, D: 0}
+
+
+def test_a_session_hand_with_a_wrong_dealer_is_a_dispute_in_the_cli(tmp_path):
+    from click.testing import CliRunner
+
+    from meizhou_score.cli import cli
+
+    path = tmp_path / "session.yaml"
+    path.write_text("players: [A, B, C, D]\nhands:\n  - {dealer: A, draw: true}\n  - {dealer: C, draw: true}\n",
+                    encoding="utf-8")
+    result = CliRunner().invoke(cli, ["settle", str(path)])
+    assert result.exit_code == 1
+    assert "names C as dealer; the rotation gives B" in result.stdout
