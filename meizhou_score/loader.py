@@ -21,7 +21,7 @@ MAX_RECORD_BYTES = int(os.environ.get("MEIZHOU_MAX_RECORD_BYTES", MIB))
 MAX_SESSION_BYTES = int(os.environ.get("MEIZHOU_MAX_SESSION_BYTES", 64 * MIB))
 # Aliases (*name) may repeat what a file holds, but not multiply it.
 ALIAS_GROWTH = 2
-_SESSION_KEY = re.compile(r"""^\s*["']?hands["']?\s*:""", re.M)
+_SESSION_KEY = r"""^\s*["']?hands["']?\s*:"""  # a top-level "hands:" key
 
 
 def read_text(source: str, data: bytes) -> str:
@@ -55,7 +55,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
         raise RecordError("", f"the file is larger than {_size(session_limit)}, the limit for a session "
                           "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", source)
     text = read_text(source, data)
-    if len(data) > record_limit and not _SESSION_KEY.search(text):
+    if len(data) > record_limit and not re.search(_SESSION_KEY, text, re.M):
         raise RecordError("", f"the file is {_size(len(data))}, larger than {_size(record_limit)}, the limit for "
                           "a hand record (MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", source)
     loaded = load_yaml(text, source)

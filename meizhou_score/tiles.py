@@ -121,14 +121,19 @@ def parse_indices(text: str) -> list[int]:
 
 
 # The common case, plain MPSZ: runs of digits each closed by a suit letter.
-_PLAIN = re.compile(r"\s*(?:(?:[1-9]+[mps]|[1-7]+z)\s*)*")
-_RUNS = re.compile(r"([0-9]+)([mpsz])")
+# (Compiled on first use: start-up counts.)
+_PLAIN = r"\s*(?:(?:[1-9]+[mps]|[1-7]+z)\s*)*"
+_RUNS = r"([0-9]+)([mpsz])"
 _BASE = {"m": -1, "p": 8, "s": 17, "z": 26}  # index of tile "<digit><suit>" is digit + base
+_PATTERNS: list = []
 
 
 def _parse(text: str) -> list[int]:
-    if _PLAIN.fullmatch(text):
-        return [int(d) + _BASE[suit] for digits, suit in _RUNS.findall(text) for d in digits]
+    if not _PATTERNS:
+        _PATTERNS.extend((re.compile(_PLAIN), re.compile(_RUNS)))
+    plain, runs = _PATTERNS
+    if plain.fullmatch(text):
+        return [int(d) + _BASE[suit] for digits, suit in runs.findall(text) for d in digits]
     return _parse_any(text)
 
 

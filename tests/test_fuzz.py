@@ -11,7 +11,7 @@ import random
 from decimal import Decimal
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from meizhou_score import MeizhouError, settle
 from meizhou_score.cli import cli
@@ -92,7 +92,7 @@ def test_mutations_raise_only_our_errors(seed, rounds):
         if not isinstance(rec, dict) or not rec:
             break
         rec = mutate(rec, rng)
-    check(rec)
+    event(check(rec))
 
 
 def test_mutated_files_never_show_a_traceback(tmp_path):
