@@ -244,11 +244,16 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 
 # Memoised per group (index 0-2 a suit, 3 the honours): key -> readings / waits.
 _BLOCKS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
+_SINGLE: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _WAITS: tuple[dict, dict] = ({}, {})
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
-    """The readings of one group as (sets in tile order, pair or None), memoised."""
+    """The readings of one group as (sets in tile order, pair or None), memoised.
+
+    A group with exactly one reading (the usual case) is also kept in
+    ``_SINGLE`` so that the common hand needs no loop at all.
+    """
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
@@ -259,6 +264,8 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
             pair = next((Block("pair", start + r) for kind, r in reading if kind == PAIR), None)
             out.append((sets, pair))
         found = memo[key] = tuple(out)
+        if len(found) == 1:
+            _SINGLE[group][key] = found[0]
     return found
 
 
@@ -269,20 +276,18 @@ def standard_readings(counts, melds: tuple[Block, ...] = ()) -> list[Reading]:
 
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    memo_m, memo_p, memo_s, memo_z = _BLOCKS
-    gm = memo_m.get(m) or _group_blocks(m, 0)
-    gp = memo_p.get(p) or _group_blocks(p, 1)
-    gs = memo_s.get(s) or _group_blocks(s, 2)
-    gz = memo_z.get(z) or _group_blocks(z, 3)
-    if not (gm and gp and gs and gz):
+    if not melds:
+        one_m, one_p, one_s, one_z = _SINGLE
+        gm, gp, gs, gz = one_m.get(m), one_p.get(p), one_s.get(s), one_z.get(z)
+        if gm is not None and gp is not None and gs is not None and gz is not None:
+            # the common case: one reading per group, already in tile order
+            (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm, gp, gs, gz
+            if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
+                return []
+            return [_new_reading(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
+    groups = (_group_blocks(m, 0), _group_blocks(p, 1), _group_blocks(s, 2), _group_blocks(z, 3))
+    if not all(groups):
         return []
-    if not melds and len(gm) == 1 and len(gp) == 1 and len(gs) == 1 and len(gz) == 1:
-        # the common case: one reading per group, already in tile order
-        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm[0], gp[0], gs[0], gz[0]
-        if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
-            return []
-        return [_new_reading(Reading, (STANDARD, s0 + s1 + s2 + s3 + (p0 or p1 or p2 or p3,)))]
-    groups = (gm, gp, gs, gz)
     out = []
     for combo in product(*groups):
         pairs = [pair for _, pair in combo if pair is not None]
@@ -325,8 +330,8 @@ def readings(counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
     ``counts`` are the concealed tiles; ``melds`` the exposed pungs and kongs.
     """
     b = bytes(counts)
-    if melds:
-        return _standard_readings(b, melds)
+    if melds or (b.count(1) and b[1:8] != _NO_TILES):
+        return _standard_readings(b, melds)  # neither seven pairs (a single) nor 十三幺 (a middle tile)
     out = []
     if seven_pairs and _seven_pairs(b):
         out.append(seven_pairs_reading(counts))
