@@ -13,7 +13,7 @@ from typing import IO, Iterable
 
 from .errors import MeizhouError
 from .record import is_session, parse_record, parse_session
-from .render import dumps, hand_json, session_json
+from .render import dumps, hand_line, session_json
 from .rules import DEFAULT_RULES, Rules
 from .settlement import settle_record, settle_session
 
@@ -21,27 +21,31 @@ EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
 _DECODER = json.JSONDecoder(parse_float=Decimal)  # numbers with a point stay exact
 
 
-def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> tuple[dict, int]:
-    """One line of JSON → (result object with ``line``, exit code of that line)."""
+def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> tuple[str, int]:
+    """One line of JSON → (one line of JSON result with ``line``, exit code of that line)."""
     if len(text) > max_bytes:
-        return {"line": number, "valid": False,
-                "error": f"line {number}: longer than {max_bytes:,} characters, the limit for a record"}, EXIT_BAD
+        return _error(number, f"longer than {max_bytes:,} characters, the limit for a record")
     try:
         data = _DECODER.decode(text)
     except ValueError as exc:
-        return {"line": number, "valid": False, "error": f"line {number}: not JSON: {exc}"}, EXIT_BAD
+        return _error(number, f"not JSON: {exc}")
     except RecursionError:
-        return {"line": number, "valid": False, "error": f"line {number}: nested too deeply"}, EXIT_BAD
+        return _error(number, "nested too deeply")
     try:
         if is_session(data):
             result = settle_session(parse_session(data, rules))
-            return {"line": number, **session_json(result)}, EXIT_DISPUTE if result.disputed else EXIT_OK
+            return (dumps({"line": number, **session_json(result)}, indent=None),
+                    EXIT_DISPUTE if result.disputed else EXIT_OK)
         settlement = settle_record(parse_record(data, rules))
     except MeizhouError as exc:
-        return {"line": number, "valid": False, "error": f"line {number}: {exc}"}, EXIT_BAD
+        return _error(number, str(exc))
     except RecursionError:
-        return {"line": number, "valid": False, "error": f"line {number}: nested too deeply"}, EXIT_BAD
-    return {"line": number, **hand_json(settlement)}, EXIT_DISPUTE if settlement.disputed else EXIT_OK
+        return _error(number, "nested too deeply")
+    return hand_line(settlement, number), EXIT_DISPUTE if settlement.disputed else EXIT_OK
+
+
+def _error(number: int, message: str) -> tuple[str, int]:
+    return dumps({"line": number, "valid": False, "error": f"line {number}: {message}"}, indent=None), EXIT_BAD
 
 
 def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> int:
@@ -52,7 +56,7 @@ def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES, max_by
         if not text.strip():
             continue
         result, code = settle_line(text, number, rules, max_bytes)
-        write(dumps(result, indent=None) + "\n")
+        write(result + "\n")
         if code > worst:
             worst = code
     return worst

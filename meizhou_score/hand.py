@@ -58,6 +58,9 @@ class Block(NamedTuple):
         return format_indices(self.indices)
 
 
+_PAIRS = tuple(Block("pair", i) for i in range(KINDS))
+
+
 class Reading(NamedTuple):
     """One way of reading a winning hand: its shape and its blocks in tile order."""
 
@@ -276,15 +279,17 @@ def standard_readings(counts, melds: tuple[Block, ...] = ()) -> list[Reading]:
 
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    if not melds:
-        one_m, one_p, one_s, one_z = _SINGLE
-        gm, gp, gs, gz = one_m.get(m), one_p.get(p), one_s.get(s), one_z.get(z)
-        if gm is not None and gp is not None and gs is not None and gz is not None:
-            # the common case: one reading per group, already in tile order
-            (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm, gp, gs, gz
-            if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
-                return []
-            return [_new_reading(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
+    one_m, one_p, one_s, one_z = _SINGLE
+    gm, gp, gs, gz = one_m.get(m), one_p.get(p), one_s.get(s), one_z.get(z)
+    if gm is not None and gp is not None and gs is not None and gz is not None:
+        # the common case: one reading per group, already in tile order
+        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm, gp, gs, gz
+        if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
+            return []
+        sets = (*s0, *s1, *s2, *s3)
+        if melds:
+            sets = tuple(sorted(sets + melds, key=_tile_order))
+        return [_new_reading(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
     groups = (_group_blocks(m, 0), _group_blocks(p, 1), _group_blocks(s, 2), _group_blocks(z, 3))
     if not all(groups):
         return []
@@ -295,7 +300,7 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
             continue
         sets = combo[0][0] + combo[1][0] + combo[2][0] + combo[3][0]  # already in tile order
         if melds:
-            sets = tuple(sorted(sets + tuple(melds), key=lambda block: block.indices))
+            sets = tuple(sorted(sets + tuple(melds), key=_tile_order))
         out.append(Reading(STANDARD, sets + (pairs[0],)))
     if len(out) > 1:
         out.sort(key=_reading_key)
@@ -303,6 +308,12 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
 
 
 _KIND_NAMES = {PAIR: "pair", PUNG: "pung", RUN: "run"}
+
+
+def _tile_order(block: Block) -> tuple[int, bool]:
+    """Sets in tile order; a pung or kong (111) before a run (123) from the same tile."""
+    return block.tile, block.kind == "run"
+
 _new_reading = tuple.__new__  # Reading(...) without the Python-level __new__ of a NamedTuple
 
 
@@ -311,10 +322,7 @@ def _reading_key(reading: Reading):
 
 
 def seven_pairs_reading(counts) -> Reading:
-    blocks = []
-    for i, n in enumerate(counts):
-        blocks += [Block("pair", i)] * (n // 2)
-    return Reading(SEVEN_PAIRS, tuple(blocks))
+    return Reading(SEVEN_PAIRS, tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2)))
 
 
 def thirteen_orphans_reading(counts) -> Reading:

@@ -83,14 +83,14 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
         return [SEVEN_PAIRS_ROWS[min(fours, 3)]]
     if reading.shape == THIRTEEN_ORPHANS:
         return ["thirteen_orphans"]
-    sets = [b for b in reading.blocks if b.kind != "pair"]
-    found = []
-    if all(b.kind in ("pung", "kong") for b in sets):
-        found.append("all_pungs")  # 碰碰胡
-        if all(b.concealed for b in sets):
-            found.append("concealed_pungs")  # 坎坎胡
-        if all(b.kind == "kong" for b in sets):
-            found.append("four_kongs")  # 十八羅漢
+    kinds = {b.kind for b in reading.blocks}
+    if "run" in kinds:
+        return []
+    found = ["all_pungs"]  # 碰碰胡: pungs and kongs only (the pair is always concealed)
+    if all(b.concealed for b in reading.blocks):
+        found.append("concealed_pungs")  # 坎坎胡
+    if "pung" not in kinds:
+        found.append("four_kongs")  # 十八羅漢
     return found
 
 
@@ -115,7 +115,8 @@ def match(reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[st
     found += [pid for pid in by_tiles if ratios[pid]]
     if reading.shape == STANDARD and not found and ratios["ordinary"]:
         found.append("ordinary")  # 平胡: nothing else matched
-    found.sort(key=lambda pid: (-ratios[pid], TABLE_ORDER[pid]))
+    if len(found) > 1:
+        found.sort(key=lambda pid: (-ratios[pid], TABLE_ORDER[pid]))
     return found
 
 

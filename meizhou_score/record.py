@@ -173,7 +173,13 @@ def _tiles(value: Any, path: str, key: str | int) -> list[int]:
         raise RecordError(checks.join(path, key), str(exc)) from None
 
 
+_ONE_TILE = {str(tile): tile.index for tile in TILES}  # "5z" -> 32: a kong's or winning tile, at once
+
+
 def _one_tile(value: Any, path: str, key: str) -> int:
+    index = _ONE_TILE.get(value) if type(value) is str else None
+    if index is not None:
+        return index
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
     tiles = _tiles(value, path, key)
@@ -254,7 +260,7 @@ _KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
 def _kong(value: Any, base: str, n: int, players) -> Kong:
-    path = f"{checks.join(base, 'kongs')}[{n}]"
+    path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
         checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)

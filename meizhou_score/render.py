@@ -58,6 +58,75 @@ def hand_json(s: Settlement) -> dict[str, Any]:
     return out
 
 
+def hand_line(s: Settlement, line: int) -> str:
+    """``dumps({"line": line, **hand_json(s)}, indent=None)``, written directly: the bulk path.
+
+    Building the dict and encoding it costs about 12 µs a hand; this about 3 µs.
+    A test checks the two are the same text, character for character.
+    """
+    r = s.record
+    q = _quoted
+    names = _NAMES.get(r.players)
+    if names is None:
+        names = {name: q(name) for name in r.players}
+        if len(_NAMES) < 1024:
+            _NAMES[r.players] = names
+    stake = r.stake
+    scored = s.score is not None and s.valid
+    patterns = ", ".join([f'"{p}"' for p in s.score.patterns]) if scored else ""
+    if stake == stake.to_integral_value():
+        whole = int(stake)  # whole gold, the common case: integer arithmetic inline
+        transfers = ", ".join([
+            f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
+            f'"amount": {t.units * whole}, "reason": "{t.reason}"}}' for t in s.transfers])
+        balances = ", ".join([f"{names[name]}: {units * whole}" for name, units in s.balances.items()])
+    else:
+        transfers = ", ".join([
+            f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
+            f'"amount": {_num(t.units * stake)}, "reason": "{t.reason}"}}' for t in s.transfers])
+        balances = ", ".join([f"{names[name]}: {_num(units * stake)}" for name, units in s.balances.items()])
+    text = (f'{{"line": {line}, "valid": {_BOOL[s.valid]}, "draw": {_BOOL[r.draw]}, '
+            f'"winner": {q(r.winner)}, "win_type": {q(r.win_type)}, "patterns": [{patterns}], '
+            f'"ratio": {s.score.ratio if scored else 0}, "transfers": [{transfers}], "balances": {{{balances}}}, '
+            f'"next_dealer": {q(s.next_dealer)}')
+    if not s.valid:
+        text += ', "errors": [' + ", ".join(q(e, keep=False) for e in s.errors) + "]"
+    if r.claimed is not None:
+        diffs = s.claim_differences
+        inner = ", ".join(f'{names[name]}: {{"claimed": {_num(c)}, "computed": {_num(v)}}}'
+                          for name, (c, v) in diffs.items())
+        text += f', "claims": {{"agree": {_BOOL[not diffs]}, "differences": {{{inner}}}}}'
+    return text + "}"
+
+
+_BOOL = {True: "true", False: "false"}
+_NAMES: dict[tuple[str, ...], dict[str, str]] = {}  # a table's four names, quoted once
+_QUOTED: dict[str | None, str] = {None: "null"}
+
+
+def _quoted(text: str | None, keep: bool = True) -> str:
+    """A JSON string as json.dumps writes it; names and fixed words are remembered."""
+    found = _QUOTED.get(text)
+    if found is None:
+        import json
+
+        found = json.dumps(text, ensure_ascii=False)
+        if keep and len(_QUOTED) < 4096:
+            _QUOTED[text] = found
+    return found
+
+
+def _num(value: Decimal | int) -> str:
+    """An amount's JSON text, the same as dumps() writes for number(value)."""
+    value = number(value)
+    if isinstance(value, int):
+        return str(value)
+    try:
+        return float.__repr__(_exact(value))
+    except _TooPrecise:
+        return format(value, "f")
+
+
 def session_json(result: SessionResult) -> dict[str, Any]:
     hands = []
     for n, s in enumerate(result.hands, start=1):

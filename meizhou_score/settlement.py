@@ -90,13 +90,15 @@ def score_hand(record: Record) -> tuple[Score | None, str | None]:
     concealed = [0] * 34
     for tile in hand.concealed:
         concealed[tile] += 1
-    melds = [core.Block("pung", t, concealed=False) for t in hand.pungs]
-    melds += [core.Block("kong", k.tile, concealed=k.type == "concealed")
-              for k in record.kongs if k.player == record.winner]
     every = concealed[:]
-    for block in melds:
-        for tile in block.indices:
-            every[tile] += 1
+    melds = []
+    for tile in hand.pungs:
+        melds.append(core.Block("pung", tile, False))
+        every[tile] += 3
+    for kong in record.kongs:
+        if kong.player == record.winner:
+            melds.append(core.Block("kong", kong.tile, kong.type == "concealed"))
+            every[kong.tile] += 4
     readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
     score = best(readings, every, rules.patterns, rules.combine)
     if score is not None:

@@ -10,7 +10,6 @@ core it is a plain index 0–33, and a hand is a 34-slot list of counts.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
 from .errors import TileError
@@ -120,21 +119,29 @@ def parse_indices(text: str) -> list[int]:
     return list(found)
 
 
-# The common case, plain MPSZ: runs of digits each closed by a suit letter.
-# (Compiled on first use: start-up counts.)
-_PLAIN = r"\s*(?:(?:[1-9]+[mps]|[1-7]+z)\s*)*"
-_RUNS = r"([0-9]+)([mpsz])"
-_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}  # index of tile "<digit><suit>" is digit + base
-_PATTERNS: list = []
+_TOKENS: dict[str, tuple[int, ...]] = {}  # "123m" -> (0, 1, 2): the words of tile notation recur
 
 
 def _parse(text: str) -> list[int]:
-    if not _PATTERNS:
-        _PATTERNS.extend((re.compile(_PLAIN), re.compile(_RUNS)))
-    plain, runs = _PATTERNS
-    if plain.fullmatch(text):
-        return [int(d) + _BASE[suit] for digits, suit in runs.findall(text) for d in digits]
-    return _parse_any(text)
+    """Parse word by word through a memo; any doubt goes to the full parser.
+
+    Spaces are ignored in the notation ("12 3m" is 123m), so a word that does
+    not parse alone is not an error yet: the whole text is parsed again, and
+    that parse reports the column.
+    """
+    out: list[int] = []
+    for word in text.split():
+        part = _TOKENS.get(word)
+        if part is None:
+            try:
+                part = tuple(_parse_any(word))
+            except TileError:
+                return _parse_any(text)
+            if len(_TOKENS) >= _SEEN_LIMIT:
+                _TOKENS.clear()
+            _TOKENS[word] = part
+        out += part
+    return out
 
 
 def _parse_any(text: str) -> list[int]:

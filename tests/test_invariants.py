@@ -109,3 +109,29 @@ def test_the_input_file_is_unchanged(records, tmp_path):
         result = runner.invoke(cli, ["settle", str(path), "--format", "json"])
         assert result.exit_code in (0, 1), result.output
         assert path.read_bytes() == before
+
+
+def test_the_bulk_writer_matches_the_json_object(records):
+    # render.hand_line writes the SPEC §5 object directly; it must be the same text as encoding the dict
+    from meizhou_score.record import parse_record
+    from meizhou_score.render import hand_json, hand_line
+    from meizhou_score.settlement import settle_record
+
+    for n, rec in enumerate(records, start=1):
+        s = settle_record(parse_record(rec))
+        assert hand_line(s, n) == dumps({"line": n, **hand_json(s)}, indent=None), f"INVARIANT_SEED={SEED} {rec}"
+
+
+@pytest.mark.parametrize("stake", ["0.1", "2.5", "1.00000000000000001", "3"])
+def test_the_bulk_writer_matches_for_odd_stakes_errors_and_claims(stake):
+    from meizhou_score.record import parse_record
+    from meizhou_score.render import hand_json, hand_line
+    from meizhou_score.settlement import settle_record
+
+    base = {"players": ["Ah \"Fook\"", "Mei\\n", "順子", "Lan"], "dealer": "Mei\\n", "stake": Decimal(stake),
+            "winner": "順子", "win_type": "kong_bloom",
+            "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+            "claimed": {"順子": Decimal("0.3"), "Lan": 0}}
+    for rec in (base, dict(base, win_type="self_draw")):
+        s = settle_record(parse_record(rec))
+        assert hand_line(s, 7) == dumps({"line": 7, **hand_json(s)}, indent=None)
