@@ -72,12 +72,6 @@ def _close(key: str, allowed: tuple[str, ...]) -> str:
     return f" (did you mean {near[0]!r}?)" if near else ""
 
 
-def text(value: Any, path: str, error=RecordError) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise fail(path, "text", value, error)
-    return value
-
-
 def count(value: Any, path: str, error=RecordError) -> int:
     """A non-negative integer (ratios, shares, units)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -21,10 +21,10 @@ distinct group and memoised.
 from __future__ import annotations
 
 import marshal
+import os
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from typing import NamedTuple
-import os
 
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
 
@@ -132,7 +132,7 @@ def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     return _TABLES
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)
 def group_readings(key: bytes, runs: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to read one group (a suit, or the honours) as sets and at most one pair.
 
@@ -249,6 +249,7 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 _BLOCKS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SINGLE: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _WAITS: tuple[dict, dict] = ({}, {})
+_WAITS_LIMIT = 1 << 17
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
@@ -260,6 +261,8 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
+        if key not in (_TABLES or tables())[group == 3]:
+            return ()  # not pair + sets: nothing to read, and nothing to remember
         start = GROUPS[group][0]
         out = []
         for reading in group_readings(key, group < 3):
@@ -363,7 +366,9 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
                 k[rank] -= 1
                 if pairs is not None:
                     out.append((rank, pairs))
-        found = memo[key] = tuple(out)
+        found = tuple(out)
+        if len(memo) < _WAITS_LIMIT:  # bounded: any 13 tiles may be asked about
+            memo[key] = found
     return found
 
 
