@@ -129,3 +129,17 @@ def test_yaml_decimals_are_exact():
     from decimal import Decimal
 
     assert load_yaml("stake: 0.1\n") == {"stake": Decimal("0.1")}
+
+
+def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
+    # the pure-Python SafeLoader recurses; a RecursionError must become a clear error
+    import yaml
+
+    from meizhou_score import loader
+
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    monkeypatch.setattr(loader, "_LOADER", None)
+    with pytest.raises(RecordError, match="nested too deeply|nesting"):
+        load_yaml("players: " + "[" * 5000 + "]" * 5000 + "\n", "deep.yaml")
+    assert load_yaml("stake: 0.5\n") == {"stake": __import__("decimal").Decimal("0.5")}
+    monkeypatch.setattr(loader, "_LOADER", None)  # the next test gets the C loader back
