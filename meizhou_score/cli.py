@@ -11,7 +11,7 @@ import sys
 import click
 
 from . import __version__
-from .errors import MeizhouError
+from .errors import MeizhouError, RecordError
 
 EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
 
@@ -38,13 +38,17 @@ def rules_option(func):
 
 
 def _load_rules(rules_file):
+    """The defaults, or a house-rules file over them; a bad file ends the command (exit 2)."""
     from .rules import DEFAULT_RULES
 
     if not rules_file:
         return DEFAULT_RULES
     from . import load_rules
 
-    return load_rules(rules_file)
+    try:
+        return load_rules(rules_file)
+    except MeizhouError as exc:
+        _fail(str(exc))
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -99,25 +103,21 @@ def settle(file, rules_file, fmt, explain, lang, jsonl, max_record_bytes, max_se
     from .settlement import settle_record, settle_session
     from . import render
 
-    source = "<stdin>" if file == "-" else file
+    rules = _load_rules(rules_file)
     try:
-        rules = _load_rules(rules_file)
         data = load_record(file, max_record_bytes, max_session_bytes)
-        try:
-            if is_session(data):
-                result = settle_session(parse_session(data, rules))
-                out = (render.dumps_session(render.session_json(result)) if fmt == "json"
-                       else render.session_text(result, lang, explain))
-            else:
-                result = settle_record(parse_record(data, rules))
-                out = (render.dumps(render.hand_json(result)) if fmt == "json"
-                       else render.hand_text(result, lang, explain))
-        except MeizhouError as exc:
-            if hasattr(exc, "with_source") and not exc.source:
-                exc = exc.with_source(source)
-            raise exc
-    except MeizhouError as exc:
-        _fail(str(exc))
+        if is_session(data):
+            result = settle_session(parse_session(data, rules))
+            out = (render.dumps_session(render.session_json(result)) if fmt == "json"
+                   else render.session_text(result, lang, explain))
+        else:
+            result = settle_record(parse_record(data, rules))
+            out = (render.dumps(render.hand_json(result)) if fmt == "json"
+                   else render.hand_text(result, lang, explain))
+    except RecordError as exc:
+        _fail(str(exc if exc.source else exc.with_source("<stdin>" if file == "-" else file)))
+    except MeizhouError as exc:  # pragma: no cover - every record error is a RecordError
+        _fail(f"{file}: {exc}")
     click.echo(out)
     sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
 
@@ -126,11 +126,9 @@ def _settle_jsonl(file, rules_file, max_line_bytes):
     from .bulk import run
     from .loader import MAX_RECORD_BYTES
 
+    rules = _load_rules(rules_file)
     try:
-        rules = _load_rules(rules_file)
         source = sys.stdin if file == "-" else open(file, encoding="utf-8", errors="strict")
-    except MeizhouError as exc:
-        _fail(str(exc))
     except OSError as exc:
         _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
     try:
@@ -162,8 +160,9 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
     from .analysis import analyse
     from . import render
 
+    rules = _load_rules(rules_file)
     try:
-        result = analyse(tiles, pungs, kongs, _load_rules(rules_file), concealed_kongs)
+        result = analyse(tiles, pungs, kongs, rules, concealed_kongs)
     except MeizhouError as exc:
         _fail(str(exc))
     if fmt == "json":
@@ -186,10 +185,7 @@ def rules(rules_file, fmt):
     """
     from . import render
 
-    try:
-        effective = _load_rules(rules_file)
-    except MeizhouError as exc:
-        _fail(str(exc))
+    effective = _load_rules(rules_file)
     click.echo(render.dumps(effective.as_dict()) if fmt == "json" else render.rules_text(effective))
 
 
