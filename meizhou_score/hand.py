@@ -261,11 +261,12 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
-        if key not in (_TABLES or tables())[group == 3]:
-            return ()  # not pair + sets: nothing to read, and nothing to remember
+        found_readings = group_readings(key, group < 3)  # an LRU of its own
+        if not found_readings:
+            return ()  # not pair + sets: nothing to read, and nothing to remember here
         start = GROUPS[group][0]
         out = []
-        for reading in group_readings(key, group < 3):
+        for reading in found_readings:
             sets = tuple(Block(_KIND_NAMES[kind], start + r) for kind, r in reading if kind != PAIR)
             pair = next((Block("pair", start + r) for kind, r in reading if kind == PAIR), None)
             out.append((sets, pair))
