@@ -1,10 +1,11 @@
-"""Hand records and sessions (SPEC §2): YAML in, validated :class:`Record` out.
+"""Hand records and sessions (SPEC §2): plain data in, validated :class:`Record` out.
 
 Everything that makes a record *bad* (exit 2) is found here: unknown or
 missing keys, wrong types, bad tiles, the count rule, more than four copies
 of a tile (R1, and R7's conservation), pungs that are not three identical
 tiles, names not at the table. Whether the tiles *win* is a dispute (exit 1)
-and is settled in :mod:`meizhou_score.settle`.
+and is settled in :mod:`meizhou_score.settlement`. Reading files is
+:mod:`meizhou_score.loader`'s job.
 """
 
 from __future__ import annotations
@@ -108,6 +109,10 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     parsed = []
     for n, entry in enumerate(hands):
         path = f"hands[{n}]"
+        for fixed in ("players", "rules"):
+            if isinstance(entry, dict) and fixed in entry:
+                raise RecordError(f"{path}.{fixed}", f"not allowed in a session's hand: {fixed} are fixed for the "
+                                  "whole session (start a new session when the table changes)")
         checks.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
         hand_stake = checks.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
         named = "dealer" in entry

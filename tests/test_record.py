@@ -143,3 +143,17 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
         load_yaml("players: " + "[" * 5000 + "]" * 5000 + "\n", "deep.yaml")
     assert load_yaml("stake: 0.5\n") == {"stake": __import__("decimal").Decimal("0.5")}
     monkeypatch.setattr(loader, "_LOADER", None)  # the next test gets the C loader back
+
+
+@pytest.mark.parametrize("key, value", [("players", ["A", "B", "C", "D"]), ("rules", {"combine": "add"})])
+def test_a_session_hand_may_not_change_players_or_rules(key, value):
+    session = {"players": ["A", "B", "C", "D"], "hands": [{"dealer": "A", "draw": True, key: value}]}
+    with pytest.raises(RecordError, match=rf"hands\[0\]\.{key}: not allowed in a session's hand"):
+        settle(session)
+
+
+def test_a_session_hand_may_have_its_own_stake():
+    session = {"players": ["A", "B", "C", "D"], "stake": 10, "hands": [
+        {"dealer": "A", "winner": "B", "win_type": "self_draw", "stake": 1,
+         "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}]}
+    assert settle(session)["totals"] == {"A": -2, "B": 6, "C": -2, "D": -2}  # 2 units × 1, not × 10
