@@ -51,13 +51,9 @@ def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
         return False
     if rules is None:
         return is_win_counts(counts)
-    return analyse(counts_to_text(counts), rules=r)["win"]
-
-
-def counts_to_text(counts) -> str:
     from .tiles import format_counts
 
-    return format_counts(counts)
+    return analyse(format_counts(counts), rules=r)["win"]
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
@@ -69,7 +65,9 @@ def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
     counts = _counts(tiles)
     if rules is None:
         return [str(TILES[i]) for i in waits_counts(counts)]
-    return [w["tile"] for w in analyse(counts_to_text(counts), rules=r)["waits"]]
+    from .tiles import format_counts
+
+    return [w["tile"] for w in analyse(format_counts(counts), rules=r)["waits"]]
 
 
 def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 
 class MeizhouError(ValueError):
-    """Base class of every error this package raises on bad input."""
-
-    exit_code = 2
+    """Base class of every error this package raises on bad input (the CLI exits 2)."""
 
 
 class TileError(MeizhouError):

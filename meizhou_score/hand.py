@@ -276,12 +276,8 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     return found
 
 
-def standard_readings(counts, melds: tuple[Block, ...] = ()) -> list[Reading]:
-    """Every reading of the standard shape, melds included, sorted."""
-    return _standard_readings(bytes(counts), melds)
-
-
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
+    """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
     one_m, one_p, one_s, one_z = _SINGLE
     gm, gp, gs, gz = one_m.get(m), one_p.get(p), one_s.get(s), one_z.get(z)

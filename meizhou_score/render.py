@@ -11,7 +11,7 @@ from typing import Any
 
 from .patterns import BY_ID
 from .record import SEATS, SEATS_CHINESE
-from .settlement import SessionResult, Settlement
+from .settlement import WIN_REASONS, SessionResult, Settlement
 from .tiles import TILES
 
 # ---------------------------------------------------------------- JSON
@@ -304,7 +304,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     win = dict.fromkeys(r.players, 0)
     kong = dict.fromkeys(r.players, 0)
     for t in s.transfers:
-        bucket = win if t.reason in ("self_draw", "kong_bloom", "robbed_kong") else kong
+        bucket = win if t.reason in WIN_REASONS else kong
         bucket[t.payer] -= t.units
         bucket[t.payee] += t.units
     seats = SEATS_CHINESE if lang == "zh" else SEATS
@@ -337,7 +337,7 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
     w = WORDS[lang]
     r = s.record
     rules = r.rules
-    if t.reason in ("self_draw", "kong_bloom", "robbed_kong"):
+    if t.reason in WIN_REASONS:
         share = rules.robbed_kong_share if t.reason == "robbed_kong" else rules.self_draw_share
         if t.reason == "kong_bloom" and rules.kong_bloom_multiplier != 1:
             share = f"{share} × {rules.kong_bloom_multiplier}"
@@ -359,10 +359,10 @@ def session_text(result: SessionResult, lang: str = "en", explain: bool = False)
         parts.append(title + "\n" + "=" * len(title) + "\n" + hand_text(s, lang, explain))
     players = result.session.players
     seats = SEATS_CHINESE if lang == "zh" else SEATS
-    rows = [[seats[i], name, "", "", signed(result.totals[name])] for i, name in enumerate(players)]
+    rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
     from tabulate import tabulate
 
-    total = tabulate([[r[0], r[1], r[4]] for r in rows], headers=[w["seat"], w["player"], w["total"]],
+    total = tabulate(rows, headers=[w["seat"], w["player"], w["total"]],
                      tablefmt="simple", colalign=("left", "left", "right"), disable_numparse=True)
     parts.append(w["totals"] + "\n" + total + "\n" + w["next"].format(
         name=result.next_dealer or "—", why=w["why_" + (result.hands[-1].next_dealer_why)]))

@@ -7,6 +7,7 @@ shape) are checked by ``settle`` and cannot be said in a schema.
 from __future__ import annotations
 
 from .patterns import PATTERNS
+from .record import WIN_TYPES
 
 _TILES = {"type": "string", "description": "tile notation, e.g. '123m 456p 11z' (SPEC §1)"}
 _NAME = {"type": "string", "minLength": 1}
@@ -58,7 +59,7 @@ _HAND_PROPERTIES = {
     "stake": {**_AMOUNT, "exclusiveMinimum": 0},
     "draw": {"type": "boolean"},
     "winner": _NAME,
-    "win_type": {"enum": ["self_draw", "kong_bloom", "robbed_kong"]},
+    "win_type": {"enum": list(WIN_TYPES)},
     "robbed": _NAME,
     "hand": _HAND,
     "kongs": {"type": "array", "items": _KONG},

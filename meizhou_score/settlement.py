@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import hand as core
 from .errors import RecordError
 from .patterns import Score, best
-from .record import Record, Session, with_dealer
+from .record import WIN_TYPES, Record, Session, with_dealer
 from .tiles import format_indices
 
 # The ruling behind each kind of payment (RULES.md Part B).
@@ -25,7 +25,7 @@ REASON_RULINGS = {
     "added_kong": "R8",
     "exposed_kong": "R8",
 }
-WIN_REASONS = ("self_draw", "kong_bloom", "robbed_kong")
+WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 
 
 class Transfer(NamedTuple):
