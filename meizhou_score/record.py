@@ -264,7 +264,27 @@ _KONG_KEYSET = frozenset(_KONG_KEYS)
 _KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
+# memo: (players, player, type, tile, from, number of keys) of a kong already found good -> Kong.
+# A dict whose four values and key count match a good one holds exactly the same keys.
+_KONGS: dict[tuple, Kong] = {}
+_TEXT_OR_NONE = (str, type(None))
+
+
 def _kong(value: Any, base: str, n: int, players) -> Kong:
+    if type(value) is dict:
+        player, kind, tile, discarder = value.get("player"), value.get("type"), value.get("tile"), value.get("from")
+        if type(player) is str and type(kind) is str and type(tile) is str and type(discarder) in _TEXT_OR_NONE:
+            key = (players, player, kind, tile, discarder, len(value))
+            found = _KONGS.get(key)
+            if found is None:
+                found = _check_kong(value, base, n, players)
+                if len(_KONGS) < 8192:
+                    _KONGS[key] = found
+            return found
+    return _check_kong(value, base, n, players)
+
+
+def _check_kong(value: Any, base: str, n: int, players) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
         checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))

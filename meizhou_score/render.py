@@ -73,17 +73,14 @@ def hand_line(s: Settlement, line: int) -> str:
             _NAMES[r.players] = names
     stake = r.stake
     scored = s.score is not None and s.valid
-    patterns = ", ".join([f'"{p}"' for p in s.score.patterns]) if scored else ""
-    if stake == stake.to_integral_value():
-        whole = int(stake)  # whole gold, the common case: integer arithmetic inline
-        transfers = ", ".join([
-            f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
-            f'"amount": {t.units * whole}, "reason": "{t.reason}"}}' for t in s.transfers])
+    patterns = _PATTERN_LISTS.get(s.score.patterns) if scored else ""
+    if patterns is None:
+        patterns = _PATTERN_LISTS[s.score.patterns] = ", ".join([q(p) for p in s.score.patterns])  # few: 14 ids
+    whole = int(stake) if stake == stake.to_integral_value() else None  # whole gold: the common case
+    transfers = ", ".join([_TRANSFERS.get((t, whole)) or _transfer(t, whole, stake, names) for t in s.transfers])
+    if whole is not None:
         balances = ", ".join([f"{names[name]}: {units * whole}" for name, units in s.balances.items()])
     else:
-        transfers = ", ".join([
-            f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
-            f'"amount": {_num(t.units * stake)}, "reason": "{t.reason}"}}' for t in s.transfers])
         balances = ", ".join([f"{names[name]}: {_num(units * stake)}" for name, units in s.balances.items()])
     text = (f'{{"line": {line}, "valid": {_BOOL[s.valid]}, "draw": {_BOOL[r.draw]}, '
             f'"winner": {q(r.winner)}, "win_type": {q(r.win_type)}, "patterns": [{patterns}], '
@@ -99,6 +96,18 @@ def hand_line(s: Settlement, line: int) -> str:
     return text + "}"
 
 
+def _transfer(t, whole: int | None, stake: Decimal, names: dict[str, str]) -> str:
+    """One transfer's JSON text; remembered for whole stakes (tables, units and reasons are few)."""
+    amount = t.units * whole if whole is not None else _num(t.units * stake)
+    text = (f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
+            f'"amount": {amount}, "reason": "{t.reason}"}}')
+    if whole is not None and len(_TRANSFERS) < 16384:
+        _TRANSFERS[t, whole] = text
+    return text
+
+
+_TRANSFERS: dict[tuple, str] = {}  # (transfer, whole stake) -> its JSON text
+_PATTERN_LISTS: dict[tuple[str, ...], str] = {}  # the patterns a hand matched, written once per combination
 _BOOL = {True: "true", False: "false"}
 _NAMES: dict[tuple[str, ...], dict[str, str]] = {}  # a table's four names, quoted once
 _QUOTED: dict[str | None, str] = {None: "null"}

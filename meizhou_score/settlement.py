@@ -13,7 +13,7 @@ from typing import NamedTuple
 from . import hand as core
 from .errors import RecordError
 from .patterns import Score, best
-from .record import WIN_TYPES, Record, Session, with_dealer
+from .record import WIN_TYPES, Kong, Record, Session, with_dealer
 from .tiles import format_indices
 
 # The ruling behind each kind of payment (RULES.md Part B).
@@ -159,20 +159,32 @@ def _win_transfers(record: Record, ratio: int) -> list[Transfer]:
 
 def _kong_transfers(record: Record) -> list[Transfer]:
     """R8: every kong is paid, once someone has won."""
-    rules = record.rules
-    out = []
+    rules, players = record.rules, record.players
+    discarder_pays = rules.exposed_kong_payer == "discarder"
+    out: list[Transfer] = []
     for kong in record.kongs:
-        units = rules.kong_units[kong.type]
-        reason = f"{kong.type}_kong"
-        if not units:
-            continue
-        if kong.type == "exposed" and rules.exposed_kong_payer == "discarder":
-            # 包槓: the discarder pays the shares of all three.
-            out.append(_new(Transfer, (kong.discarder, kong.player, 3 * units, reason, kong.tile)))
-        else:
-            owner, tile = kong.player, kong.tile
-            out += [_new(Transfer, (p, owner, units, reason, tile)) for p in record.players if p != owner]
+        key = (kong, players, rules.kong_units[kong.type], discarder_pays)
+        paid = _KONG_PAID.get(key)
+        if paid is None:
+            paid = _kong_paid(*key)
+            if len(_KONG_PAID) < 8192:  # kongs, tables and units are few: a bounded memo
+                _KONG_PAID[key] = paid
+        out += paid
     return out
+
+
+_KONG_PAID: dict[tuple, tuple[Transfer, ...]] = {}
+
+
+def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool) -> tuple[Transfer, ...]:
+    """The payments for one kong (R8) of ``units`` from each other player."""
+    if not units:
+        return ()
+    reason = f"{kong.type}_kong"
+    if kong.type == "exposed" and discarder_pays:
+        # 包槓: the discarder pays the shares of all three.
+        return (Transfer(kong.discarder, kong.player, 3 * units, reason, kong.tile),)
+    return tuple(Transfer(p, kong.player, units, reason, kong.tile) for p in players if p != kong.player)
 
 
 class SessionResult:
