@@ -44,11 +44,12 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     """A mapping with string keys, no unknown key and every required key."""
     if not isinstance(value, dict):
         raise fail(path, "a mapping", value, error)
-    allowed = tuple(allowed)
-    keyset = _KEYSETS.get(allowed)
-    if keyset is None:
-        keyset = _KEYSETS[allowed] = frozenset(allowed)
-    if value.keys() <= keyset and all(key in value for key in required):
+    allowed, required = tuple(allowed), tuple(required)
+    keysets = _KEYSETS.get((allowed, required))
+    if keysets is None:
+        keysets = _KEYSETS[allowed, required] = frozenset(allowed), frozenset(required)
+    keys = value.keys()
+    if keys <= keysets[0] and keysets[1] <= keys:
         return value  # the common case: nothing to report
     for key in value:
         if not isinstance(key, str):
@@ -62,7 +63,7 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     return value
 
 
-_KEYSETS: dict[tuple, frozenset] = {}
+_KEYSETS: dict[tuple, tuple[frozenset, frozenset]] = {}  # (allowed, required) -> as sets
 
 
 def _close(key: str, allowed: tuple[str, ...]) -> str:
@@ -94,6 +95,8 @@ def boolean(value: Any, path: str) -> bool:
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
     """An exact number of gold: an integer or a decimal, never rounded through a float."""
+    if type(value) is int and value > 0:
+        return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise fail(path, "a positive number" if positive else "a number", value)
     try:

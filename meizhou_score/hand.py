@@ -24,6 +24,7 @@ import marshal
 import os
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
+from operator import itemgetter
 from typing import NamedTuple
 
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
@@ -59,6 +60,9 @@ class Block(NamedTuple):
 
 
 _PAIRS = tuple(Block("pair", i) for i in range(KINDS))
+EXPOSED_PUNGS = tuple(Block("pung", i, False) for i in range(KINDS))  # 碰, by tile
+KONGS = (tuple(Block("kong", i, False) for i in range(KINDS)),  # 明槓 (exposed or added), by tile
+         tuple(Block("kong", i, True) for i in range(KINDS)))  # 暗槓, by tile
 
 
 class Reading(NamedTuple):
@@ -310,9 +314,9 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
 _KIND_NAMES = {PAIR: "pair", PUNG: "pung", RUN: "run"}
 
 
-def _tile_order(block: Block) -> tuple[int, bool]:
-    """Sets in tile order; a pung or kong (111) before a run (123) from the same tile."""
-    return block.tile, block.kind == "run"
+# Sets in tile order; a pung or kong (111) before a run (123) from the same tile:
+# (tile, kind) does it, as "kong" and "pung" sort before "run".
+_tile_order = itemgetter(1, 0)
 
 _new_reading = tuple.__new__  # Reading(...) without the Python-level __new__ of a NamedTuple
 

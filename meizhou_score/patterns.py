@@ -83,7 +83,7 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
         return [SEVEN_PAIRS_ROWS[min(fours, 3)]]
     if reading.shape == THIRTEEN_ORPHANS:
         return ["thirteen_orphans"]
-    kinds = {b.kind for b in reading.blocks}
+    kinds = [b.kind for b in reading.blocks]
     if "run" in kinds:
         return []
     found = ["all_pungs"]  # 碰碰胡: pungs and kongs only (the pair is always concealed)
@@ -124,8 +124,10 @@ def combine(found: list[str], ratios: dict[str, int], mode: str) -> int:
     """The hand's ratio from its matched patterns (``combine`` house rule)."""
     if not found:
         return 0
+    if len(found) == 1:
+        return ratios[found[0]]  # the usual hand: one pattern, whatever the mode
     if mode == "highest":
-        return max(ratios[pid] for pid in found)
+        return max([ratios[pid] for pid in found])
     superseded = {s for pid in found for s in BY_ID[pid].supersedes}
     kept = [ratios[pid] for pid in found if pid not in superseded]
     return sum(kept) if mode == "add" else prod(kept)

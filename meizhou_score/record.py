@@ -16,12 +16,13 @@ from typing import Any, NamedTuple
 from . import checks
 from .errors import RecordError, TileError
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .tiles import COPIES, TILES, format_indices, parse_indices
+from .tiles import COPIES, TILES, format_indices, parse_counted
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")
 SEATS_CHINESE = ("東", "南", "西", "北")
 HAND_SIZE = 14
+ONE = Decimal(1)  # the stake when a record names none
 
 _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
 _RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules",)
@@ -49,6 +50,7 @@ class WinningHand(NamedTuple):
     concealed: tuple[int, ...]
     pungs: tuple[int, ...]  # the tile of each exposed pung
     winning_tile: int
+    counts: bytes  # the concealed tiles as 34 counts, for the hot core
 
 
 class Record(NamedTuple):
@@ -93,7 +95,7 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     checks.mapping(data, "", _RECORD_KEYS, required=("players", "dealer"))
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
-    stake = checks.amount(data.get("stake", 1), "stake", positive=True)
+    stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players))
 
 
@@ -102,7 +104,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     checks.mapping(data, "", _SESSION_KEYS, required=("players", "hands"))
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
-    stake = checks.amount(data.get("stake", 1), "stake", positive=True)
+    stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     hands = checks.sequence(data["hands"], "hands")
     if not hands:
         raise RecordError("hands", "expected at least one hand; got an empty list")
@@ -127,10 +129,11 @@ def with_dealer(record: Record, dealer: str) -> Record:
 
 
 _SEATED: dict[tuple, tuple[str, ...]] = {}  # memo: the same four names, line after line
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot path
 
 
 def _players(value: Any, path: str) -> tuple[str, ...]:
-    key = tuple(value) if isinstance(value, list) else None
+    key = tuple(value) if type(value) is list else None
     if key is not None and all(type(name) is str for name in key):
         seated = _SEATED.get(key)
         if seated is not None:
@@ -170,10 +173,15 @@ def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> 
 
 
 def _tiles(value: Any, path: str, key: str | int) -> list[int]:
+    return list(_counted(value, path, key)[0])
+
+
+def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], bytes]:
+    """Tiles as text → (indices in written order, 34 counts); errors name the key."""
     if not isinstance(value, str):
         raise checks.fail(checks.join(path, key), "tiles as text, like '123m 456p 11z'", value)
     try:
-        return parse_indices(value)
+        return parse_counted(value)
     except TileError as exc:
         raise RecordError(checks.join(path, key), str(exc)) from None
 
@@ -227,8 +235,9 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     elif "robbed" in data:
         raise RecordError(at("robbed"), f"only allowed when win_type is robbed_kong; got win_type {win_type!r}")
     hand = _winning_hand(data["hand"], at("hand"))
-    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed, rules)
-    own = sum(1 for k in kongs if k.player == winner)
+    record = _new(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs,
+                           claimed, rules))
+    own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
     if size != HAND_SIZE:
         raise RecordError(at("hand"), f"expected 14 tiles counting each pung and kong as 3 "
@@ -240,7 +249,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
     checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
-    concealed = _tiles(value["concealed"], path, "concealed")
+    concealed, counts = _counted(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
     if isinstance(raw_pungs, str):  # "pungs: 777z" for a single pung
@@ -257,7 +266,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     if winning not in concealed:
         raise RecordError(checks.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
-    return WinningHand(tuple(concealed), tuple(pungs), winning)
+    return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
 _KONG_KEYSET = frozenset(_KONG_KEYS)
@@ -334,11 +343,9 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str]]:
 
 def _check_conservation(record: Record, path: str) -> None:
     """R1 / R7: no tile kind more than four times in the whole record."""
-    counts = [0] * 34
     hand = record.hand
+    counts = [0] * 34 if hand is None else list(hand.counts)
     if hand is not None:
-        for tile in hand.concealed:
-            counts[tile] += 1
         for tile in hand.pungs:
             counts[tile] += 3
         if record.robbed is not None:

@@ -87,17 +87,15 @@ class Settlement(NamedTuple):
 def score_hand(record: Record) -> tuple[Score | None, str | None]:
     """The winner's best reading and ratio, or (None, why it is not a win)."""
     hand, rules = record.hand, record.rules
-    concealed = [0] * 34
-    for tile in hand.concealed:
-        concealed[tile] += 1
-    every = concealed[:]
+    concealed = hand.counts
+    every = list(concealed)
     melds = []
     for tile in hand.pungs:
-        melds.append(core.Block("pung", tile, False))
+        melds.append(core.EXPOSED_PUNGS[tile])
         every[tile] += 3
     for kong in record.kongs:
         if kong.player == record.winner:
-            melds.append(core.Block("kong", kong.tile, kong.type == "concealed"))
+            melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
             every[kong.tile] += 4
     readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
     score = best(readings, every, rules.patterns, rules.combine)

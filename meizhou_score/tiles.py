@@ -97,7 +97,7 @@ TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_SEEN: dict[str, tuple[int, ...]] = {}  # a bounded memo: the same tiles recur hand after hand
+_SEEN: dict[str, tuple[tuple[int, ...], bytes]] = {}  # a bounded memo: the same tiles recur hand after hand
 _SEEN_LIMIT = 4096
 
 
@@ -108,15 +108,32 @@ def parse_indices(text: str) -> list[int]:
     accepted too. Anything else raises :class:`TileError` quoting the bad
     character and its 1-based column.
     """
+    return list(parse_counted(text)[0])
+
+
+def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
+    """Tile notation → (indices in written order, 34 counts), parsed once per distinct text.
+
+    The counts are the hot core's representation (habit 1: convert once, at
+    the boundary); a count above 255 reads as 255, which is still five copies
+    too many.
+    """
     if not isinstance(text, str):
         raise TileError(f"expected tiles as text, got {type(text).__name__}")
     found = _SEEN.get(text)
     if found is None:
-        found = tuple(_parse(text))
+        indices = tuple(_parse(text))
+        if len(indices) < 256:
+            counts = bytearray(KINDS)
+            for i in indices:
+                counts[i] += 1
+        else:
+            counts = bytearray(min(indices.count(i), 255) for i in range(KINDS))
+        found = indices, bytes(counts)
         if len(_SEEN) >= _SEEN_LIMIT:
             _SEEN.clear()
         _SEEN[text] = found
-    return list(found)
+    return found
 
 
 _TOKENS: dict[str, tuple[int, ...]] = {}  # "123m" -> (0, 1, 2): the words of tile notation recur
