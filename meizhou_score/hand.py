@@ -254,6 +254,7 @@ _BLOCKS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _SINGLE: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
 _WAITS: tuple[dict, dict] = ({}, {})
 _WAITS_LIMIT = 1 << 17
+_BLOCKS_LIMIT = 1 << 16  # per group: every complete group (21,743 suits) and some that are not
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
@@ -267,7 +268,9 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     if found is None:
         found_readings = group_readings(key, group < 3)  # an LRU of its own
         if not found_readings:
-            return ()  # not pair + sets: nothing to read, and nothing to remember here
+            if len(memo) < _BLOCKS_LIMIT:  # not pair + sets (seven pairs, say): remembered, within bounds
+                memo[key] = ()
+            return ()
         start = GROUPS[group][0]
         out = []
         for reading in found_readings:
@@ -294,9 +297,12 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         if melds:
             sets = tuple(sorted(sets + melds, key=_tile_order))
         return [_new_reading(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
-    groups = (_group_blocks(m, 0), _group_blocks(p, 1), _group_blocks(s, 2), _group_blocks(z, 3))
-    if not all(groups):
-        return []
+    groups = []
+    for group, key in enumerate((m, p, s, z)):
+        found = _group_blocks(key, group)
+        if not found:
+            return []  # this group is not pair + sets
+        groups.append(found)
     out = []
     for combo in product(*groups):
         pairs = [pair for _, pair in combo if pair is not None]

@@ -134,13 +134,14 @@ _new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot p
 
 def _players(value: Any, path: str) -> tuple[str, ...]:
     key = tuple(value) if type(value) is list else None
-    if key is not None and all(type(name) is str for name in key):
-        seated = _SEATED.get(key)
-        if seated is not None:
-            return seated
-    seated = _seat(value, path)
-    if key is not None and len(_SEATED) < 1024:
-        _SEATED[key] = seated
+    try:
+        seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
+    except TypeError:  # a list or a mapping among the names: _seat says so
+        seated = None
+    if seated is None:
+        seated = _seat(value, path)
+        if key is not None and len(_SEATED) < 1024 and all(type(name) is str for name in key):
+            _SEATED[key] = seated
     return seated
 
 

@@ -77,10 +77,18 @@ def hand_line(s: Settlement, line: int) -> str:
     if patterns is None:
         patterns = _PATTERN_LISTS[s.score.patterns] = ", ".join([q(p) for p in s.score.patterns])  # few: 14 ids
     whole = int(stake) if stake == stake.to_integral_value() else None  # whole gold: the common case
-    transfers = ", ".join([_TRANSFERS.get((t, whole)) or _transfer(t, whole, stake, names) for t in s.transfers])
     if whole is not None:
-        balances = ", ".join([f"{names[name]}: {units * whole}" for name, units in s.balances.items()])
+        # each group of payments (the win, a kong) is written and summed once per table and stake
+        written, balance = [], dict.fromkeys(r.players, 0)
+        for group in filter(None, s.payments):  # a share of 0 units pays nothing
+            paid = _PAID.get((group, whole)) or _paid(group, whole, names)
+            written.append(paid[0])
+            for name, units in paid[1]:
+                balance[name] += units
+        transfers = ", ".join(written)
+        balances = ", ".join([f"{names[name]}: {units * whole}" for name, units in balance.items()])
     else:
+        transfers = ", ".join([_transfer(t, f"{_num(t.units * stake)}", names) for t in s.transfers])
         balances = ", ".join([f"{names[name]}: {_num(units * stake)}" for name, units in s.balances.items()])
     text = (f'{{"line": {line}, "valid": {_BOOL[s.valid]}, "draw": {_BOOL[r.draw]}, '
             f'"winner": {q(r.winner)}, "win_type": {q(r.win_type)}, "patterns": [{patterns}], '
@@ -96,17 +104,26 @@ def hand_line(s: Settlement, line: int) -> str:
     return text + "}"
 
 
-def _transfer(t, whole: int | None, stake: Decimal, names: dict[str, str]) -> str:
-    """One transfer's JSON text; remembered for whole stakes (tables, units and reasons are few)."""
-    amount = t.units * whole if whole is not None else _num(t.units * stake)
-    text = (f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
+def _transfer(t, amount: str, names: dict[str, str]) -> str:
+    """One transfer's JSON text."""
+    return (f'{{"from": {names[t.payer]}, "to": {names[t.payee]}, "units": {t.units}, '
             f'"amount": {amount}, "reason": "{t.reason}"}}')
-    if whole is not None and len(_TRANSFERS) < 16384:
-        _TRANSFERS[t, whole] = text
-    return text
 
 
-_TRANSFERS: dict[tuple, str] = {}  # (transfer, whole stake) -> its JSON text
+def _paid(group, whole: int, names: dict[str, str]) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """A group of transfers at a whole stake: (its JSON text, each player's units won or lost)."""
+    text = ", ".join([_transfer(t, f"{t.units * whole}", names) for t in group])
+    units: dict[str, int] = {}
+    for t in group:
+        units[t.payer] = units.get(t.payer, 0) - t.units
+        units[t.payee] = units.get(t.payee, 0) + t.units
+    found = text, tuple(units.items())
+    if len(_PAID) < 16384:  # tables, units and reasons are few: bounded all the same
+        _PAID[group, whole] = found
+    return found
+
+
+_PAID: dict[tuple, tuple[str, tuple[tuple[str, int], ...]]] = {}  # (transfers, whole stake) -> text, units
 _PATTERN_LISTS: dict[tuple[str, ...], str] = {}  # the patterns a hand matched, written once per combination
 _BOOL = {True: "true", False: "false"}
 _NAMES: dict[tuple[str, ...], dict[str, str]] = {}  # a table's four names, quoted once

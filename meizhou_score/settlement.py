@@ -49,18 +49,23 @@ class Settlement(NamedTuple):
     valid: bool
     errors: tuple[str, ...] = ()
     score: Score | None = None
-    transfers: tuple[Transfer, ...] = ()
+    payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
     dealer_expected: str | None = None  # set in a session when the named dealer is not the rotation's
 
     @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        """Every payment of the hand, in order: the win first, then the kongs."""
+        return sum(self.payments, ())
+
+    @property
     def balances(self) -> dict[str, int]:
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
         out = dict.fromkeys(self.record.players, 0)
-        for t in self.transfers:
-            out[t.payer] -= t.units
-            out[t.payee] += t.units
+        for payer, payee, units, _, _ in self.transfers:
+            out[payer] -= units
+            out[payee] += units
         return out
 
     @property
@@ -129,49 +134,63 @@ def settle_record(record: Record) -> Settlement:
                       f"owns no kong in this record (R6)")
     if errors:
         return Settlement(record, False, tuple(errors), score, next_dealer_why="invalid")
-    transfers = _win_transfers(record, score.ratio) + _kong_transfers(record)
+    payments = (_win_payments(record, score.ratio), *_kong_payments(record))
     if record.win_type == "robbed_kong":
         nxt, why = record.robbed, "robbed"
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
-    return Settlement(record, True, (), score, tuple(transfers), nxt, why)
+    return Settlement(record, True, (), score, payments, nxt, why)
 
 
-_new = tuple.__new__  # a Transfer without the Python-level __new__ of a NamedTuple: the hot path
+# Bounded memos: a table's names, its rules and the units paid are few, so the
+# same payments recur hand after hand; each is worked out once.
+_WIN_PAID: dict[tuple, tuple[Transfer, ...]] = {}
+_KONG_PAID: dict[tuple, tuple[Transfer, ...]] = {}
+_PAID_LIMIT = 8192
 
 
-def _win_transfers(record: Record, ratio: int) -> list[Transfer]:
-    rules, winner = record.rules, record.winner
-    if record.win_type == "robbed_kong":
-        # 搶槓 (R7): the robbed player alone pays.
+def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
+    """The winner's payments: from the robbed player alone (R7), else from all three (R5, R6)."""
+    rules, win_type = record.rules, record.win_type
+    if win_type == "robbed_kong":
         units = rules.robbed_kong_share * ratio
-        return [_new(Transfer, (record.robbed, winner, units, "robbed_kong", None))] if units else []
-    units = rules.self_draw_share * ratio
-    if record.win_type == "kong_bloom":
-        units *= rules.kong_bloom_multiplier  # 槓上開花 (R6): as a self-draw
+    else:
+        units = rules.self_draw_share * ratio
+        if win_type == "kong_bloom":
+            units *= rules.kong_bloom_multiplier  # 槓上開花 (R6): as a self-draw
+    key = (record.players, record.winner, record.robbed, win_type, units)
+    paid = _WIN_PAID.get(key)
+    if paid is None:
+        paid = _win_paid(*key)
+        if len(_WIN_PAID) < _PAID_LIMIT:
+            _WIN_PAID[key] = paid
+    return paid
+
+
+def _win_paid(players: tuple[str, ...], winner: str, robbed: str | None, win_type: str,
+              units: int) -> tuple[Transfer, ...]:
     if not units:
-        return []
-    win_type = record.win_type
-    return [_new(Transfer, (p, winner, units, win_type, None)) for p in record.players if p != winner]
+        return ()
+    if win_type == "robbed_kong":
+        return (Transfer(robbed, winner, units, win_type),)  # 搶槓 (R7): the robbed player alone pays
+    return tuple(Transfer(p, winner, units, win_type) for p in players if p != winner)
 
 
-def _kong_transfers(record: Record) -> list[Transfer]:
+def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
     """R8: every kong is paid, once someone has won."""
     rules, players = record.rules, record.players
     discarder_pays = rules.exposed_kong_payer == "discarder"
-    out: list[Transfer] = []
+    out = []
     for kong in record.kongs:
         key = (kong, players, rules.kong_units[kong.type], discarder_pays)
         paid = _KONG_PAID.get(key)
         if paid is None:
             paid = _kong_paid(*key)
-            if len(_KONG_PAID) < 8192:  # kongs, tables and units are few: a bounded memo
+            if len(_KONG_PAID) < _PAID_LIMIT:
                 _KONG_PAID[key] = paid
-        out += paid
+        if paid:
+            out.append(paid)
     return out
-
-
-_KONG_PAID: dict[tuple, tuple[Transfer, ...]] = {}
 
 
 def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool) -> tuple[Transfer, ...]:

@@ -135,3 +135,26 @@ def test_the_bulk_writer_matches_for_odd_stakes_errors_and_claims(stake):
     for rec in (base, dict(base, win_type="self_draw")):
         s = settle_record(parse_record(rec))
         assert hand_line(s, 7) == dumps({"line": 7, **hand_json(s)}, indent=None)
+
+
+@pytest.mark.parametrize("stake, kong_gold", [(1, 2), (5, 10), (Decimal("0.5"), 1)])
+def test_the_bulk_writer_skips_a_share_of_zero(stake, kong_gold):
+    # self_draw_share 0: the win pays nothing (no transfer, README), the concealed kong still
+    # pays 2 units from each of the three others (R8): Jun +6 units, the others -2 each.
+    import json
+
+    from meizhou_score.record import parse_record
+    from meizhou_score.render import hand_json, hand_line
+    from meizhou_score.settlement import settle_record
+
+    rec = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "dealer": "Mei", "stake": stake,
+           "winner": "Jun", "win_type": "self_draw", "rules": {"self_draw_share": 0},
+           "hand": {"concealed": "123m 456m 789p 55s", "winning_tile": "5s"},
+           "kongs": [{"player": "Jun", "type": "concealed", "tile": "1z"}]}
+    s = settle_record(parse_record(rec))
+    line = hand_line(s, 3)
+    assert line == dumps({"line": 3, **hand_json(s)}, indent=None)
+    out = json.loads(line)
+    assert [(t["from"], t["amount"]) for t in out["transfers"]] == [
+        ("Ah Fook", kong_gold), ("Mei", kong_gold), ("Lan", kong_gold)]
+    assert out["balances"] == {"Ah Fook": -kong_gold, "Mei": -kong_gold, "Jun": 3 * kong_gold, "Lan": -kong_gold}
