@@ -28,6 +28,10 @@ _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand",
 _RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules",)
 _SESSION_KEYS = ("players", "stake", "rules", "hands")
 _WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
+_RECORD_REQUIRED_KEYS = ("players", "dealer")
+# The same key checks as sets, for the record that has nothing wrong (the hot path).
+_RECORD_KEYSET, _RECORD_REQUIRED = frozenset(_RECORD_KEYS), frozenset(_RECORD_REQUIRED_KEYS)
+_HAND_KEYSET, _HAND_REQUIRED = frozenset(_WINNING_HAND_KEYS), frozenset(("concealed", "winning_tile"))
 _KONG_KEYS = ("player", "type", "tile", "from")
 
 
@@ -92,7 +96,8 @@ def is_session(data: Any) -> bool:
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     """Validate one hand record (SPEC §2). ``rules`` come from ``--rules``; the record's own override them."""
-    checks.mapping(data, "", _RECORD_KEYS, required=("players", "dealer"))
+    if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
+        checks.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
     stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
@@ -188,6 +193,7 @@ def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], by
 
 
 _ONE_TILE = {str(tile): tile.index for tile in TILES}  # "5z" -> 32: a kong's or winning tile, at once
+_PUNGS = {f"{tile.number}" * 3 + tile.suit: tile.index for tile in TILES}  # "777z" -> 33: a pung, at once
 
 
 def _one_tile(value: Any, path: str, key: str) -> int:
@@ -249,7 +255,8 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
-    checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
+    if type(value) is not dict or not _HAND_REQUIRED <= value.keys() <= _HAND_KEYSET:
+        checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
     concealed, counts = _counted(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
@@ -258,6 +265,10 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     if not isinstance(raw_pungs, list):
         raise checks.fail(checks.join(path, "pungs"), "a list", raw_pungs)
     for n, text in enumerate(raw_pungs):
+        tile = _PUNGS.get(text) if type(text) is str else None
+        if tile is not None:
+            pungs.append(tile)
+            continue
         tiles = _tiles(text, checks.join(path, "pungs"), n)
         if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
             raise RecordError(f"{checks.join(path, 'pungs')}[{n}]", "expected a pung: three identical tiles "
@@ -267,31 +278,31 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     if winning not in concealed:
         raise RecordError(checks.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
-    return WinningHand(concealed, tuple(pungs), winning, counts)
+    return _new(WinningHand, (concealed, tuple(pungs), winning, counts))
 
 
 _KONG_KEYSET = frozenset(_KONG_KEYS)
 _KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
-# memo: (players, player, type, tile, from, number of keys) of a kong already found good -> Kong.
-# A dict whose four values and key count match a good one holds exactly the same keys.
+# memo: (players, the kong's items) of a kong already found good -> Kong. Only kongs
+# written wholly in text are remembered, so nothing but the same text can equal one.
 _KONGS: dict[tuple, Kong] = {}
-_TEXT_OR_NONE = (str, type(None))
 
 
 def _kong(value: Any, base: str, n: int, players) -> Kong:
-    if type(value) is dict:
-        player, kind, tile, discarder = value.get("player"), value.get("type"), value.get("tile"), value.get("from")
-        if type(player) is str and type(kind) is str and type(tile) is str and type(discarder) in _TEXT_OR_NONE:
-            key = (players, player, kind, tile, discarder, len(value))
-            found = _KONGS.get(key)
-            if found is None:
-                found = _check_kong(value, base, n, players)
-                if len(_KONGS) < 8192:
-                    _KONGS[key] = found
-            return found
-    return _check_kong(value, base, n, players)
+    if type(value) is not dict:
+        return _check_kong(value, base, n, players)
+    key = (players, tuple(value.items()))
+    try:
+        found = _KONGS.get(key)
+    except TypeError:  # a list or a mapping inside: _check_kong says what is wrong
+        return _check_kong(value, base, n, players)
+    if found is None:
+        found = _check_kong(value, base, n, players)
+        if len(_KONGS) < 8192 and all(type(part) is str for pair in key[1] for part in pair):
+            _KONGS[key] = found
+    return found
 
 
 def _check_kong(value: Any, base: str, n: int, players) -> Kong:
@@ -345,6 +356,8 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str]]:
 def _check_conservation(record: Record, path: str) -> None:
     """R1 / R7: no tile kind more than four times in the whole record."""
     hand = record.hand
+    if hand is not None and not (hand.pungs or record.kongs or record.robbed) and max(hand.counts) <= COPIES:
+        return  # the concealed tiles alone
     counts = [0] * 34 if hand is None else list(hand.counts)
     if hand is not None:
         for tile in hand.pungs:

@@ -157,3 +157,35 @@ def test_a_session_hand_may_have_its_own_stake():
         {"dealer": "A", "winner": "B", "win_type": "self_draw", "stake": 1,
          "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}]}
     assert settle(session)["totals"] == {"A": -2, "B": 6, "C": -2, "D": -2}  # 2 units × 1, not × 10
+
+
+def test_a_remembered_kong_is_still_checked_in_every_other_form():
+    # the record loader remembers kongs it has found good; a kong that differs in any way is checked again
+    kong = {"player": "Lan", "type": "concealed", "tile": "1z"}
+    good = edit(kongs=[kong])
+    assert settle(good)["valid"]
+    cases = [
+        (edit(kongs=[dict(kong, colour="red")]), "kongs[0].colour", "unknown key"),
+        (edit(kongs=[dict(kong, **{"from": "Jun"})]), "kongs[0].from", "only allowed for an exposed kong"),
+        (edit(kongs=[dict(kong, type="exposed")]), "kongs[0].from", "missing"),
+        (edit(kongs=[dict(kong, **{"from": None})]), "kongs[0].from", "only allowed for an exposed kong"),
+        (edit(kongs=[dict(kong, tile=["1z"])]), "kongs[0].tile", "tiles as text"),
+        (edit(players=["Ah Fook", "Mei", "Jun", "Lana"], kongs=[kong]),
+         "kongs[0].player", "one of the players"),
+    ]
+    for rec, path, fragment in cases:
+        with pytest.raises(RecordError) as info:
+            settle(rec)
+        assert info.value.path == path and fragment in str(info.value), (path, str(info.value))
+
+
+def test_a_remembered_kong_does_not_admit_a_boolean_for_a_name():
+    # names 1-4 are allowed (as text); True equals 1 in Python but is not a name
+    numbered = edit(players=[1, 2, 3, 4], dealer=1, winner=2, kongs=[{"player": 1, "type": "added", "tile": "1z"}])
+    assert settle(numbered)["balances"] == {"1": 3 - 2, "2": 6 - 1, "3": -2 - 1, "4": -2 - 1}  # R5 + R8
+    assert settle(numbered)["valid"]
+    flagged = edit(players=[1, 2, 3, 4], dealer=1, winner=2, kongs=[{"player": True, "type": "added", "tile": "1z"}])
+    assert settle(flagged.copy() | {"kongs": [{"player": "1", "type": "added", "tile": "1z"}]})["valid"]
+    with pytest.raises(RecordError) as info:
+        settle(flagged)
+    assert info.value.path == "kongs[0].player"
