@@ -85,8 +85,8 @@ class Settlement(NamedTuple):
     @property
     def disputed(self) -> bool:
         """A dispute (exit 1): not a legal win, claims that disagree, or a wrong dealer."""
-        return (not self.valid or bool(self.claim_differences)
-                or self.dealer_expected is not None)
+        return (not self.valid or self.dealer_expected is not None
+                or (self.record.claimed is not None and bool(self.claim_differences)))
 
 
 def score_hand(record: Record) -> tuple[Score | None, str | None]:

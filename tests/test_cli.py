@@ -182,6 +182,44 @@ def test_jsonl_exit_1_when_the_worst_is_a_dispute(tmp_path):
     assert json.loads(result.stdout)["claims"]["differences"] == {"Mei": {"claimed": 5, "computed": 6}}
 
 
+def test_jsonl_writes_every_line_of_a_long_file_in_order(tmp_path):
+    # results are written in batches; none may be lost or reordered at a batch's edge
+    import yaml
+
+    rec = yaml.safe_load((EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8"))
+    lines = [json.dumps(dict(rec, dealer=name)) for name in rec["players"]] * 150  # 600 hands
+    lines.insert(300, "")  # a blank line is skipped but counted
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("settle", "--jsonl", str(path))
+    out = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [o["line"] for o in out] == list(range(1, 301)) + list(range(302, 602))
+    assert all(o["balances"]["Mei"] == 6 for o in out)  # R5: 2 units from each of three
+    assert result.exit_code == 0
+
+
+def test_jsonl_to_a_terminal_writes_each_result_at_once():
+    import io
+
+    from meizhou_score.bulk import run as run_bulk
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    rec = json.dumps({"players": ["A", "B", "C", "D"], "dealer": "A", "draw": True})
+    out = Terminal()
+    seen = []
+
+    def lines():
+        for text in [rec + "\n"] * 3:
+            yield text
+            seen.append(out.getvalue().count("\n"))  # results written when the next line is asked for
+
+    assert run_bulk(lines(), out) == 0
+    assert seen == [1, 2, 3]
+
+
 def test_settling_one_hand_does_not_load_the_win_tables():
     # start-up: a single settle enumerates its few suits; the 21,743-key table is for bulk win tests
     code = ("import sys; from meizhou_score.cli import main; import meizhou_score.hand as h\n"
