@@ -76,20 +76,20 @@ def hand_line(s: Settlement, line: int) -> str:
     patterns = _PATTERN_LISTS.get(s.score.patterns) if scored else ""
     if patterns is None:
         patterns = _PATTERN_LISTS[s.score.patterns] = ", ".join([q(p) for p in s.score.patterns])  # few: 14 ids
-    whole = int(stake) if stake == stake.to_integral_value() else None  # whole gold: the common case
-    if whole is not None:
-        # each group of payments (the win, a kong) is written and summed once per table and stake
-        written, balance = [], dict.fromkeys(r.players, 0)
-        for group in filter(None, s.payments):  # a share of 0 units pays nothing
-            paid = _PAID.get((group, whole)) or _paid(group, whole, names)
-            written.append(paid[0])
-            for name, units in paid[1]:
-                balance[name] += units
-        transfers = ", ".join(written)
-        balances = ", ".join([f"{names[name]}: {units * whole}" for name, units in balance.items()])
+    # whole gold, the common case, is plain integer arithmetic; else exact decimals
+    unit = int(stake) if stake == stake.to_integral_value() else stake
+    # each group of payments (the win, a kong) is written and summed once per table and stake
+    written, balance = [], dict.fromkeys(r.players, 0)
+    for group in filter(None, s.payments):  # a share of 0 units pays nothing
+        paid = _PAID.get((group, unit)) or _paid(group, unit, names)
+        written.append(paid[0])
+        for name, units in paid[1]:
+            balance[name] += units
+    transfers = ", ".join(written)
+    if type(unit) is int:
+        balances = ", ".join([f"{names[name]}: {units * unit}" for name, units in balance.items()])
     else:
-        transfers = ", ".join([_transfer(t, f"{_num(t.units * stake)}", names) for t in s.transfers])
-        balances = ", ".join([f"{names[name]}: {_num(units * stake)}" for name, units in s.balances.items()])
+        balances = ", ".join([f"{names[name]}: {_amount(units, stake)}" for name, units in balance.items()])
     text = (f'{{"line": {line}, "valid": {_BOOL[s.valid]}, "draw": {_BOOL[r.draw]}, '
             f'"winner": {q(r.winner)}, "win_type": {q(r.win_type)}, "patterns": [{patterns}], '
             f'"ratio": {s.score.ratio if scored else 0}, "transfers": [{transfers}], "balances": {{{balances}}}, '
@@ -110,20 +110,33 @@ def _transfer(t, amount: str, names: dict[str, str]) -> str:
             f'"amount": {amount}, "reason": "{t.reason}"}}')
 
 
-def _paid(group, whole: int, names: dict[str, str]) -> tuple[str, tuple[tuple[str, int], ...]]:
-    """A group of transfers at a whole stake: (its JSON text, each player's units won or lost)."""
-    text = ", ".join([_transfer(t, f"{t.units * whole}", names) for t in group])
+def _paid(group, unit: int | Decimal, names: dict[str, str]) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """A group of transfers at a stake: (its JSON text, each player's units won or lost)."""
+    text = ", ".join([_transfer(t, _amount(t.units, unit), names) for t in group])
     units: dict[str, int] = {}
     for t in group:
         units[t.payer] = units.get(t.payer, 0) - t.units
         units[t.payee] = units.get(t.payee, 0) + t.units
     found = text, tuple(units.items())
-    if len(_PAID) < 16384:  # tables, units and reasons are few: bounded all the same
-        _PAID[group, whole] = found
+    if len(_PAID) < 16384:  # tables, units and stakes are few: bounded all the same
+        _PAID[group, unit] = found
     return found
 
 
-_PAID: dict[tuple, tuple[str, tuple[tuple[str, int], ...]]] = {}  # (transfers, whole stake) -> text, units
+def _amount(units: int, unit: int | Decimal) -> str:
+    """The JSON text of ``units`` at a stake (an int for whole gold, else a Decimal)."""
+    if type(unit) is int:
+        return str(units * unit)
+    found = _AMOUNTS.get((units, unit))
+    if found is None:
+        found = _num(units * unit)
+        if len(_AMOUNTS) < 16384:
+            _AMOUNTS[units, unit] = found
+    return found
+
+
+_AMOUNTS: dict[tuple[int, Decimal], str] = {}
+_PAID: dict[tuple, tuple[str, tuple[tuple[str, int], ...]]] = {}  # (transfers, stake) -> text, units
 _PATTERN_LISTS: dict[tuple[str, ...], str] = {}  # the patterns a hand matched, written once per combination
 _BOOL = {True: "true", False: "false"}
 _NAMES: dict[tuple[str, ...], dict[str, str]] = {}  # a table's four names, quoted once
