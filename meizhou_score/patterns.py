@@ -58,6 +58,9 @@ class Score(NamedTuple):
     ratio: int
 
 
+_new_score = tuple.__new__  # a Score without the Python-level __new__ of a NamedTuple: the hot path
+
+
 def tile_patterns(counts) -> list[str]:
     """The patterns that look only at the tiles (any shape).
 
@@ -140,9 +143,15 @@ def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> 
     thirteen orphans before the standard shape, then the first in sorted
     order. None when no reading scores above 0 (not a win).
     """
+    if not readings:
+        return None
+    by_tiles = tile_patterns(counts)
+    if len(readings) == 1:  # the usual hand: one reading, nothing to compare
+        found = match(readings[0], counts, ratios, by_tiles)
+        ratio = combine(found, ratios, mode)
+        return _new_score(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
     top = None
     top_key = None
-    by_tiles = tile_patterns(counts) if readings else []
     for n, reading in enumerate(readings):
         found = match(reading, counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)

@@ -71,6 +71,19 @@ class Rules(NamedTuple):
         """A copy with the keys of ``mapping`` (a house-rules document) applied."""
         if mapping is None:
             return self
+        try:  # the same few lines of house rules recur record after record
+            key = (id(self), tuple([(k, type(v), v) for k, v in mapping.items()]))
+            found = _OVERRIDDEN.get(key)
+        except (TypeError, AttributeError):  # not a mapping, or a mapping inside: checked below
+            key, found = None, None
+        if found is not None:
+            return found[1]
+        rules = self._override(mapping, path)
+        if key is not None and len(_OVERRIDDEN) < 1024:
+            _OVERRIDDEN[key] = (self, rules)  # holding self keeps its id from being reused
+        return rules
+
+    def _override(self, mapping: Any, path: str) -> "Rules":
         checks.mapping(mapping, path, DEFAULTS, error=RulesError)
         changes: dict[str, Any] = {}
         for key, value in mapping.items():
@@ -121,4 +134,5 @@ def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what
     return MappingProxyType(merged)
 
 
+_OVERRIDDEN: dict[tuple, tuple[Rules, Rules]] = {}  # (id of the base, the items) -> (base, result)
 DEFAULT_RULES = Rules()

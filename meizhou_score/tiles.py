@@ -122,43 +122,51 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
         raise TileError(f"expected tiles as text, got {type(text).__name__}")
     found = _SEEN.get(text)
     if found is None:
-        indices = tuple(_parse(text))
-        if len(indices) < 256:
-            counts = bytearray(KINDS)
-            for i in indices:
-                counts[i] += 1
-        else:
-            counts = bytearray(min(indices.count(i), 255) for i in range(KINDS))
-        found = indices, bytes(counts)
+        found = _parse(text)
         if len(_SEEN) >= _SEEN_LIMIT:
             _SEEN.clear()
         _SEEN[text] = found
     return found
 
 
-_TOKENS: dict[str, tuple[int, ...]] = {}  # "123m" -> (0, 1, 2): the words of tile notation recur
+# "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
+# notation recur, and a hand's counts are then the sum of its words' integers.
+_TOKENS: dict[str, tuple[tuple[int, ...], int]] = {}
 
 
-def _parse(text: str) -> list[int]:
+def _parse(text: str) -> tuple[tuple[int, ...], bytes]:
     """Parse word by word through a memo; any doubt goes to the full parser.
 
     Spaces are ignored in the notation ("12 3m" is 123m), so a word that does
     not parse alone is not an error yet: the whole text is parsed again, and
-    that parse reports the column.
+    that parse reports the column. Fewer than 256 tiles cannot hold a kind 256
+    times, so no byte of the summed integer overflows into the next.
     """
-    out: list[int] = []
+    indices: list[int] = []
+    weight = 0
     for word in text.split():
         part = _TOKENS.get(word)
         if part is None:
             try:
-                part = tuple(_parse_any(word))
+                tiles = tuple(_parse_any(word))
             except TileError:
-                return _parse_any(text)
+                return _counted(_parse_any(text))
+            if len(tiles) >= 256:
+                return _counted(_parse_any(text))
+            part = tiles, sum(1 << (8 * i) for i in tiles)
             if len(_TOKENS) >= _SEEN_LIMIT:
                 _TOKENS.clear()
             _TOKENS[word] = part
-        out += part
-    return out
+        indices += part[0]
+        weight += part[1]
+    if len(indices) < 256:
+        return tuple(indices), weight.to_bytes(KINDS, "little")
+    return _counted(indices)
+
+
+def _counted(indices) -> tuple[tuple[int, ...], bytes]:
+    indices = tuple(indices)
+    return indices, bytes(min(indices.count(i), 255) for i in range(KINDS))
 
 
 def _parse_any(text: str) -> list[int]:

@@ -189,3 +189,19 @@ def test_a_remembered_kong_does_not_admit_a_boolean_for_a_name():
     with pytest.raises(RecordError) as info:
         settle(flagged)
     assert info.value.path == "kongs[0].player"
+
+
+def test_remembered_house_rules_are_still_checked_and_keep_their_base():
+    from meizhou_score.rules import DEFAULT_RULES
+
+    once = DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"})
+    assert DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"}) is once
+    assert (once.self_draw_share, once.combine) == (1, "add")
+    with pytest.raises(RulesError, match="self_draw_share: expected a non-negative integer; got True"):
+        DEFAULT_RULES.override({"self_draw_share": True, "combine": "add"})  # True == 1, but is no share
+    other = DEFAULT_RULES.override({"combine": "multiply"})
+    assert other.override({"self_draw_share": 1, "combine": "add"}).combine == "add"
+    assert other.override({"self_draw_share": 1}).combine == "multiply"  # built on its own base
+    nested = {"patterns": {"ordinary": 3}}
+    assert DEFAULT_RULES.override(nested).patterns["ordinary"] == 3
+    assert DEFAULT_RULES.patterns["ordinary"] == 1

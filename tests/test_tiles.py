@@ -49,3 +49,25 @@ def test_round_trip(indices):
     text = format_tiles(TILES[i] for i in indices)
     assert sorted(parse_indices(text)) == sorted(indices)
     assert format_tiles(parse_tiles(text)) == text
+
+
+@given(st.lists(st.lists(st.integers(0, 33), min_size=1, max_size=6), max_size=8), st.booleans())
+def test_counts_are_the_tiles_counted(words, spaced):
+    from meizhou_score.tiles import parse_counted
+
+    text = (" " if spaced else "").join(format_tiles(TILES[i] for i in word) for word in words)
+    indices, counts = parse_counted(text)
+    assert sorted(indices) == sorted(i for word in words for i in word)
+    assert list(counts) == [indices.count(k) for k in range(34)]
+
+
+@pytest.mark.parametrize("text, first, total", [
+    ("1m" * 300, 255, 300),  # more than 255 of a kind reads as 255: still far more than four
+    ("1" * 300 + "m", 255, 300),
+    ("1" * 255 + "m 1m 2m", 255, 257),
+])
+def test_counts_of_absurdly_long_hands(text, first, total):
+    from meizhou_score.tiles import parse_counted
+
+    indices, counts = parse_counted(text)
+    assert counts[0] == first and len(indices) == total and counts[1] == text.count("2m")
