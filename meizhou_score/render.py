@@ -7,6 +7,7 @@ table is drawn.
 from __future__ import annotations
 
 from decimal import Decimal
+from operator import add
 from typing import Any
 
 from .patterns import BY_ID
@@ -78,18 +79,16 @@ def hand_line(s: Settlement, line: int) -> str:
         patterns = _PATTERN_LISTS[s.score.patterns] = ", ".join([q(p) for p in s.score.patterns])  # few: 14 ids
     # whole gold, the common case, is plain integer arithmetic; else exact decimals
     unit = int(stake) if stake == stake.to_integral_value() else stake
-    # each group of payments (the win, a kong) is written and summed once per table and stake
-    written, balance = [], dict.fromkeys(r.players, 0)
-    for group in filter(None, s.payments):  # a share of 0 units pays nothing
-        paid = _PAID.get((group, unit)) or _paid(group, unit, names)
-        written.append(paid[0])
-        for name, units in paid[1]:
-            balance[name] += units
+    # each group of payments (the win, a kong) is written once per table and stake, with
+    # each seat's units; the balances are their sum, also written once
+    written, seats = [], _NO_UNITS
+    for group in s.payments:
+        if group:  # a share of 0 units pays nothing
+            paid = _PAID.get((group, unit)) or _paid(group, unit, r.players, names)
+            written.append(paid[0])
+            seats = tuple(map(add, seats, paid[1]))
     transfers = ", ".join(written)
-    if type(unit) is int:
-        balances = ", ".join([f"{names[name]}: {units * unit}" for name, units in balance.items()])
-    else:
-        balances = ", ".join([f"{names[name]}: {_amount(units, stake)}" for name, units in balance.items()])
+    balances = _BALANCES.get((r.players, seats, unit)) or _balances(r.players, seats, unit, names)
     text = (f'{{"line": {line}, "valid": {_BOOL[s.valid]}, "draw": {_BOOL[r.draw]}, '
             f'"winner": {q(r.winner)}, "win_type": {q(r.win_type)}, "patterns": [{patterns}], '
             f'"ratio": {s.score.ratio if scored else 0}, "transfers": [{transfers}], "balances": {{{balances}}}, '
@@ -110,17 +109,30 @@ def _transfer(t, amount: str, names: dict[str, str]) -> str:
             f'"amount": {amount}, "reason": "{t.reason}"}}')
 
 
-def _paid(group, unit: int | Decimal, names: dict[str, str]) -> tuple[str, tuple[tuple[str, int], ...]]:
-    """A group of transfers at a stake: (its JSON text, each player's units won or lost)."""
+def _paid(group, unit: int | Decimal, players: tuple[str, ...],
+          names: dict[str, str]) -> tuple[str, tuple[int, ...]]:
+    """A group of transfers at a stake: (its JSON text, each seat's units won or lost)."""
     text = ", ".join([_transfer(t, _amount(t.units, unit), names) for t in group])
-    units: dict[str, int] = {}
+    seats = [0, 0, 0, 0]
     for t in group:
-        units[t.payer] = units.get(t.payer, 0) - t.units
-        units[t.payee] = units.get(t.payee, 0) + t.units
-    found = text, tuple(units.items())
+        seats[players.index(t.payer)] -= t.units
+        seats[players.index(t.payee)] += t.units
+    found = text, tuple(seats)
     if len(_PAID) < 16384:  # tables, units and stakes are few: bounded all the same
         _PAID[group, unit] = found
     return found
+
+
+def _balances(players: tuple[str, ...], seats: tuple[int, ...], unit: int | Decimal, names: dict[str, str]) -> str:
+    """The balances object's inside: each player's units at the stake, in seat order."""
+    text = ", ".join([f"{names[name]}: {_amount(units, unit)}" for name, units in zip(players, seats)])
+    if len(_BALANCES) < 16384:
+        _BALANCES[players, seats, unit] = text
+    return text
+
+
+_NO_UNITS = (0, 0, 0, 0)
+_BALANCES: dict[tuple, str] = {}  # (players, units per seat, stake) -> text
 
 
 def _amount(units: int, unit: int | Decimal) -> str:
