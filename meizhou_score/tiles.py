@@ -123,9 +123,10 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     found = _SEEN.get(text)
     if found is None:
         found = _parse(text)
-        if len(_SEEN) >= _SEEN_LIMIT:
-            _SEEN.clear()
-        _SEEN[text] = found
+        if len(text) <= 16:  # a pung, a kong, a short wait: these recur; whole hands rarely do
+            if len(_SEEN) >= _SEEN_LIMIT:
+                _SEEN.clear()
+            _SEEN[text] = found
     return found
 
 
