@@ -274,8 +274,8 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
         start = GROUPS[group][0]
         out = []
         for reading in found_readings:
-            sets = tuple(Block(_KIND_NAMES[kind], start + r) for kind, r in reading if kind != PAIR)
-            pair = next((Block("pair", start + r) for kind, r in reading if kind == PAIR), None)
+            sets = tuple(_CONCEALED_SETS[kind][start + r] for kind, r in reading if kind != PAIR)
+            pair = next((_PAIRS[start + r] for kind, r in reading if kind == PAIR), None)
             out.append((sets, pair))
         found = memo[key] = tuple(out)
         if len(found) == 1:
@@ -317,7 +317,9 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     return out
 
 
-_KIND_NAMES = {PAIR: "pair", PUNG: "pung", RUN: "run"}
+# One Block per concealed pung and run, by kind and first tile: readings share them.
+_CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),
+                   RUN: tuple(Block("run", i) for i in range(KINDS))}
 
 
 # Sets in tile order; a pung or kong (111) before a run (123) from the same tile:
