@@ -32,6 +32,7 @@ _RECORD_REQUIRED_KEYS = ("players", "dealer")
 # The same key checks as sets, for the record that has nothing wrong (the hot path).
 _RECORD_KEYSET, _RECORD_REQUIRED = frozenset(_RECORD_KEYS), frozenset(_RECORD_REQUIRED_KEYS)
 _HAND_KEYSET, _HAND_REQUIRED = frozenset(_WINNING_HAND_KEYS), frozenset(("concealed", "winning_tile"))
+_WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
 _KONG_KEYS = ("player", "type", "tile", "from")
 
 
@@ -225,9 +226,9 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         record = Record(players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules)
         _check_conservation(record, path)
         return record
-    for key in ("winner", "win_type", "hand"):
-        if key not in data:
-            raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
+    if not _WIN_REQUIRED <= data.keys():
+        key = next(key for key in ("winner", "win_type", "hand") if key not in data)
+        raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
     if win_type not in WIN_TYPES or type(win_type) is not str:

@@ -92,16 +92,17 @@ class Settlement(NamedTuple):
 def score_hand(record: Record) -> tuple[Score | None, str | None]:
     """The winner's best reading and ratio, or (None, why it is not a win)."""
     hand, rules = record.hand, record.rules
-    concealed = hand.counts
-    every = list(concealed)
+    concealed = every = hand.counts
     melds = []
-    for tile in hand.pungs:
-        melds.append(core.EXPOSED_PUNGS[tile])
-        every[tile] += 3
-    for kong in record.kongs:
-        if kong.player == record.winner:
-            melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
-            every[kong.tile] += 4
+    if hand.pungs or record.kongs:
+        every = list(concealed)
+        for tile in hand.pungs:
+            melds.append(core.EXPOSED_PUNGS[tile])
+            every[tile] += 3
+        for kong in record.kongs:
+            if kong.player == record.winner:
+                melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
+                every[kong.tile] += 4
     readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
     score = best(readings, every, rules.patterns, rules.combine)
     if score is not None:
