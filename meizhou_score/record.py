@@ -100,7 +100,8 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
         checks.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
     players = _players(data["players"], "players")
-    rules = rules.override(data.get("rules"), "rules")
+    if "rules" in data:
+        rules = rules.override(data["rules"], "rules")
     stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players))
 
@@ -217,7 +218,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raw = data["kongs"]
         if not isinstance(raw, list):
             raise checks.fail(at("kongs"), "a list", raw)
-        kongs = tuple(_kong(k, path, n, players) for n, k in enumerate(raw))
+        kongs = tuple([_kong(k, path, n, players) for n, k in enumerate(raw)])
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
@@ -242,7 +243,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
             raise RecordError(at("robbed"), f"the robbed player cannot be the winner ({winner!r})")
     elif "robbed" in data:
         raise RecordError(at("robbed"), f"only allowed when win_type is robbed_kong; got win_type {win_type!r}")
-    hand = _winning_hand(data["hand"], at("hand"))
+    hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
     record = _new(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs,
                            claimed, rules))
     own = sum([k.player == winner for k in kongs]) if kongs else 0
@@ -276,7 +277,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
                               f"like '777z' (there is no chow, 吃); got {text!r}")
         pungs.append(tiles[0])
     winning = _one_tile(value["winning_tile"], path, "winning_tile")
-    if winning not in concealed:
+    if not counts[winning]:
         raise RecordError(checks.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
     return _new(WinningHand, (concealed, tuple(pungs), winning, counts))

@@ -140,8 +140,10 @@ def settle_record(record: Record) -> Settlement:
         nxt, why = record.robbed, "robbed"
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
-    return Settlement(record, True, (), score, payments, nxt, why)
+    return _new(Settlement, (record, True, (), score, payments, nxt, why, None))
 
+
+_new = tuple.__new__  # a Settlement without the Python-level __new__ of a NamedTuple: the hot path
 
 # Bounded memos: a table's names, its rules and the units paid are few, so the
 # same payments recur hand after hand; each is worked out once.
