@@ -84,7 +84,7 @@ def hand_line(s: Settlement, line: int) -> str:
     written, seats = [], _NO_UNITS
     for group in s.payments:
         if group:  # a share of 0 units pays nothing
-            paid = _PAID.get((group, unit)) or _paid(group, unit, r.players, names)
+            paid = _PAID.get((r.players, group, unit)) or _paid(group, unit, r.players, names)
             written.append(paid[0])
             seats = tuple(map(add, seats, paid[1]))
     transfers = ", ".join(written)
@@ -119,7 +119,7 @@ def _paid(group, unit: int | Decimal, players: tuple[str, ...],
         seats[players.index(t.payee)] += t.units
     found = text, tuple(seats)
     if len(_PAID) < 16384:  # tables, units and stakes are few: bounded all the same
-        _PAID[group, unit] = found
+        _PAID[players, group, unit] = found  # the seating too: the same names may sit otherwise
     return found
 
 
@@ -148,7 +148,7 @@ def _amount(units: int, unit: int | Decimal) -> str:
 
 
 _AMOUNTS: dict[tuple[int, Decimal], str] = {}
-_PAID: dict[tuple, tuple[str, tuple[tuple[str, int], ...]]] = {}  # (transfers, stake) -> text, units
+_PAID: dict[tuple, tuple[str, tuple[int, ...]]] = {}  # (players, transfers, stake) -> text, units per seat
 _PATTERN_LISTS: dict[tuple[str, ...], str] = {}  # the patterns a hand matched, written once per combination
 _BOOL = {True: "true", False: "false"}
 _NAMES: dict[tuple[str, ...], dict[str, str]] = {}  # a table's four names, quoted once

@@ -16,7 +16,7 @@ from meizhou_score import settle
 from meizhou_score.cli import cli
 from meizhou_score.render import dumps
 
-from records import make_record
+from records import PLAYERS, make_record
 
 COUNT = int(os.environ.get("INVARIANT_RECORDS", 10_000))
 SEED = int(os.environ.get("INVARIANT_SEED", random.SystemRandom().randrange(1 << 30)))
@@ -158,3 +158,17 @@ def test_the_bulk_writer_skips_a_share_of_zero(stake, kong_gold):
     assert [(t["from"], t["amount"]) for t in out["transfers"]] == [
         ("Ah Fook", kong_gold), ("Mei", kong_gold), ("Lan", kong_gold)]
     assert out["balances"] == {"Ah Fook": -kong_gold, "Mei": -kong_gold, "Jun": 3 * kong_gold, "Lan": -kong_gold}
+
+
+def test_the_bulk_writer_follows_each_tables_seat_order(records):
+    # the same four names seated in other orders: the writer remembers payments, and must
+    # not carry a balance over from one seating to another (R7's single payer is the sharp case)
+    from meizhou_score.record import parse_record
+    from meizhou_score.render import hand_json, hand_line
+    from meizhou_score.settlement import settle_record
+
+    seatings = [PLAYERS[k:] + PLAYERS[:k] for k in range(4)] + [PLAYERS[::-1]]
+    for n, rec in enumerate(records[:500], start=1):
+        for players in seatings:
+            s = settle_record(parse_record(dict(rec, players=players)))
+            assert hand_line(s, n) == dumps({"line": n, **hand_json(s)}, indent=None), f"{players} {rec}"
