@@ -2,7 +2,8 @@
 
 For auditing months of hands: each line is settled on its own; a bad line
 yields an error object with its line number and the run goes on. Memory stays
-flat: lines are read, settled and written one at a time.
+flat: lines are read and settled one at a time and written a batch at a time,
+and every memo of the modules below is bounded.
 """
 
 from __future__ import annotations
