@@ -48,3 +48,35 @@ def test_what_the_fast_decoder_refuses_json_decides(text, fragment):
         assert code == 0 and out["valid"] is True
     else:
         assert code == 2 and out["line"] == 4 and fragment in out["error"], out
+
+
+def test_memos_stay_within_their_bounds_when_every_table_is_new():
+    # the worst case for memory: 20,000 hands at 20,000 different tables; the memos keyed
+    # by a table (names, payments, balances, kongs) must stop at their bounds
+    import io
+    import random
+
+    from records import make_record
+
+    from meizhou_score import record, render, settlement
+
+    rng = random.Random(5)
+    lines = []
+    for n in range(20_000):
+        rec = make_record(rng)
+        names = [f"{name} {n}" for name in rec["players"]]
+        text = json.dumps(rec)
+        for old, new in zip(rec["players"], names):
+            text = text.replace(f'"{old}"', f'"{new}"')
+        lines.append(text + "\n")
+    out = io.StringIO()
+    assert bulk.run(lines, out) in (0, 1)
+    assert len(out.getvalue().splitlines()) == 20_000
+    bounds = {"record._SEATED": (record._SEATED, 1024), "record._KONGS": (record._KONGS, 8192),
+              "settlement._WIN_PAID": (settlement._WIN_PAID, 8192),
+              "settlement._KONG_PAID": (settlement._KONG_PAID, 8192),
+              "render._NAMES": (render._NAMES, 1024), "render._PAID": (render._PAID, 16384),
+              "render._BALANCES": (render._BALANCES, 16384), "render._QUOTED": (render._QUOTED, 4096)}
+    for name, (memo, bound) in bounds.items():
+        assert len(memo) <= bound, name
+    assert len(render._BALANCES) == 16384  # filled: the test did reach the bound
