@@ -172,3 +172,40 @@ def test_the_bulk_writer_follows_each_tables_seat_order(records):
         for players in seatings:
             s = settle_record(parse_record(dict(rec, players=players)))
             assert hand_line(s, n) == dumps({"line": n, **hand_json(s)}, indent=None), f"{players} {rec}"
+
+
+def _clear_memos():
+    """Forget everything the loader, settlement and writer remember between records."""
+    from meizhou_score import checks, hand, record, render, rules, settlement, tiles
+
+    memos = [record._SEATED, record._KONGS, rules._OVERRIDDEN, settlement._WIN_PAID, settlement._KONG_PAID,
+             render._PAID, render._BALANCES, render._AMOUNTS, render._NAMES, render._PATTERN_LISTS,
+             tiles._SEEN, tiles._TOKENS, checks._KEYSETS, *hand._BLOCKS, *hand._SINGLE]
+    for memo in memos:
+        memo.clear()
+    hand.group_readings.cache_clear()
+
+
+def test_remembering_never_changes_a_result(records):
+    # every memo is keyed by all that its answer depends on: a record settled among thousands of
+    # others (other seatings, names, rules, stakes) reads exactly as when settled alone
+    from meizhou_score.bulk import settle_line
+
+    rng = random.Random(SEED)
+    lines = []
+    for rec in records[:1500]:
+        rec = dict(rec, players=rng.sample(PLAYERS, 4))  # the same four at the table, seated otherwise
+        text = json.dumps(rec, default=float)  # a Decimal stake: its shortest text, read back exact
+        if rng.random() < 0.3:  # or other people
+            for k, name in enumerate(PLAYERS):
+                text = text.replace(f'"{name}"', f'"@{k}"')
+            for k, name in enumerate(PLAYERS):
+                text = text.replace(f'"@{k}"', f'"{name} {rng.randrange(3)}"')
+        lines.append(text)
+    together = [settle_line(text, n) for n, text in enumerate(lines)]
+    assert sum(code == 2 for _, code in together) == 0  # every line a good record
+    alone = []
+    for n, text in enumerate(lines):
+        _clear_memos()
+        alone.append(settle_line(text, n))
+    assert together == alone, f"INVARIANT_SEED={SEED}"
