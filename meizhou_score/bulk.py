@@ -66,7 +66,8 @@ def run(lines: Iterable[str], out: IO[str], rules: Rules = DEFAULT_RULES, max_by
     """
     worst = EXIT_OK
     batch: list[str] = []
-    size = 1 if out.isatty() else _BATCH  # someone watching sees each result as it comes
+    watched = getattr(out, "isatty", None)
+    size = 1 if watched and watched() else _BATCH  # someone watching sees each result as it comes
     for number, text in enumerate(lines, start=1):
         if not text or text.isspace():
             continue
