@@ -80,3 +80,18 @@ def test_memos_stay_within_their_bounds_when_every_table_is_new():
     for name, (memo, bound) in bounds.items():
         assert len(memo) <= bound, name
     assert len(render._BALANCES) == 16384  # filled: the test did reach the bound
+
+
+def test_any_writer_will_do():
+    class Writer:
+        def __init__(self):
+            self.parts = []
+
+        def write(self, text):
+            self.parts.append(text)
+
+    out = Writer()
+    draw = '{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}\n'
+    assert bulk.run([draw, draw], out) == 0
+    lines = "".join(out.parts).splitlines()
+    assert [json.loads(line)["next_dealer"] for line in lines] == ["C", "C"]  # R10: after a draw, the next seat
