@@ -15,7 +15,7 @@ def _meld(text: str, size: int, concealed: bool, what: str) -> core.Block:
         tiles = tiles * size
     if len(tiles) != size or len(set(tiles)) != 1:
         raise TileError(f"a {what} is {size} identical tiles; got {text!r}")
-    return core.Block("kong" if size == 4 else "pung", tiles[0], concealed)
+    return core.KONGS[concealed][tiles[0]] if size == 4 else core.EXPOSED_PUNGS[tiles[0]]
 
 
 def analyse(tiles: str, pungs: tuple[str, ...] = (), kongs: tuple[str, ...] = (), rules: Rules | None = None,
