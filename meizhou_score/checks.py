@@ -115,3 +115,19 @@ def sequence(value: Any, path: str) -> list:
     if not isinstance(value, list):
         raise fail(path, "a list", value)
     return value
+
+
+def date(value: Any, path: str) -> str:
+    """A calendar date, ``2026-11-30`` (YAML reads it as a date; JSON as text): its ISO text."""
+    import datetime
+
+    if isinstance(value, datetime.datetime):
+        return value.date().isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, str):
+        try:
+            return datetime.date.fromisoformat(value.strip()).isoformat()
+        except ValueError:
+            pass
+    raise fail(path, "a date like 2026-11-30", value)

@@ -40,3 +40,11 @@ class RecordError(MeizhouError):
 
 class RulesError(RecordError):
     """A house-rules mapping with an unknown key or an out-of-range value."""
+
+
+class EntryError(MeizhouError):
+    """An answer typed at ``record`` that cannot be right (a bad tile, a name not at the table)."""
+
+
+class SessionFileError(MeizhouError):
+    """A session file that ``record`` or ``undo`` cannot safely change."""

@@ -25,8 +25,8 @@ HAND_SIZE = 14
 ONE = Decimal(1)  # the stake when a record names none
 
 _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
-_RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules",)
-_SESSION_KEYS = ("players", "stake", "rules", "hands")
+_RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules", "date")
+_SESSION_KEYS = ("players", "stake", "rules", "hands", "date")
 _WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
 _RECORD_REQUIRED_KEYS = ("players", "dealer")
 # The same key checks as sets, for the record that has nothing wrong (the hot path).
@@ -87,6 +87,7 @@ class Session(NamedTuple):
     players: tuple[str, ...]
     hands: tuple[tuple[Record, bool], ...]  # (record, did the hand name its dealer?)
     rules: Rules
+    date: str | None = None  # the night's date, YYYY-MM-DD, when the file gives one
 
 
 # ---------------------------------------------------------------- validation
@@ -100,6 +101,8 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
         checks.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
     players = _players(data["players"], "players")
+    if "date" in data:
+        checks.date(data["date"], "date")
     if "rules" in data:
         rules = rules.override(data["rules"], "rules")
     stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
@@ -127,7 +130,8 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
         named = "dealer" in entry
         dealer = _player(entry["dealer"], path, "dealer", players) if named else None
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
-    return Session(players, tuple(parsed), rules)
+    date = checks.date(data["date"], "date") if "date" in data else None
+    return Session(players, tuple(parsed), rules, date)
 
 
 def with_dealer(record: Record, dealer: str) -> Record:

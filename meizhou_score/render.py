@@ -404,11 +404,22 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
 
 
 def session_text(result: SessionResult, lang: str = "en", explain: bool = False) -> str:
+    parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
+    parts.append(totals_text(result, lang))
+    return "\n\n".join(parts)
+
+
+def session_hand_text(result: SessionResult, n: int, lang: str = "en", explain: bool = False) -> str:
+    """Hand ``n`` (1-based) of a session under its heading."""
     w = WORDS[lang]
-    parts = []
-    for n, s in enumerate(result.hands, start=1):
-        title = w["hand"].format(n=n, dealer=s.record.dealer)
-        parts.append(title + "\n" + "=" * len(title) + "\n" + hand_text(s, lang, explain))
+    s = result.hands[n - 1]
+    title = w["hand"].format(n=n, dealer=s.record.dealer)
+    return title + "\n" + "=" * len(title) + "\n" + hand_text(s, lang, explain)
+
+
+def totals_text(result: SessionResult, lang: str = "en") -> str:
+    """The session's totals in seat order, and who deals next."""
+    w = WORDS[lang]
     players = result.session.players
     seats = SEATS_CHINESE if lang == "zh" else SEATS
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
@@ -416,9 +427,8 @@ def session_text(result: SessionResult, lang: str = "en", explain: bool = False)
 
     total = tabulate(rows, headers=[w["seat"], w["player"], w["total"]],
                      tablefmt="simple", colalign=("left", "left", "right"), disable_numparse=True)
-    parts.append(w["totals"] + "\n" + total + "\n" + w["next"].format(
-        name=result.next_dealer or "—", why=w["why_" + (result.hands[-1].next_dealer_why)]))
-    return "\n\n".join(parts)
+    return w["totals"] + "\n" + total + "\n" + w["next"].format(
+        name=result.next_dealer or "—", why=w["why_" + (result.hands[-1].next_dealer_why)])
 
 
 def check_text(result: dict) -> str:

@@ -1,0 +1,318 @@
+"""Quick entry (記分): a hand as the table says it, checked answer by answer.
+
+``record`` asks for a hand field by field (or takes it from flags); each
+answer is checked here the moment it is given — a tile that is not a tile,
+five copies of one, a winning tile the hand does not hold — so a mistake is
+caught at the question that caused it. The answers become a hand mapping in
+the session format (SPEC §2), and :func:`hand_yaml` writes it as the few
+lines of YAML that are appended to the night's file. Whether the finished
+hand *settles* is decided by the one pipeline (:mod:`meizhou_score.record`
+and :mod:`meizhou_score.settlement`), never here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .errors import EntryError, TileError
+from .tiles import COPIES, KINDS, TILES, parse_counted
+
+WIN_TYPE_WORDS = {
+    # what a player may type for each win type (自摸, 槓上開花, 搶槓)
+    "self_draw": ("self_draw", "self-draw", "self draw", "selfdraw", "自摸"),
+    "kong_bloom": ("kong_bloom", "kong-bloom", "kong bloom", "槓上開花", "杠上开花", "槓爆", "杠爆"),
+    "robbed_kong": ("robbed_kong", "robbed-kong", "robbed kong", "搶槓", "抢杠"),
+}
+KONG_TYPE_WORDS = {
+    "concealed": ("concealed", "暗槓", "暗杠"),
+    "added": ("added", "加槓", "加杠", "摸明槓"),
+    "exposed": ("exposed", "明槓", "明杠", "直槓", "直杠"),
+}
+
+
+def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()) -> str:
+    """A name at the table from what was typed: the whole name or a unique prefix, any case.
+
+    With ``numbered``, ``1``–``4`` choose by seat (the numbers shown beside a prompt).
+    """
+    typed = text.strip()
+    choices = [name for name in players if name not in exclude]
+    if not typed:
+        raise EntryError(f"type a name: {', '.join(choices)}")
+    if numbered and typed.isdigit() and 1 <= int(typed) <= len(players):
+        found = players[int(typed) - 1]
+        if found in exclude:
+            raise EntryError(f"{found} cannot be chosen here")
+        return found
+    folded = typed.casefold()
+    exact = [name for name in choices if name.casefold() == folded]
+    if exact:
+        return exact[0]
+    found = [name for name in choices if name.casefold().startswith(folded)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise EntryError(f"{typed!r} could be {' or '.join(found)}: type more of the name")
+    if any(name.casefold() == folded for name in exclude):
+        raise EntryError(f"{typed!r} cannot be chosen here")
+    raise EntryError(f"{typed!r} is not at the table ({', '.join(choices)})")
+
+
+def players_list(text: str) -> list[str]:
+    """``A,B,C,D`` → four distinct names in seat order East, South, West, North."""
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != 4 or not all(names):
+        raise EntryError(f"expected four names separated by commas, in seat order East, South, West, North; "
+                         f"got {text!r}")
+    if len({name.casefold() for name in names}) != 4:
+        raise EntryError(f"the four names must differ; got {text!r}")
+    return names
+
+
+def choice(text: str, words: dict[str, tuple[str, ...]], what: str) -> str:
+    """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix."""
+    typed = text.strip()
+    keys = list(words)
+    if typed.isdigit() and 1 <= int(typed) <= len(keys):
+        return keys[int(typed) - 1]
+    folded = typed.casefold().replace("-", "_")
+    found = {key for key, spellings in words.items()
+             for word in spellings if word.casefold().replace("-", "_") == folded}
+    if not found and folded:
+        found = {key for key, spellings in words.items()
+                 for word in spellings if word.casefold().replace("-", "_").startswith(folded)}
+    if len(found) == 1:
+        return found.pop()
+    raise EntryError(f"expected a {what}: {', '.join(keys)} (or its number); got {text!r}")
+
+
+def stake(text: str) -> Decimal:
+    """Gold per unit (底分): a positive whole or decimal number."""
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation:
+        raise EntryError(f"expected the stake as a positive number, like 10 or 0.5; got {text!r}") from None
+    if not value.is_finite() or value <= 0:
+        raise EntryError(f"expected the stake as a positive number, like 10 or 0.5; got {text!r}")
+    return value
+
+
+def tiles(text: str) -> bytes:
+    """Tile notation → 34 counts, with the notation's own message for a mistake and R1 checked."""
+    try:
+        counts = parse_counted(text)[1]
+    except TileError as exc:
+        raise EntryError(str(exc)) from None
+    over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
+    if over is not None:
+        raise EntryError(f"{counts[over]} copies of {TILES[over]} in {text.strip()!r}; "
+                         "there are only four of each tile (R1)")
+    return counts
+
+
+def concealed(text: str) -> bytes:
+    """The winner's concealed tiles, winning tile included: 14, or 14 less 3 per pung and kong."""
+    counts = tiles(text)
+    size = sum(counts)
+    if size > 14 or size % 3 != 2:
+        raise EntryError(f"{size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs "
+                         "(each counts as 3)")
+    return counts
+
+
+def must_win(text: str, rules) -> None:
+    """Fourteen concealed tiles that do not win under ``rules`` are refused at once (R2)."""
+    from .analysis import analyse
+
+    if not analyse(text, rules=rules)["win"]:
+        raise EntryError(f"{' '.join(text.split())} is not a winning hand under the rules in force: not a pair and "
+                         "four sets, nor seven pairs, nor thirteen orphans (R2)")
+
+
+def winning_tile(text: str, held: bytes, robbed: bool) -> int:
+    """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy (R7)."""
+    counts = tiles(text)
+    if sum(counts) != 1:
+        raise EntryError(f"expected one tile; got {sum(counts)} in {text.strip()!r}")
+    tile = counts.index(1)
+    if not held[tile]:
+        raise EntryError(f"{TILES[tile]} is not among the concealed tiles")
+    if robbed and held[tile] > 1:
+        raise EntryError(f"the hand holds {TILES[tile]} {held[tile]} times, but a robbed tile is the winner's "
+                         "only copy: the robbed player's pung holds the other three (R7)")
+    return tile
+
+
+def pungs(text: str) -> list[str]:
+    """Exposed pungs (碰) from one line, e.g. ``777z 999m``: three identical tiles each."""
+    try:
+        indices = parse_counted(text)[0]
+    except TileError as exc:
+        raise EntryError(str(exc)) from None
+    if len(indices) % 3:
+        raise EntryError(f"a pung is three identical tiles, like 777z (there is no chow, 吃); got {text.strip()!r}")
+    out = []
+    for n in range(0, len(indices), 3):
+        a, b, c = indices[n:n + 3]
+        if not a == b == c:
+            raise EntryError(f"a pung is three identical tiles, like 777z (there is no chow, 吃); "
+                             f"got {TILES[a]}{TILES[b]}{TILES[c]} in {text.strip()!r}")
+        out.append(f"{TILES[a].number}" * 3 + TILES[a].suit)
+    return out
+
+
+def one_tile(text: str) -> str:
+    counts = tiles(text)
+    if sum(counts) != 1:
+        raise EntryError(f"expected one tile; got {sum(counts)} in {text.strip()!r}")
+    return str(TILES[counts.index(1)])
+
+
+def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
+    """``PLAYER:TYPE:TILE[:FROM]`` (the ``--kong`` flag) → a kong mapping of SPEC §2."""
+    parts = text.split(":")
+    if len(parts) not in (3, 4):
+        raise EntryError(f"expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got {text!r}")
+    owner = player(parts[0], players)
+    kind = choice(parts[1], KONG_TYPE_WORDS, "kong type")
+    out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
+    if kind == "exposed":
+        if len(parts) != 4:
+            raise EntryError(f"an exposed kong names its discarder: {owner}:exposed:{parts[2]}:FROM; got {text!r}")
+        out["from"] = player(parts[3], players, exclude=(owner,))
+    elif len(parts) == 4:
+        raise EntryError(f"only an exposed kong names a discarder; this kong is {kind}: {text!r}")
+    return out
+
+
+def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
+    """``NAME=AMOUNT`` (the ``--claimed`` flag): what the table says a player won or lost."""
+    name, sep, amount = text.rpartition("=")
+    if not sep:
+        raise EntryError(f"expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}")
+    try:
+        value = Decimal(amount.strip())
+    except InvalidOperation:
+        raise EntryError(f"expected an amount after '=', like 'Mei=60'; got {text!r}") from None
+    if not value.is_finite():
+        raise EntryError(f"expected a finite amount; got {text!r}")
+    return player(name, players), value
+
+
+def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
+    """R1: no tile more than four times among the concealed tiles, the pungs and the kongs so far."""
+    counts = [0] * KINDS
+    held = hand.get("hand") or {}
+    if "concealed" in held:
+        for tile, n in enumerate(parse_counted(held["concealed"])[1]):
+            counts[tile] += n
+    for text in held.get("pungs", ()):
+        counts[parse_counted(text)[0][0]] += 3
+    if robbed and "winning_tile" in held:
+        counts[parse_counted(held["winning_tile"])[0][0]] += 3  # the robbed player's pung (R7)
+    for k in hand.get("kongs", ()):
+        counts[parse_counted(k["tile"])[0][0]] += 4
+    over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
+    if over is not None:
+        raise EntryError(f"that makes {counts[over]} copies of {TILES[over]} in this hand; "
+                         "there are only four of each tile (R1)")
+
+
+def kongs_owed(hand: dict[str, Any]) -> int:
+    """How many kongs of the winner's the count rule still needs (concealed + 3 × melds = 14)."""
+    held = hand["hand"]
+    size = sum(parse_counted(held["concealed"])[1]) + 3 * len(held.get("pungs", ()))
+    own = sum(k["player"] == hand["winner"] for k in hand.get("kongs", ()))
+    return (14 - size) // 3 - own
+
+
+# ---------------------------------------------------------------- writing the hand
+
+_PLAIN = re.compile(r"[A-Za-z0-9\u3000-\u9fff\uff00-\uffef][A-Za-z0-9 .'_\-\u3000-\u9fff\uff00-\uffef]*")
+_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
+
+
+def scalar(value: Any) -> str:
+    """One value as YAML text: plain where YAML reads it back unchanged, else a quoted string."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Decimal)):
+        return format(value, "f") if isinstance(value, Decimal) else str(value)
+    text = str(value)
+    if (_PLAIN.fullmatch(text) and text == text.strip() and text.casefold() not in _YAML_WORDS
+            and not _looks_numeric(text)):
+        return text
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def _looks_numeric(text: str) -> bool:
+    try:
+        float(text.replace("_", ""))
+    except ValueError:
+        return text[:1].isdigit() and ":" in text  # sexagesimal, e.g. 1:30
+    return True
+
+
+def _flow(mapping: dict[str, Any]) -> str:
+    parts = []
+    for key, value in mapping.items():
+        if isinstance(value, list):
+            value = "[" + ", ".join(scalar(v) for v in value) + "]"
+        else:
+            value = scalar(value)
+        parts.append(f"{key}: {value}")
+    return "{" + ", ".join(parts) + "}"
+
+
+def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
+    """One hand as a block-sequence item of ``hands:`` (SPEC §2), dash at column ``indent``."""
+    pad = " " * (indent + 2)
+    lines = []
+    for key, value in hand.items():
+        if key == "hand" or key == "claimed":
+            lines.append(f"{key}: {_flow(value)}")
+        elif key == "kongs":
+            lines.append("kongs:")
+            lines += [f"  - {_flow(k)}" for k in value]
+        else:
+            lines.append(f"{key}: {scalar(value)}")
+    first, *rest = lines
+    text = " " * indent + "- " + first + newline
+    return text + "".join(pad + line + newline for line in rest)
+
+
+def session_yaml(players: list[str], stake: Decimal, rules: dict[str, Any] | None, date: str | None,
+                 newline: str = "\n") -> str:
+    """The head of a new session file, up to ``hands:``."""
+    lines = ["# A night of Meizhou mahjong, written by `meizhou-score record`.",
+             "# Hands are appended below; comments and edits you make are kept."]
+    if date:
+        lines.append(f"date: {date}")
+    lines.append("players: [" + ", ".join(scalar(p) for p in players) + "]")
+    lines.append(f"stake: {scalar(stake)}")
+    if rules:
+        lines.append("rules: " + json.dumps(rules, ensure_ascii=False))
+    lines.append("hands:")
+    return newline.join(lines) + newline
+
+
+def record_yaml(record: dict[str, Any], newline: str = "\n") -> str:
+    """A single hand record (``record -o``): the table's keys, then the hand's."""
+    lines = ["# One hand of Meizhou mahjong, written by `meizhou-score record`."]
+    for key, value in record.items():
+        if key == "players":
+            lines.append("players: [" + ", ".join(scalar(p) for p in value) + "]")
+        elif key == "rules":
+            lines.append("rules: " + json.dumps(value, ensure_ascii=False))
+        elif key in ("hand", "claimed"):
+            lines.append(f"{key}: {_flow(value)}")
+        elif key == "kongs":
+            lines.append("kongs:")
+            lines += [f"  - {_flow(k)}" for k in value]
+        else:
+            lines.append(f"{key}: {scalar(value)}")
+    return newline.join(lines) + newline
+

@@ -1,0 +1,359 @@
+"""`record` and `undo`: a hand at the table in seconds, and a session file that grows safely.
+
+Every expected balance is worked out by hand from RULES.md in the comments.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli import cli
+
+from conftest import EXAMPLES, ROOT
+
+TABLE = ["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10", "--dealer", "ah fook"]
+MEI_SELF_DRAW = ["--winner", "mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"]
+JUN_WITH_KONGS = ["--winner", "Jun", "--self-draw", "--hand", "123m 456p 789s 55s", "--winning-tile", "5s",
+                  "--kong", "jun:concealed:1z", "--kong", "Mei:added:9m"]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=input)
+
+
+def totals(path):
+    result = run("settle", path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["totals"], json.loads(result.stdout)["next_dealer"]
+
+
+def three_hands(path):
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    assert run("record", path, "--draw").exit_code == 0
+    result = run("record", path, *JUN_WITH_KONGS)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_three_hands_by_flags_settle_to_the_totals_record_printed(tmp_path):
+    path = tmp_path / "night.yaml"
+    result = three_hands(path)
+    # hand 1: Mei self-draws an ordinary hand: 2 units from each (R5) × 10
+    # hand 2: draw, Mei dealt: nobody pays (R9); Jun deals next (R10)
+    # hand 3: Jun self-draws (+60, others −20); his concealed kong of East 2 units from each (+60, −20 each);
+    #         Mei's added kong 1 from each (+30, −10 each). Jun +60+60−10 = +110, Mei −20−20+30 = −10,
+    #         Ah Fook and Lan −20−20−10 = −50. Totals: A −20−50 = −70, M +60−10 = +50, J −20+110 = +90, L −70.
+    assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
+    printed = result.stdout.split("Session totals")[1]
+    for name, value in (("Ah Fook", "-70"), ("Mei", "+50"), ("Jun", "+90"), ("Lan", "-70")):
+        assert any(name in line and line.endswith(value) for line in printed.splitlines())
+    assert "Hand 3 — dealer Jun" in result.stdout
+    assert "Recorded hand 3" in result.stdout
+
+
+def test_the_file_records_the_table_and_only_what_the_hand_needs(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    text = path.read_text(encoding="utf-8")
+    assert "players: [Ah Fook, Mei, Jun, Lan]" in text and "stake: 10" in text
+    assert text.count("dealer:") == 1  # only the first hand names its dealer; the rotation gives the rest
+    assert "  - draw: true\n" in text
+
+
+def test_a_missing_field_without_a_terminal_names_its_flag(tmp_path):
+    path = tmp_path / "night.yaml"
+    result = run("record", path, *TABLE, "--winner", "Mei", "--self-draw")
+    assert result.exit_code == 2
+    assert "--hand TILES" in result.output
+    assert not path.exists()
+    result = run("record", path, "--players", "A,B,C,D", "--draw")
+    assert result.exit_code == 2 and "--dealer" in result.output
+
+
+@pytest.mark.parametrize("flags, fragment", [
+    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 5x", "--winning-tile", "4s"],
+     "unexpected 'x' at column"),
+    (["--winner", "Mei", "--self-draw", "--hand", "11111m 234p 567p 89s", "--winning-tile", "2p"],
+     "5 copies of 1m"),
+    (["--winner", "Zed", "--self-draw"], "not at the table"),
+    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "9m"],
+     "9m is not among the concealed tiles"),
+    # R7: the robbed tile is the winner's only copy
+    (["--winner", "Mei", "--robbed-kong", "Jun", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "5s"],
+     "holds 5s 2 times"),
+    (["--winner", "Mei", "--kong-bloom", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"],
+     "owns no kong"),
+    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 56s", "--winning-tile", "4s"],
+     "not a winning hand"),
+    (["--winner", "Mei", "--self-draw", "--hand", "123m 456p 789s 55s", "--winning-tile", "5s",
+      "--kong", "Mei:exposed:1z"], "exposed kong names its discarder"),
+    (["--draw", "--winner", "Mei"], "--draw takes no"),
+])
+def test_a_bad_hand_is_refused_and_nothing_is_written(tmp_path, flags, fragment):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    before = path.read_bytes()
+    result = run("record", path, *flags)
+    assert result.exit_code == 2, result.output
+    assert fragment in result.output
+    assert "Traceback" not in result.output
+    assert path.read_bytes() == before
+
+
+def test_a_dispute_is_recorded_only_when_allowed(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    # claims that disagree: Mei won 60, not 50
+    bad = run("record", path, *MEI_SELF_DRAW, "--claimed", "Mei=50")
+    assert bad.exit_code == 2 and "claimed balances differ" in bad.output
+    allowed = run("record", path, *MEI_SELF_DRAW, "--claimed", "Mei=50", "--allow-dispute")
+    assert allowed.exit_code == 1  # recorded, and it is a dispute
+    assert "claimed: {Mei: 50}" in path.read_text(encoding="utf-8")
+    assert run("settle", path).exit_code == 1
+
+
+def test_appending_keeps_every_earlier_byte_and_undo_restores_them(tmp_path):
+    path = tmp_path / "session.yaml"
+    original = (EXAMPLES / "session.yaml").read_bytes()  # comments, flow mappings, inline comments
+    path.write_bytes(original)
+    result = run("record", path, *MEI_SELF_DRAW)
+    assert result.exit_code == 0, result.output
+    # examples/session.yaml ends with Lan winning a robbed kong from Ah Fook: Ah Fook deals hand 5
+    assert "Hand 5 — dealer Ah Fook" in result.stdout
+    grown = path.read_bytes()
+    assert grown.startswith(original) and len(grown) > len(original)
+    undone = run("undo", path, "--yes")
+    assert undone.exit_code == 0, undone.output
+    assert path.read_bytes() == original
+
+
+def test_undo_asks_and_refuses_without_an_answer(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    before = path.read_bytes()
+    result = run("undo", path)  # CliRunner's stdin is not a terminal
+    assert result.exit_code == 2 and "--yes" in result.output
+    assert path.read_bytes() == before
+    assert run("undo", path, "--yes").exit_code == 0
+    # after undoing hand 3: A −20, M +60, J −20, L −20; the draw gives Jun the deal
+    assert totals(path) == ({"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}, "Jun")
+
+
+def test_undo_of_the_only_hand_points_at_amend(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    result = run("undo", path, "--yes")
+    assert result.exit_code == 2 and "--amend" in result.output
+
+
+def test_amend_replaces_the_last_hand(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    # hand 3 was really a draw: Jun dealt, so Lan deals next; totals back to hand 1's
+    result = run("record", path, "--amend", "--draw")
+    assert result.exit_code == 0, result.output
+    assert "Replaced hand 3" in result.stdout
+    assert totals(path) == ({"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}, "Lan")
+    assert path.read_text(encoding="utf-8").count("draw: true") == 2
+
+
+def test_amend_of_the_first_and_only_hand_keeps_its_dealer(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    result = run("record", path, "--amend", "--winner", "Lan", "--self-draw", "--hand", "11m 33m 55p 77p 99s 22s 11z",
+                 "--winning-tile", "1z")
+    assert result.exit_code == 0, result.output
+    # seven pairs, ratio 3: 6 units from each × 10
+    assert totals(path) == ({"Ah Fook": -60, "Mei": -60, "Jun": -60, "Lan": 180}, "Lan")
+
+
+def test_record_refuses_a_file_that_is_not_a_session(tmp_path):
+    path = tmp_path / "hand.yaml"
+    path.write_bytes((EXAMPLES / "self-draw.yaml").read_bytes())
+    before = path.read_bytes()
+    result = run("record", path, "--draw")
+    assert result.exit_code == 2 and "not a session" in result.output
+    assert path.read_bytes() == before
+
+
+def test_record_refuses_a_session_that_does_not_settle(tmp_path):
+    path = tmp_path / "night.yaml"
+    path.write_text("players: [A, B, C, D]\nhands:\n  - dealer: A\n    draw: yes please\n", encoding="utf-8")
+    before = path.read_bytes()
+    result = run("record", path, "--draw")
+    assert result.exit_code == 2 and "hands[0].draw" in result.output
+    assert path.read_bytes() == before
+
+
+def test_record_refuses_a_hands_list_on_one_line(tmp_path):
+    path = tmp_path / "night.yaml"
+    path.write_text("players: [A, B, C, D]\nhands: [{dealer: A, draw: true}]\n", encoding="utf-8")
+    before = path.read_bytes()
+    result = run("record", path, "--draw")
+    assert result.exit_code == 2 and "one line" in result.output
+    assert path.read_bytes() == before
+
+
+def test_a_later_hand_may_carry_its_own_stake(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    assert run("record", path, *MEI_SELF_DRAW, "--stake", "20").exit_code == 0
+    # hand 2 at 20 a unit: Mei +120, others −40; with hand 1: Mei +180, others −60
+    assert totals(path) == ({"Ah Fook": -60, "Mei": 180, "Jun": -60, "Lan": -60}, "Mei")
+
+
+def test_one_hand_without_a_session(tmp_path):
+    out = tmp_path / "hand.yaml"
+    result = run("record", *TABLE, *MEI_SELF_DRAW, "-o", out)
+    assert result.exit_code == 0, result.output
+    settled = run("settle", out, "--format", "json")
+    assert json.loads(settled.stdout)["balances"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
+    again = run("record", *TABLE, *MEI_SELF_DRAW, "-o", out)
+    assert again.exit_code == 2 and "exists" in again.output
+    printed = run("record", *TABLE, *MEI_SELF_DRAW, "-o", "-")
+    assert printed.exit_code == 0
+    assert printed.stdout == out.read_text(encoding="utf-8")
+
+
+def test_prompts_ask_in_table_order_and_ask_again_after_a_wrong_tile(tmp_path):
+    path = tmp_path / "night.yaml"
+    answers = "\n".join([
+        "Ah Fook, Mei, Jun, Lan",  # players
+        "10",                      # stake
+        "1",                       # dealer: Ah Fook
+        "me",                      # winner by prefix
+        "1",                       # self-draw
+        "123m 456p 789s 5x",       # a wrong tile: asked again
+        "123m 456p 789s 55s",      # 11 tiles: a kong or pung follows
+        "5s",                      # winning tile
+        "",                        # no exposed pungs
+        "2",                       # kong 1: Mei
+        "concealed",               # type
+        "E",                       # tile: East
+        "",                        # no more kongs
+        "y",                       # record it
+    ]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("concealed tiles, winning tile included") == 2
+    assert "unexpected 'x' at column" in result.output
+    # Mei self-draws (2 each) with her concealed kong (2 each): +120, others −40
+    assert totals(path) == ({"Ah Fook": -40, "Mei": 120, "Jun": -40, "Lan": -40}, "Mei")
+
+
+def test_prompts_reask_a_hand_that_does_not_win(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    answers = "\n".join(["jun", "self", "123m 456m 789p 234s 56s", "123m 456m 789p 234s 55s", "4s", "", "y"]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "is not a winning hand" in result.output
+    assert totals(path)[1] == "Jun"
+
+
+def test_the_end_of_input_at_a_question_writes_nothing(tmp_path):
+    path = tmp_path / "night.yaml"
+    result = run("record", path, "--ask", input="A, B, C, D\n1\n")
+    assert result.exit_code == 2
+    assert "nothing was written" in result.output
+    assert not path.exists()
+
+
+def test_an_interrupted_write_leaves_the_old_file(tmp_path, monkeypatch):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    before = path.read_bytes()
+
+    def crash(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", crash)
+    result = run("record", path, "--draw")
+    assert result.exit_code != 0
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.yaml"]  # no temporary file left behind
+
+
+def _cli(*args):
+    return [sys.executable, "-m", "meizhou_score", *map(str, args)]
+
+
+def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    # a long night, so that writing takes a while
+    lines = path.read_text(encoding="utf-8") + "".join("  - draw: true\n" for _ in range(3000))
+    path.write_text(lines, encoding="utf-8")
+    old = path.read_bytes()
+    rng = random.Random(7)
+    seen_new = seen_old = 0
+    for _ in range(12):
+        proc = subprocess.Popen(_cli("record", path, "--draw"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.kill()
+        proc.wait()
+        now = path.read_bytes()
+        if now == old:
+            seen_old += 1
+        else:
+            assert now == old + b"  - draw: true\n", "a half-written file"
+            seen_new += 1
+            path.write_bytes(old)
+        leftovers = [p.name for p in tmp_path.iterdir() if p.name != "night.yaml"]
+        for name in leftovers:  # a killed run may leave its temporary file, never a changed session
+            assert name.startswith(".night.yaml.") and name.endswith(".tmp")
+            (tmp_path / name).unlink()
+    assert seen_old + seen_new == 12
+
+
+def test_two_records_at_once_lose_no_hand(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    procs = [subprocess.Popen(_cli("record", path, "--draw"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE) for _ in range(6)]
+    for proc in procs:
+        assert proc.wait(timeout=60) == 0, proc.stderr.read()
+    assert path.read_text(encoding="utf-8").count("- draw: true") == 6
+    result = run("settle", path, "--format", "json")
+    assert len(json.loads(result.stdout)["hands"]) == 7
+
+
+def test_a_real_terminal_records_three_hands(tmp_path):
+    """The program in a pseudo-terminal, answered as a person would, a wrong tile included."""
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "night.yaml"
+    env = {**os.environ, "COLUMNS": "120"}
+
+    def session(args, dialogue):
+        child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), *args], cwd=str(ROOT),
+                              env=env, encoding="utf-8", timeout=20)
+        for prompt, answer in dialogue:
+            child.expect_exact(prompt)
+            child.sendline(answer)
+        child.expect(pexpect.EOF)
+        child.close()
+        return child.exitstatus, child.before
+
+    code, _ = session(["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10"], [
+        ("Who dealt hand 1?", "1"), ("Who won?", "mei"), ("How did Mei win?", "1"),
+        ("concealed tiles", "123m 456m 789p 234s 5z5s"),  # a wrong hand: 5z is not a pair with 5s
+        ("concealed tiles", "123m 456m 789p 234s 55s"), ("Winning tile", "4s"),
+        ("Kong 1: whose?", ""), ("Record hand 1?", "y")])
+    assert code == 0
+    code, _ = session([], [("Who won?", "d"), ("Record hand 2?", "y")])
+    assert code == 0
+    code, _ = session([], [("Who won?", "jun"), ("How did Jun win?", "self"),
+                           ("concealed tiles", "123m 456p 789s 55s"), ("Winning tile", "5s"),
+                           ("Exposed pungs", ""), ("Kong 1: whose?", "3"), ("Type?", "1"), ("Tile?", "1z"),
+                           ("Kong 2: whose?", "mei"), ("Type?", "added"), ("Tile?", "9m"),
+                           ("Kong 3: whose?", ""), ("Record hand 3?", "y")])
+    assert code == 0
+    # the same three hands as the flags test: −70 / +50 / +90 / −70
+    assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
