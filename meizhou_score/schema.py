@@ -65,13 +65,14 @@ _HAND_PROPERTIES = {
     "kongs": {"type": "array", "items": _KONG},
     "claimed": {"type": "object", "additionalProperties": _AMOUNT},
 }
+_DATE = {"type": "string", "format": "date", "description": "the night's date, YYYY-MM-DD"}
 _PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True}
 
 RECORD = {
     "type": "object",
     "additionalProperties": False,
     "required": ["players", "dealer"],
-    "properties": {"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES},
+    "properties": {"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES, "date": _DATE},
 }
 
 SESSION = {
@@ -79,6 +80,7 @@ SESSION = {
     "additionalProperties": False,
     "required": ["players", "hands"],
     "properties": {
+        "date": _DATE,
         "players": _PLAYERS,
         "stake": _HAND_PROPERTIES["stake"],
         "rules": _RULES,

@@ -24,12 +24,23 @@ def test_readme_has_examples():
     assert len(CASES) >= 2
 
 
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory):
+    """A folder of the README's own: examples/ beside it, and files the examples write (night.yaml) kept
+    from one command to the next, in the README's order."""
+    import shutil
+
+    folder = tmp_path_factory.mktemp("readme")
+    shutil.copytree(ROOT / "examples", folder / "examples")
+    return folder
+
+
 @pytest.mark.parametrize("command, output", CASES, ids=[c for c, _ in CASES])
-def test_readme_example(command, output):
+def test_readme_example(command, output, workdir):
     args = shlex.split(command)
     assert args[0] == "meizhou-score"
     old = os.getcwd()
-    os.chdir(ROOT)
+    os.chdir(workdir)
     try:
         result = CliRunner().invoke(cli, args[1:])
     finally:
@@ -37,6 +48,17 @@ def test_readme_example(command, output):
     assert result.exit_code in (0, 1)
     if output.strip():
         assert result.stdout == output
+
+
+def test_readme_night_settles_to_the_totals_it_states(workdir):
+    """The README's record / undo / record walk-through leaves the night it says (worked in its text)."""
+    import json
+
+    if not (workdir / "night.yaml").exists():
+        pytest.skip("run with the README examples")
+    result = CliRunner().invoke(cli, ["settle", str(workdir / "night.yaml"), "--format", "json"])
+    assert json.loads(result.stdout)["totals"] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}
+    assert "Ah Fook −70,\nMei +50, Jun +90, Lan −70" in README
 
 
 def test_readme_claims_block_is_true():
