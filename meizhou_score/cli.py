@@ -665,7 +665,9 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         return settled({**base, "hands": hands + [as_written(hand)]})
 
     hand, result = _fill(q, players, given, build, allow_dispute, DEFAULT_RULES.override(data.get("rules")))
-    if q.asked and not yes:
+    previewed = q.asked and not yes
+    moved = False  # did another record write first, so that this hand's number changed?
+    if previewed:
         click.echo(render.session_hand_text(result, number, lang))
         if not q.confirm(f"Record hand {number}?"):
             click.echo("Nothing was written.")
@@ -681,7 +683,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
                 result, why = _judge(lambda: build(hand, now.data), allow_dispute)
                 if result is None:
                     _fail(f"{path}: the file changed while this hand was entered, and {why}")
-                number = len(result.hands)
+                moved, number = number != len(result.hands), len(result.hands)
                 found = now
             if found is None:
                 head = entry.session_yaml(list(players), data["stake"], data.get("rules"), data["date"])
@@ -695,7 +697,8 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         _fail(str(exc))
     except OSError as exc:
         _fail(f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written")
-    click.echo(render.session_hand_text(result, number, lang))
+    if not previewed or moved:  # the hand as written, unless it was just shown as it is
+        click.echo(render.session_hand_text(result, number, lang))
     click.echo("")
     click.echo(render.totals_text(result, lang))
     click.echo(f"\n{'Replaced' if amend else 'Recorded'} hand {number} in {path}.")
