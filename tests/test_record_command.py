@@ -357,3 +357,19 @@ def test_a_real_terminal_records_three_hands(tmp_path):
     assert code == 0
     # the same three hands as the flags test: −70 / +50 / +90 / −70
     assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
+
+
+def test_ctrl_c_at_a_question_stops_with_130_and_writes_nothing(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    before = path.read_bytes()
+    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path)], cwd=str(ROOT),
+                          encoding="utf-8", timeout=20)
+    child.expect_exact("Who won?")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Traceback" not in child.before and "nothing was written" in child.before
+    assert path.read_bytes() == before
