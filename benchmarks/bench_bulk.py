@@ -28,14 +28,16 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 30_000
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from records import PLAYERS, make_record  # noqa: E402 - the tests' generator of legal records
+from records import PLAYERS, club_log, make_record  # noqa: E402 - the tests' generators
+
 
 def generate(path: str, count: int, seed: int = 7) -> None:
+    """A club's log: 60 tables at once from a pool of 400 names, every kind of hand, 2% broken lines."""
     rng = random.Random(seed)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as out:
-        for _ in range(count):
-            out.write(json.dumps(make_record(rng)) + "\n")
+        for rec in club_log(rng, count):
+            out.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
 
 def run_cli(args: list[str]) -> tuple[float, float]:

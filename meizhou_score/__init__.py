@@ -25,12 +25,16 @@ __all__ = [
 ]
 
 
-def _counts(tiles: str | Iterable[Tile]) -> list[int]:
-    from .tiles import parse_indices, to_counts
+def _counts(tiles: str | Iterable[Tile]) -> bytes:
+    """Tiles → the hot core's 34 counts (a count above 255 reads as 255: still too many)."""
+    from .tiles import parse_counted
 
     if isinstance(tiles, str):
-        return to_counts(parse_indices(tiles))
-    return to_counts(t.index for t in tiles)
+        return parse_counted(tiles)[1]
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.index] += 1
+    return bytes(min(n, 255) for n in counts)
 
 
 def _rules(rules: Any):
@@ -43,36 +47,34 @@ def _rules(rules: Any):
 
 def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
     """胡牌: do these 14 concealed tiles win (pair + four sets, seven pairs, thirteen orphans)?"""
-    from .hand import is_win_counts
+    from .hand import is_win_counts, shape
 
-    r = _rules(rules)
     counts = _counts(tiles)
     if max(counts) > 4:
         return False
     if rules is None:
         return is_win_counts(counts)
-    from .tiles import format_counts
+    from .check import analyse_shape
 
-    return analyse(format_counts(counts), rules=r)["win"]
+    return analyse_shape(shape(counts), _rules(rules))["win"]
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
     """聽牌: the tiles that complete these 13 concealed tiles, in tile order."""
-    from .hand import waits_counts
+    from .hand import shape, waits_counts
     from .tiles import TILES
 
-    r = _rules(rules)
     counts = _counts(tiles)
     if rules is None:
         return [str(TILES[i]) for i in waits_counts(counts)]
-    from .tiles import format_counts
+    from .check import analyse_shape
 
-    return [w["tile"] for w in analyse(format_counts(counts), rules=r)["waits"]]
+    return [w["tile"] for w in analyse_shape(shape(counts), _rules(rules))["waits"]]
 
 
 def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
     """The ``check`` command's object (SPEC §5): win, readings and patterns, or waits."""
-    from .analysis import analyse as _analyse
+    from .check import analyse as _analyse
 
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
 
@@ -106,11 +108,7 @@ def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
     come before the record's own ``rules:``. Raises :class:`RecordError` on a
     bad record.
     """
-    from .record import is_session, parse_record, parse_session
-    from .render import hand_json, session_json
-    from .settlement import settle_record, settle_session
+    from .jsonout import result_json
+    from .pipeline import settle_data
 
-    base = _rules(rules)
-    if is_session(record):
-        return session_json(settle_session(parse_session(record, base)))
-    return hand_json(settle_record(parse_record(record, base)))
+    return result_json(settle_data(record, _rules(rules)))

@@ -99,26 +99,20 @@ def settle(file, rules_file, fmt, explain, lang, jsonl, max_record_bytes, max_se
     if jsonl:
         _settle_jsonl(file, rules_file, max_record_bytes)
     from .loader import load_record
-    from .record import is_session, parse_record, parse_session
-    from .settlement import settle_record, settle_session
-    from . import render
+    from .pipeline import settle_data
 
     rules = _load_rules(rules_file)
     try:
-        data = load_record(file, max_record_bytes, max_session_bytes)
-        if is_session(data):
-            result = settle_session(parse_session(data, rules))
-            out = (render.dumps_session(render.session_json(result)) if fmt == "json"
-                   else render.session_text(result, lang, explain))
-        else:
-            result = settle_record(parse_record(data, rules))
-            out = (render.dumps(render.hand_json(result)) if fmt == "json"
-                   else render.hand_text(result, lang, explain))
+        result = settle_data(load_record(file, max_record_bytes, max_session_bytes), rules)
     except RecordError as exc:
         _fail(str(exc if exc.source else exc.with_source("<stdin>" if file == "-" else file)))
     except MeizhouError as exc:  # pragma: no cover - every record error is a RecordError
         _fail(f"{file}: {exc}")
-    click.echo(out)
+    if fmt == "json":
+        from .jsonout import result_text
+    else:
+        from .text import result_text
+    click.echo(result_text(result) if fmt == "json" else result_text(result, lang, explain))
     sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
 
 
@@ -131,12 +125,14 @@ def _settle_jsonl(file, rules_file, max_line_bytes):
         source = sys.stdin if file == "-" else open(file, encoding="utf-8", errors="strict")
     except OSError as exc:
         _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
+    out = sys.stdout.buffer
     try:
         with source:
-            code = run(source, sys.stdout, rules, max_line_bytes or MAX_RECORD_BYTES)
+            summary = run(source, out, rules, max_line_bytes or MAX_RECORD_BYTES)
     except UnicodeDecodeError as exc:
         _fail(f"{file}: not UTF-8 text ({exc.reason})")
-    sys.exit(code)
+    out.flush()
+    sys.exit(EXIT_BAD if summary.refused else EXIT_DISPUTE if summary.disputed else EXIT_OK)
 
 
 @cli.command()
@@ -157,8 +153,7 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
       meizhou-score check 1112345678999m
       meizhou-score check 123m456p11s --pung 777z --kong 5555m
     """
-    from .analysis import analyse
-    from . import render
+    from .check import analyse
 
     rules = _load_rules(rules_file)
     try:
@@ -166,9 +161,13 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
     except MeizhouError as exc:
         _fail(str(exc))
     if fmt == "json":
-        click.echo(render.dumps({k: v for k, v in result.items() if k != "reading"}, indent=None))
+        from .jsonout import dumps
+
+        click.echo(dumps({k: v for k, v in result.items() if k != "reading"}, indent=None))
     else:
-        click.echo(render.check_text(result))
+        from .text import check_text
+
+        click.echo(check_text(result))
 
 
 @cli.command()
@@ -183,10 +182,15 @@ def rules(rules_file, fmt):
       meizhou-score rules
       meizhou-score rules --rules examples/house-rules.yaml --format json
     """
-    from . import render
-
     effective = _load_rules(rules_file)
-    click.echo(render.dumps(effective.as_dict()) if fmt == "json" else render.rules_text(effective))
+    if fmt == "json":
+        from .jsonout import dumps
+
+        click.echo(dumps(effective.as_dict()))
+    else:
+        from .text import rules_text
+
+        click.echo(rules_text(effective))
 
 
 @cli.command()
@@ -217,8 +221,8 @@ def schema():
     Example:
       meizhou-score schema > meizhou-record.schema.json
     """
+    from .jsonout import dumps
     from .schema import SCHEMA
-    from .render import dumps
 
     click.echo(dumps(SCHEMA))
 
@@ -275,7 +279,7 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
     import datetime
 
     from . import entry
-    from .checks import date as check_date
+    from .validators import date as check_date
     from .errors import RecordError
 
     if players_text is not None:
@@ -554,10 +558,9 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from . import entry, render
-    from .record import parse_record
+    from . import entry, text
+    from .pipeline import settle_data
     from .rules import DEFAULT_RULES
-    from .settlement import settle_record
 
     if output != "-" and os.path.exists(output):
         _fail(f"{output}: the file exists; record -o writes a new file only")
@@ -571,37 +574,35 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     if rules:
         head["rules"] = rules
 
-    hand, result = _fill(q, players, given, lambda h: settle_record(parse_record({**head, **h}, DEFAULT_RULES)),
-                         allow_dispute, DEFAULT_RULES.override(rules))
-    text = entry.record_yaml({**head, **hand})
+    hand, result = _fill(q, players, given, lambda h: settle_data({**head, **h}), allow_dispute,
+                         DEFAULT_RULES.override(rules))
+    written = entry.record_yaml({**head, **hand})
     if q.asked and not yes:
-        click.echo(render.hand_text(result, lang))
+        click.echo(text.hand_text(result, lang))
         if not q.confirm("Write this hand?"):
             click.echo("Nothing was written.")
             return EXIT_OK
     if output == "-":
-        click.echo(text, nl=False)
+        click.echo(written, nl=False)
         return EXIT_DISPUTE if result.disputed else EXIT_OK
     from . import sessionfile
 
     try:
-        sessionfile.write(output, text)
+        sessionfile.write(output, written)
     except OSError as exc:
         _fail(f"{output}: cannot write the file: {exc.strerror or exc}")
-    click.echo(render.hand_text(result, lang))
+    click.echo(text.hand_text(result, lang))
     click.echo(f"\nWritten to {output}.")
     return EXIT_DISPUTE if result.disputed else EXIT_OK
 
 
 def _record_session(q, given, path, players_text, stake_text, rules_file, date_text, dealer, claims, amend,
                     allow_dispute, yes, lang) -> int:
-    from . import entry, render, sessionfile
-    from .record import parse_session
-    from .rules import DEFAULT_RULES
-    from .settlement import settle_session
+    from . import entry, sessionfile, text
+    from .pipeline import settle_data
 
     def settled(data):
-        return settle_session(parse_session(data, DEFAULT_RULES))
+        return settle_data(data)
 
     try:
         found = sessionfile.read(path)
@@ -664,11 +665,13 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         hands = list(base["hands"][:-1] if (amend and found) else base["hands"])
         return settled({**base, "hands": hands + [as_written(hand)]})
 
+    from .rules import DEFAULT_RULES
+
     hand, result = _fill(q, players, given, build, allow_dispute, DEFAULT_RULES.override(data.get("rules")))
     previewed = q.asked and not yes
     moved = False  # did another record write first, so that this hand's number changed?
     if previewed:
-        click.echo(render.session_hand_text(result, number, lang))
+        click.echo(text.session_hand_text(result, number, lang))
         if not q.confirm(f"Record hand {number}?"):
             click.echo("Nothing was written.")
             return EXIT_OK
@@ -687,20 +690,19 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
                 found = now
             if found is None:
                 head = entry.session_yaml(list(players), data["stake"], data.get("rules"), data["date"])
-                text = head + entry.hand_yaml(as_written(hand), 2)
-                sessionfile.write(path, text)
+                sessionfile.write(path, head + entry.hand_yaml(as_written(hand), 2))
             else:
-                text = (sessionfile.with_last_replaced(found, item) if amend
-                        else sessionfile.with_hand(found, item))
-                sessionfile.write(path, text, found.bom)
+                new = (sessionfile.with_last_replaced(found, item) if amend
+                       else sessionfile.with_hand(found, item))
+                sessionfile.write(path, new, found.bom)
     except MeizhouError as exc:
         _fail(str(exc))
     except OSError as exc:
         _fail(f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written")
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
-        click.echo(render.session_hand_text(result, number, lang))
+        click.echo(text.session_hand_text(result, number, lang))
     click.echo("")
-    click.echo(render.totals_text(result, lang))
+    click.echo(text.totals_text(result, lang))
     click.echo(f"\n{'Replaced' if amend else 'Recorded'} hand {number} in {path}.")
     return EXIT_DISPUTE if result.hands[-1].disputed else EXIT_OK
 
@@ -722,18 +724,16 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml
       meizhou-score undo night.yaml --yes
     """
-    from . import render, sessionfile
-    from .record import parse_session
-    from .rules import DEFAULT_RULES
-    from .settlement import settle_session
+    from . import sessionfile, text
+    from .pipeline import settle_data
 
     try:
         found = sessionfile.read(session_file)
         if found is None:
             _fail(f"{session_file}: no such session file")
-        text, removed = sessionfile.without_last(found)
+        remaining, removed = sessionfile.without_last(found)
         hands = found.data["hands"][:-1]
-        result = settle_session(parse_session({**found.data, "hands": hands}, DEFAULT_RULES))
+        result = settle_data({**found.data, "hands": hands})
     except MeizhouError as exc:
         _fail(str(exc))
     number = len(hands) + 1
@@ -752,13 +752,13 @@ def undo(session_file, yes, lang):
             now = sessionfile.read(session_file)
             if now is None or now.text != found.text:
                 _fail(f"{session_file}: the file changed meanwhile; nothing was removed")
-            sessionfile.write(session_file, text, found.bom)
+            sessionfile.write(session_file, remaining, found.bom)
     except MeizhouError as exc:
         _fail(str(exc))
     except OSError as exc:
         _fail(f"{session_file}: cannot write the file: {exc.strerror or exc}; nothing was removed")
     click.echo(f"Removed hand {number}.\n")
-    click.echo(render.totals_text(result, lang))
+    click.echo(text.totals_text(result, lang))
 
 
 

@@ -125,7 +125,7 @@ def concealed(text: str) -> bytes:
 
 def must_win(text: str, rules) -> None:
     """Fourteen concealed tiles that do not win under ``rules`` are refused at once (R2)."""
-    from .analysis import analyse
+    from .check import analyse
 
     if not analyse(text, rules=rules)["win"]:
         raise EntryError(f"{' '.join(text.split())} is not a winning hand under the rules in force: not a pair and "

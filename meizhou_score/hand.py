@@ -16,18 +16,24 @@ loaded in about 2 ms). The win test is then four dictionary look-ups, and the
 waits of a 13-tile hand a few look-ups in the one incomplete group — no
 recursion per call. The readings of one group are enumerated once per
 distinct group and memoised.
+
+Every function here takes a hand as :data:`Counts` (``bytes`` of 34 counts);
+:class:`Shape` is the winner's hand as scoring sees it, built once.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
-from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from operator import itemgetter
 from typing import NamedTuple
 
+from .memo import Memo
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
+
+Counts = bytes
+"""A hand inside the hot core: 34 counts, one byte per tile kind (index 0–33), made once at the boundary."""
 
 # A set inside one group (a suit or the honours): (kind, rank), kind one of
 PAIR, PUNG, RUN = 0, 1, 2
@@ -73,6 +79,32 @@ class Reading(NamedTuple):
 
     def notation(self) -> list[str]:
         return [str(b) for b in self.blocks]
+
+
+class Shape(NamedTuple):
+    """The winner's hand as scoring sees it, built once: concealed counts, melds, every tile's count."""
+
+    concealed: Counts  # the concealed tiles, winning tile included
+    melds: tuple[Block, ...]  # exposed pungs (碰) and kongs (槓)
+    every: Counts  # all tiles of the hand, melds included (a kong counts its four)
+
+
+def shape(concealed: Counts, melds: tuple[Block, ...] = ()) -> Shape:
+    """The :class:`Shape` of concealed counts and melds."""
+    if not melds:
+        return Shape(concealed, (), concealed)
+    every = bytearray(concealed)
+    for block in melds:
+        every[block.tile] += 4 if block.kind == "kong" else 3
+    return Shape(concealed, melds, bytes(every))
+
+
+def with_tile(hand: Shape, tile: int) -> Shape:
+    """The same hand with one more concealed ``tile`` (a wait tried out)."""
+    concealed, every = bytearray(hand.concealed), bytearray(hand.every)
+    concealed[tile] += 1
+    every[tile] += 1
+    return Shape(bytes(concealed), hand.melds, bytes(every))
 
 
 # Precomputed tables shipped with the package (see build_tables); rebuilt if absent.
@@ -136,11 +168,10 @@ def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
     return _TABLES
 
 
-@lru_cache(maxsize=1 << 16)
 def group_readings(key: bytes, runs: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to read one group (a suit, or the honours) as sets and at most one pair.
 
-    Memoised per key: each distinct group is enumerated once, then looked up.
+    Enumerated afresh: :func:`_group_blocks` remembers the result per group.
     """
     out: set[tuple[tuple[int, int], ...]] = set()
     counts = list(key)
@@ -176,46 +207,16 @@ def _block_order(block: tuple[int, int]) -> tuple[int, int]:
     return (block[1], block[0])
 
 
-def is_standard(counts) -> bool:
-    """Pair + sets (the melds already taken out): four table look-ups."""
-    return _standard(bytes(counts))
-
-
-def _standard(b: bytes) -> bool:
-    complete, honour = _TABLES or tables()
-    m = complete.get(b[0:9])
-    if m is None:
-        return False
-    p = complete.get(b[9:18])
-    if p is None:
-        return False
-    s = complete.get(b[18:27])
-    if s is None:
-        return False
-    z = honour.get(b[27:34])
-    if z is None:
-        return False
-    return m + p + s + z == 1
-
-
-def is_seven_pairs(counts) -> bool:
-    """七小對: fourteen tiles, every kind held 0, 2 or 4 times."""
-    return _seven_pairs(bytes(counts))
-
-
 def _seven_pairs(b: bytes) -> bool:
+    """七小對: fourteen tiles, every kind held 0, 2 or 4 times."""
     return not b.count(1) and not b.count(3) and sum(b) == 14 and max(b) <= COPIES
 
 
 _NO_TILES = bytes(7)
 
 
-def is_thirteen_orphans(counts) -> bool:
-    """十三幺: each terminal and honour once, one of them twice, nothing else."""
-    return _thirteen_orphans(bytes(counts))
-
-
 def _thirteen_orphans(b: bytes) -> bool:
+    """十三幺: each terminal and honour once, one of them twice, nothing else."""
     # nothing between the terminals of each suit, fourteen tiles, all thirteen kinds held
     return (b[1:8] == _NO_TILES and b[10:17] == _NO_TILES and b[19:26] == _NO_TILES
             and sum(b) == 14 and all(b[i] for i in TERMINALS_AND_HONOURS))
@@ -249,12 +250,13 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
     return bool((seven_pairs and _seven_pairs(b)) or (thirteen_orphans and _thirteen_orphans(b)))
 
 
-# Memoised per group (index 0-2 a suit, 3 the honours): key -> readings / waits.
-_BLOCKS: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-_SINGLE: tuple[dict, dict, dict, dict] = ({}, {}, {}, {})
-_WAITS: tuple[dict, dict] = ({}, {})
-_WAITS_LIMIT = 1 << 17
-_BLOCKS_LIMIT = 1 << 16  # per group: every complete group (21,743 suits) and some that are not
+# Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
+# 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
+_BLOCKS = tuple(Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz")
+_SINGLE = tuple(Memo(f"single_reading.{g}", 1 << 16, "a group with exactly one reading, for the common hand")
+                for g in "mpsz")
+_WAITS = (Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
+          Memo("waits.honours", 1 << 12, "the tiles that complete the honours"))
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
@@ -266,20 +268,18 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
-        found_readings = group_readings(key, group < 3)  # an LRU of its own
+        found_readings = group_readings(key, group < 3)
         if not found_readings:
-            if len(memo) < _BLOCKS_LIMIT:  # not pair + sets (seven pairs, say): remembered, within bounds
-                memo[key] = ()
-            return ()
+            return memo.remember(key, ())  # not pair + sets (seven pairs, say)
         start = GROUPS[group][0]
         out = []
         for reading in found_readings:
             sets = tuple(_CONCEALED_SETS[kind][start + r] for kind, r in reading if kind != PAIR)
             pair = next((_PAIRS[start + r] for kind, r in reading if kind == PAIR), None)
             out.append((sets, pair))
-        found = memo[key] = tuple(out)
+        found = memo.remember(key, tuple(out))
         if len(found) == 1:
-            _SINGLE[group][key] = found[0]
+            _SINGLE[group].remember(key, found[0])
     return found
 
 
@@ -343,13 +343,13 @@ def thirteen_orphans_reading(counts) -> Reading:
     return Reading(THIRTEEN_ORPHANS, singles)
 
 
-def readings(counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
+def readings(counts: Counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
              thirteen_orphans: bool = True) -> list[Reading]:
     """Every reading of a hand: seven pairs, then thirteen orphans, then standard.
 
     ``counts`` are the concealed tiles; ``melds`` the exposed pungs and kongs.
     """
-    b = bytes(counts)
+    b = counts
     if melds or (b.count(1) and b[1:8] != _NO_TILES):
         return _standard_readings(b, melds)  # neither seven pairs (a single) nor 十三幺 (a middle tile)
     out = []
@@ -375,9 +375,7 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
                 k[rank] -= 1
                 if pairs is not None:
                     out.append((rank, pairs))
-        found = tuple(out)
-        if len(memo) < _WAITS_LIMIT:  # bounded: any 13 tiles may be asked about
-            memo[key] = found
+        found = memo.remember(key, tuple(out))  # bounded: any 13 tiles may be asked about
     return found
 
 

@@ -9,7 +9,6 @@ parsing: its size, what its aliases expand to, and how deep it nests.
 from __future__ import annotations
 
 import os
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +20,6 @@ MAX_RECORD_BYTES = int(os.environ.get("MEIZHOU_MAX_RECORD_BYTES", MIB))
 MAX_SESSION_BYTES = int(os.environ.get("MEIZHOU_MAX_SESSION_BYTES", 64 * MIB))
 # Aliases (*name) may repeat what a file holds, but not multiply it.
 ALIAS_GROWTH = 2
-_SESSION_KEY = r"""^\s*["']?hands["']?\s*:"""  # a top-level "hands:" key
 
 
 def read_text(source: str, data: bytes) -> str:
@@ -54,13 +52,12 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
     if len(data) > session_limit:
         raise RecordError("", f"the file is larger than {_size(session_limit)}, the limit for a session "
                           "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", source)
-    text = read_text(source, data)
-    if len(data) > record_limit and not re.search(_SESSION_KEY, text, re.M):
+    from .record import is_session
+
+    loaded = load_yaml(read_text(source, data), source)
+    if len(data) > record_limit and not is_session(loaded):  # decided on the parsed data, as everywhere
         raise RecordError("", f"the file is {_size(len(data))}, larger than {_size(record_limit)}, the limit for "
                           "a hand record (MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", source)
-    loaded = load_yaml(text, source)
-    if len(data) > record_limit and not (isinstance(loaded, dict) and "hands" in loaded):
-        raise RecordError("", f"the file is larger than {_size(record_limit)}, the limit for a hand record", source)
     return loaded
 
 

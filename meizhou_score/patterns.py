@@ -11,7 +11,7 @@ from __future__ import annotations
 from math import prod
 from typing import Mapping, NamedTuple
 
-from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading
+from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading, Shape, readings
 
 
 class Pattern(NamedTuple):
@@ -161,3 +161,9 @@ def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> 
         if top_key is None or key > top_key:
             top, top_key = Score(reading, tuple(found), ratio), key
     return top
+
+
+def score(hand: Shape, rules) -> tuple[Score | None, list[Reading]]:
+    """The hand's best-scoring reading under ``rules`` (None: not a win), and every reading it has."""
+    found = readings(hand.concealed, hand.melds, rules.seven_pairs, rules.thirteen_orphans)
+    return best(found, hand.every, rules.patterns, rules.combine), found

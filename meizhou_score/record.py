@@ -10,11 +10,14 @@ and is settled in :mod:`meizhou_score.settlement`. Reading files is
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from . import checks
+from . import validators
 from .errors import RecordError, TileError
+from .memo import Memo
+from .rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
 from .tiles import COPIES, TILES, format_indices, parse_counted
 
@@ -93,29 +96,30 @@ class Session(NamedTuple):
 # ---------------------------------------------------------------- validation
 
 def is_session(data: Any) -> bool:
+    """A session is a mapping with ``hands`` (SPEC §2); anything else is read as one hand record."""
     return isinstance(data, dict) and "hands" in data
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     """Validate one hand record (SPEC §2). ``rules`` come from ``--rules``; the record's own override them."""
     if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
-        checks.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
+        validators.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
     players = _players(data["players"], "players")
     if "date" in data:
-        checks.date(data["date"], "date")
+        validators.date(data["date"], "date")
     if "rules" in data:
         rules = rules.override(data["rules"], "rules")
-    stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
+    stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players))
 
 
 def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     """Validate a session: players and rules fixed, hands in order."""
-    checks.mapping(data, "", _SESSION_KEYS, required=("players", "hands"))
+    validators.mapping(data, "", _SESSION_KEYS, required=("players", "hands"))
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
-    stake = checks.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
-    hands = checks.sequence(data["hands"], "hands")
+    stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
+    hands = validators.sequence(data["hands"], "hands")
     if not hands:
         raise RecordError("hands", "expected at least one hand; got an empty list")
     parsed = []
@@ -125,12 +129,12 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
             if isinstance(entry, dict) and fixed in entry:
                 raise RecordError(f"{path}.{fixed}", f"not allowed in a session's hand: {fixed} are fixed for the "
                                   "whole session (start a new session when the table changes)")
-        checks.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
-        hand_stake = checks.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
+        validators.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
+        hand_stake = validators.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
         named = "dealer" in entry
         dealer = _player(entry["dealer"], path, "dealer", players) if named else None
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
-    date = checks.date(data["date"], "date") if "date" in data else None
+    date = validators.date(data["date"], "date") if "date" in data else None
     return Session(players, tuple(parsed), rules, date)
 
 
@@ -139,7 +143,7 @@ def with_dealer(record: Record, dealer: str) -> Record:
     return record._replace(dealer=dealer)
 
 
-_SEATED: dict[tuple, tuple[str, ...]] = {}  # memo: the same four names, line after line
+_SEATED = Memo("record.seated", 1024, "a table's four names, checked once while the table plays")
 _new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot path
 
 
@@ -151,23 +155,26 @@ def _players(value: Any, path: str) -> tuple[str, ...]:
         seated = None
     if seated is None:
         seated = _seat(value, path)
-        if key is not None and len(_SEATED) < 1024 and all(type(name) is str for name in key):
-            _SEATED[key] = seated
+        if key is not None and all(type(name) is str for name in key):
+            _SEATED.remember(key, seated)
     return seated
 
 
 def _seat(value: Any, path: str) -> tuple[str, ...]:
-    names = checks.sequence(value, path)
+    names = validators.sequence(value, path)
     if len(names) != 4:
         raise RecordError(path, f"expected exactly 4 players in seat order East, South, West, North; got {len(names)}")
     out = []
     for n, name in enumerate(names):
-        where = checks.join(path, n)
+        where = validators.join(path, n)
         if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise checks.fail(where, "a name (text; quote names such as 'Yes' or 'No')", name)
+            raise validators.fail(where, "a name (text; quote names such as 'Yes' or 'No')", name)
         name = str(name).strip()
         if not name:
-            raise checks.fail(where, "a name", names[n])
+            raise validators.fail(where, "a name", names[n])
+        bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
+        if bad is not None:
+            raise RecordError(where, f"a name may not hold control characters or broken Unicode; got {name!r}")
         if name in out:
             raise RecordError(where, f"{name!r} is already seated; the four names must differ")
         out.append(name)
@@ -180,7 +187,7 @@ def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> 
         return value
     name = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if name not in players:
-        raise checks.fail(checks.join(path, key), f"one of the players ({', '.join(players)})", value)
+        raise validators.fail(validators.join(path, key), f"one of the players ({', '.join(players)})", value)
     return name
 
 
@@ -191,11 +198,11 @@ def _tiles(value: Any, path: str, key: str | int) -> list[int]:
 def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], bytes]:
     """Tiles as text → (indices in written order, 34 counts); errors name the key."""
     if not isinstance(value, str):
-        raise checks.fail(checks.join(path, key), "tiles as text, like '123m 456p 11z'", value)
+        raise validators.fail(validators.join(path, key), "tiles as text, like '123m 456p 11z'", value)
     try:
         return parse_counted(value)
     except TileError as exc:
-        raise RecordError(checks.join(path, key), str(exc)) from None
+        raise RecordError(validators.join(path, key), str(exc)) from None
 
 
 _ONE_TILE = {str(tile): tile.index for tile in TILES}  # "5z" -> 32: a kong's or winning tile, at once
@@ -210,18 +217,18 @@ def _one_tile(value: Any, path: str, key: str) -> int:
         value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
     tiles = _tiles(value, path, key)
     if len(tiles) != 1:
-        raise RecordError(checks.join(path, key), f"expected one tile; got {len(tiles)} in {value!r}")
+        raise RecordError(validators.join(path, key), f"expected one tile; got {len(tiles)} in {value!r}")
     return tiles[0]
 
 
 def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None) -> Record:
-    at = lambda key: checks.join(path, key)  # noqa: E731 - used for error messages only
-    draw = checks.boolean(data["draw"], at("draw")) if "draw" in data else False
+    at = lambda key: validators.join(path, key)  # noqa: E731 - used for error messages only
+    draw = validators.boolean(data["draw"], at("draw")) if "draw" in data else False
     kongs: tuple[Kong, ...] = ()
     if data.get("kongs"):
         raw = data["kongs"]
         if not isinstance(raw, list):
-            raise checks.fail(at("kongs"), "a list", raw)
+            raise validators.fail(at("kongs"), "a list", raw)
         kongs = tuple([_kong(k, path, n, players) for n, k in enumerate(raw)])
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
@@ -237,7 +244,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
     if win_type not in WIN_TYPES or type(win_type) is not str:
-        raise checks.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)}", win_type)
+        raise validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)}", win_type)
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
@@ -262,27 +269,27 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
     if type(value) is not dict or not _HAND_REQUIRED <= value.keys() <= _HAND_KEYSET:
-        checks.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
+        validators.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
     concealed, counts = _counted(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
     if isinstance(raw_pungs, str):  # "pungs: 777z" for a single pung
         raw_pungs = [raw_pungs]
     if not isinstance(raw_pungs, list):
-        raise checks.fail(checks.join(path, "pungs"), "a list", raw_pungs)
+        raise validators.fail(validators.join(path, "pungs"), "a list", raw_pungs)
     for n, text in enumerate(raw_pungs):
         tile = _PUNGS.get(text) if type(text) is str else None
         if tile is not None:
             pungs.append(tile)
             continue
-        tiles = _tiles(text, checks.join(path, "pungs"), n)
+        tiles = _tiles(text, validators.join(path, "pungs"), n)
         if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
-            raise RecordError(f"{checks.join(path, 'pungs')}[{n}]", "expected a pung: three identical tiles "
+            raise RecordError(f"{validators.join(path, 'pungs')}[{n}]", "expected a pung: three identical tiles "
                               f"like '777z' (there is no chow, 吃); got {text!r}")
         pungs.append(tiles[0])
     winning = _one_tile(value["winning_tile"], path, "winning_tile")
     if not counts[winning]:
-        raise RecordError(checks.join(path, "winning_tile"),
+        raise RecordError(validators.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
     return _new(WinningHand, (concealed, tuple(pungs), winning, counts))
 
@@ -291,9 +298,9 @@ _KONG_KEYSET = frozenset(_KONG_KEYS)
 _KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
-# memo: (players, the kong's items) of a kong already found good -> Kong. Only kongs
+# (players, the kong's items) of a kong already found good -> Kong. Only kongs
 # written wholly in text are remembered, so nothing but the same text can equal one.
-_KONGS: dict[tuple, Kong] = {}
+_KONGS = Memo("record.kongs", 8192, "a kong already checked at this table")
 
 
 def _kong(value: Any, base: str, n: int, players) -> Kong:
@@ -306,48 +313,48 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
         return _check_kong(value, base, n, players)
     if found is None:
         found = _check_kong(value, base, n, players)
-        if len(_KONGS) < 8192 and all(type(part) is str for pair in key[1] for part in pair):
-            _KONGS[key] = found
+        if all(type(part) is str for pair in key[1] for part in pair):
+            _KONGS.remember(key, found)
     return found
 
 
 def _check_kong(value: Any, base: str, n: int, players) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
-        checks.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
+        validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)
     kind = value["type"]
     if kind not in KONG_TYPES or type(kind) is not str:
-        raise checks.fail(checks.join(path, "type"), f"one of {', '.join(KONG_TYPES)}", kind)
+        raise validators.fail(validators.join(path, "type"), f"one of {', '.join(KONG_TYPES)}", kind)
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
     if kind == "exposed":
         if "from" not in value:
-            raise RecordError(checks.join(path, "from"), "missing; an exposed kong names the discarder it came from")
+            raise RecordError(validators.join(path, "from"), "missing; an exposed kong names the discarder it came from")
         discarder = _player(value["from"], path, "from", players)
         if discarder == player:
-            raise RecordError(checks.join(path, "from"),
+            raise RecordError(validators.join(path, "from"),
                               f"the discarder must be another player than the kong's owner ({player!r})")
     elif "from" in value:
-        raise RecordError(checks.join(path, "from"), f"only allowed for an exposed kong; this kong is {kind}")
+        raise RecordError(validators.join(path, "from"), f"only allowed for an exposed kong; this kong is {kind}")
     return Kong(player, kind, tile, discarder)
 
 
 def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
     if not isinstance(value, dict):
-        raise checks.fail(path, "a mapping of player to balance", value)
+        raise validators.fail(path, "a mapping of player to balance", value)
     out = {}
     for name, balance in value.items():
-        where = checks.join(path, str(name))
+        where = validators.join(path, str(name))
         if str(name) not in players:
-            raise checks.fail(where, f"one of the players ({', '.join(players)})", name)
-        out[str(name)] = checks.amount(balance, where)
+            raise validators.fail(where, f"one of the players ({', '.join(players)})", name)
+        out[str(name)] = validators.amount(balance, where)
     return out
 
 
 def _places(record: Record, path: str) -> list[tuple[int, int, str]]:
     """(tile, copies, where) for every tile the record holds."""
-    at = lambda key: checks.join(path, key)  # noqa: E731
+    at = lambda key: validators.join(path, key)  # noqa: E731
     hand = record.hand
     out = []
     if hand is not None:
@@ -381,7 +388,7 @@ def _check_conservation(record: Record, path: str) -> None:
         if n > COPIES:
             note = ""
             if record.robbed is not None and tile == hand.winning_tile:
-                note = (" — a robbed kong's tile is the winner's only copy (R7): the robbed player's pung "
+                note = (f" — a robbed kong's tile is the winner's only copy ({FINDINGS['robbed_tile']}): the robbed player's pung "
                         "holds the other three")
-            raise RecordError(checks.join(path, "hand" if hand else "kongs"), f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
-                              f"there are only four of each tile (R1){note}")
+            raise RecordError(validators.join(path, "hand" if hand else "kongs"), f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
+                              f"there are only four of each tile ({FINDINGS['five_copies']}){note}")

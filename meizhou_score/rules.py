@@ -9,8 +9,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from . import checks
+from . import validators
 from .errors import RulesError
+from .memo import Memo
 from .patterns import BY_ID, COMBINE_MODES, PATTERNS
 
 KONG_TYPES = ("concealed", "added", "exposed")
@@ -24,18 +25,6 @@ DEFAULTS: dict[str, Any] = {
     "kong_units": {"concealed": 2, "added": 1, "exposed": 1},
     "exposed_kong_payer": "all",
     "dealer_after_draw": "next",
-}
-
-# The ruling of RULES.md Part B behind each key.
-RULINGS: dict[str, str] = {
-    "patterns": "R4",
-    "combine": "R4",
-    "self_draw_share": "R5",
-    "kong_bloom_multiplier": "R6",
-    "robbed_kong_share": "R7",
-    "kong_units": "R8",
-    "exposed_kong_payer": "R8",
-    "dealer_after_draw": "R10",
 }
 
 DESCRIPTIONS: dict[str, str] = {
@@ -79,23 +68,23 @@ class Rules(NamedTuple):
         if found is not None:
             return found[1]
         rules = self._override(mapping, path)
-        if key is not None and len(_OVERRIDDEN) < 1024:
-            _OVERRIDDEN[key] = (self, rules)  # holding self keeps its id from being reused
+        if key is not None:
+            _OVERRIDDEN.remember(key, (self, rules))  # holding self keeps its id from being reused
         return rules
 
     def _override(self, mapping: Any, path: str) -> "Rules":
-        checks.mapping(mapping, path, DEFAULTS, error=RulesError)
+        validators.mapping(mapping, path, DEFAULTS, error=RulesError)
         changes: dict[str, Any] = {}
         for key, value in mapping.items():
-            where = checks.join(path, key)
+            where = validators.join(path, key)
             if key == "patterns":
                 changes[key] = _merge_counts(self.patterns, value, where, BY_ID, "pattern id")
             elif key == "kong_units":
                 changes[key] = _merge_counts(self.kong_units, value, where, KONG_TYPES, "kong type")
             elif key in _CHOICES:
-                changes[key] = checks.choice(value, where, _CHOICES[key], error=RulesError)
+                changes[key] = validators.choice(value, where, _CHOICES[key], error=RulesError)
             else:
-                changes[key] = checks.count(value, where, error=RulesError)
+                changes[key] = validators.count(value, where, error=RulesError)
         return self._replace(**changes)
 
     @property
@@ -124,15 +113,16 @@ class Rules(NamedTuple):
 
 def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what: str):
     if not isinstance(value, dict):
-        raise checks.fail(path, "a mapping", value, RulesError)
+        raise validators.fail(path, "a mapping", value, RulesError)
     merged = dict(current)
     for key, count in value.items():
         if key not in known:
-            raise RulesError(checks.join(path, str(key)),
+            raise RulesError(validators.join(path, str(key)),
                              f"unknown {what}; expected one of {', '.join(known)}")
-        merged[key] = checks.count(count, checks.join(path, key), error=RulesError)
+        merged[key] = validators.count(count, validators.join(path, key), error=RulesError)
     return MappingProxyType(merged)
 
 
-_OVERRIDDEN: dict[tuple, tuple[Rules, Rules]] = {}  # (id of the base, the items) -> (base, result)
+# (id of the base, the items with their types, so True never passes for 1) -> (base, result)
+_OVERRIDDEN = Memo("rules.overridden", 1024, "house rules already applied over a base")
 DEFAULT_RULES = Rules()

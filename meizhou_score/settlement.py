@@ -12,34 +12,42 @@ from typing import NamedTuple
 
 from . import hand as core
 from .errors import RecordError
-from .patterns import Score, best
+from .patterns import Score, score
 from .record import WIN_TYPES, Kong, Record, Session, with_dealer
+from .rulings import FINDINGS, REASONS
 from .tiles import format_indices
 
-# The ruling behind each kind of payment (RULES.md Part B).
-REASON_RULINGS = {
-    "self_draw": "R5",
-    "kong_bloom": "R6",
-    "robbed_kong": "R7",
-    "concealed_kong": "R8",
-    "added_kong": "R8",
-    "exposed_kong": "R8",
-}
 WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 
 
+class Basis(NamedTuple):
+    """How a payment's units were reached: ``ratio`` (the hand's, None for a kong) × ``share`` × ``multiplier``.
+
+    A win: the hand's ratio × the share per ratio (R5, R7) × the kong-bloom
+    multiplier (R6). A kong: its units from each payer (R8) × 3 when the
+    discarder pays everyone's share (包槓).
+    """
+
+    ratio: int | None
+    share: int
+    multiplier: int = 1
+
+
 class Transfer(NamedTuple):
-    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``."""
+    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``, by ruling ``rule``."""
 
     payer: str
     payee: str
     units: int
     reason: str
+    rule: str
+    basis: Basis
     tile: int | None = None  # the kong's tile, for an explanation
 
-    @property
-    def rule(self) -> str:
-        return REASON_RULINGS[self.reason]
+
+def gold(units: int, stake: Decimal) -> Decimal:
+    """``units`` × ``stake``: the one place where units become gold."""
+    return units * stake
 
 
 class Settlement(NamedTuple):
@@ -63,7 +71,7 @@ class Settlement(NamedTuple):
     def balances(self) -> dict[str, int]:
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
         out = dict.fromkeys(self.record.players, 0)
-        for payer, payee, units, _, _ in self.transfers:
+        for payer, payee, units, *_ in self.transfers:
             out[payer] -= units
             out[payee] += units
         return out
@@ -71,7 +79,7 @@ class Settlement(NamedTuple):
     @property
     def amounts(self) -> dict[str, Decimal]:
         stake = self.record.stake
-        return {name: units * stake for name, units in self.balances.items()}
+        return {name: gold(units, stake) for name, units in self.balances.items()}
 
     @property
     def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
@@ -89,32 +97,28 @@ class Settlement(NamedTuple):
                 or (self.record.claimed is not None and bool(self.claim_differences)))
 
 
+def winner_shape(record: Record) -> core.Shape:
+    """The winner's hand as scoring sees it: concealed tiles, exposed pungs and the winner's kongs."""
+    hand = record.hand
+    melds = [core.EXPOSED_PUNGS[tile] for tile in hand.pungs]
+    melds += [core.KONGS[kong.type == "concealed"][kong.tile] for kong in record.kongs if kong.player == record.winner]
+    return core.shape(hand.counts, tuple(melds))
+
+
 def score_hand(record: Record) -> tuple[Score | None, str | None]:
     """The winner's best reading and ratio, or (None, why it is not a win)."""
-    hand, rules = record.hand, record.rules
-    concealed = every = hand.counts
-    melds = []
-    if hand.pungs or record.kongs:
-        every = list(concealed)
-        for tile in hand.pungs:
-            melds.append(core.EXPOSED_PUNGS[tile])
-            every[tile] += 3
-        for kong in record.kongs:
-            if kong.player == record.winner:
-                melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
-                every[kong.tile] += 4
-    readings = core.readings(concealed, tuple(melds), rules.seven_pairs, rules.thirteen_orphans)
-    score = best(readings, every, rules.patterns, rules.combine)
-    if score is not None:
-        return score, None
-    tiles = format_indices(hand.concealed)
-    if melds:
-        tiles += " with " + " ".join(str(b) for b in melds)
+    hand = winner_shape(record)
+    found, readings = score(hand, record.rules)
+    if found is not None:
+        return found, None
+    tiles = format_indices(record.hand.concealed)
+    if hand.melds:
+        tiles += " with " + " ".join(str(b) for b in hand.melds)
     if readings:
         return None, (f"{tiles} forms a winning shape, but every pattern it matches has ratio 0 "
                       f"under the rules in force")
     return None, (f"{tiles} is not a winning hand: it is neither a pair and four sets, "
-                  f"nor seven pairs, nor thirteen orphans under the rules in force (R2)")
+                  f"nor seven pairs, nor thirteen orphans under the rules in force ({FINDINGS['not_a_win']})")
 
 
 def settle_record(record: Record) -> Settlement:
@@ -132,7 +136,7 @@ def settle_record(record: Record) -> Settlement:
     winner = record.winner
     if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
         errors.append(f"a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} "
-                      f"owns no kong in this record (R6)")
+                      f"owns no kong in this record ({FINDINGS['kong_bloom_without_kong']})")
     if errors:
         return Settlement(record, False, tuple(errors), score, next_dealer_why="invalid")
     payments = (_win_payments(record, score.ratio), *_kong_payments(record))
@@ -140,43 +144,25 @@ def settle_record(record: Record) -> Settlement:
         nxt, why = record.robbed, "robbed"
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
-    return _new(Settlement, (record, True, (), score, payments, nxt, why, None))
-
-
-_new = tuple.__new__  # a Settlement without the Python-level __new__ of a NamedTuple: the hot path
-
-# Bounded memos: a table's names, its rules and the units paid are few, so the
-# same payments recur hand after hand; each is worked out once.
-_WIN_PAID: dict[tuple, tuple[Transfer, ...]] = {}
-_KONG_PAID: dict[tuple, tuple[Transfer, ...]] = {}
-_PAID_LIMIT = 8192
+    return Settlement(record, True, (), score, payments, nxt, why, None)
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     """The winner's payments: from the robbed player alone (R7), else from all three (R5, R6)."""
-    rules, win_type = record.rules, record.win_type
+    rules, win_type, winner = record.rules, record.win_type, record.winner
     if win_type == "robbed_kong":
-        units = rules.robbed_kong_share * ratio
+        basis = Basis(ratio, rules.robbed_kong_share)
+    elif win_type == "kong_bloom":
+        basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)  # 槓上開花 (R6): as a self-draw
     else:
-        units = rules.self_draw_share * ratio
-        if win_type == "kong_bloom":
-            units *= rules.kong_bloom_multiplier  # 槓上開花 (R6): as a self-draw
-    key = (record.players, record.winner, record.robbed, win_type, units)
-    paid = _WIN_PAID.get(key)
-    if paid is None:
-        paid = _win_paid(*key)
-        if len(_WIN_PAID) < _PAID_LIMIT:
-            _WIN_PAID[key] = paid
-    return paid
-
-
-def _win_paid(players: tuple[str, ...], winner: str, robbed: str | None, win_type: str,
-              units: int) -> tuple[Transfer, ...]:
+        basis = Basis(ratio, rules.self_draw_share)
+    units = ratio * basis.share * basis.multiplier
     if not units:
         return ()
+    rule = REASONS[win_type]
     if win_type == "robbed_kong":
-        return (Transfer(robbed, winner, units, win_type),)  # 搶槓 (R7): the robbed player alone pays
-    return tuple(Transfer(p, winner, units, win_type) for p in players if p != winner)
+        return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
+    return tuple(Transfer(p, winner, units, win_type, rule, basis) for p in record.players if p != winner)
 
 
 def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
@@ -185,12 +171,7 @@ def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
     discarder_pays = rules.exposed_kong_payer == "discarder"
     out = []
     for kong in record.kongs:
-        key = (kong, players, rules.kong_units[kong.type], discarder_pays)
-        paid = _KONG_PAID.get(key)
-        if paid is None:
-            paid = _kong_paid(*key)
-            if len(_KONG_PAID) < _PAID_LIMIT:
-                _KONG_PAID[key] = paid
+        paid = _kong_paid(kong, players, rules.kong_units[kong.type], discarder_pays)
         if paid:
             out.append(paid)
     return out
@@ -201,10 +182,12 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     if not units:
         return ()
     reason = f"{kong.type}_kong"
+    rule = REASONS[reason]
     if kong.type == "exposed" and discarder_pays:
         # 包槓: the discarder pays the shares of all three.
-        return (Transfer(kong.discarder, kong.player, 3 * units, reason, kong.tile),)
-    return tuple(Transfer(p, kong.player, units, reason, kong.tile) for p in players if p != kong.player)
+        return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
+    basis = Basis(None, units)
+    return tuple(Transfer(p, kong.player, units, reason, rule, basis, kong.tile) for p in players if p != kong.player)
 
 
 class SessionResult:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .errors import TileError
+from .memo import Memo
 
 SUITS = "mpsz"
 KINDS = 34
@@ -21,7 +22,6 @@ COPIES = 4
 _SUIT_CHINESE = {"m": "萬", "p": "筒", "s": "條"}
 _NUMERALS = "一二三四五六七八九"
 _HONOUR_CHINESE = "東南西北白發中"
-_HONOUR_ENGLISH = ("East", "South", "West", "North", "White", "Green", "Red")
 
 # Characters that name a suit after a run of digits.
 _SUIT_MARKS = {
@@ -80,25 +80,18 @@ class Tile(NamedTuple):
             return _HONOUR_CHINESE[self.index - 27]
         return _NUMERALS[self.index % 9] + _SUIT_CHINESE[self.suit]
 
-    @property
-    def english(self) -> str:
-        if self.is_honour:
-            return _HONOUR_ENGLISH[self.index - 27]
-        return str(self)
-
     def __str__(self) -> str:
         return f"{self.number}{self.suit}"
 
     def __repr__(self) -> str:
-        return f"Tile({str(self)!r})"
+        return f"Tile.parse({str(self)!r})"  # eval(repr(tile)) == tile
 
 
 TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_SEEN: dict[str, tuple[tuple[int, ...], bytes]] = {}  # a bounded memo: the same tiles recur hand after hand
-_SEEN_LIMIT = 4096
+_SEEN = Memo("tiles.texts", 4096, "short tile texts (a pung, a kong, a wait) parsed whole")
 
 
 def parse_indices(text: str) -> list[int]:
@@ -124,15 +117,13 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     if found is None:
         found = _parse(text)
         if len(text) <= 16:  # a pung, a kong, a short wait: these recur; whole hands rarely do
-            if len(_SEEN) >= _SEEN_LIMIT:
-                _SEEN.clear()
-            _SEEN[text] = found
+            _SEEN.remember(text, found)
     return found
 
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
 # notation recur, and a hand's counts are then the sum of its words' integers.
-_TOKENS: dict[str, tuple[tuple[int, ...], int]] = {}
+_TOKENS = Memo("tiles.words", 4096, "the words of tile notation ('123m') and their counts")
 
 
 def _parse(text: str) -> tuple[tuple[int, ...], bytes]:
@@ -154,10 +145,7 @@ def _parse(text: str) -> tuple[tuple[int, ...], bytes]:
                 return _counted(_parse_any(text))
             if len(tiles) >= 256:
                 return _counted(_parse_any(text))
-            part = tiles, sum(1 << (8 * i) for i in tiles)
-            if len(_TOKENS) >= _SEEN_LIMIT:
-                _TOKENS.clear()
-            _TOKENS[word] = part
+            part = _TOKENS.remember(word, (tiles, sum(1 << (8 * i) for i in tiles)))
         indices += part[0]
         weight += part[1]
     if len(indices) < 256:
@@ -208,12 +196,12 @@ def parse_tiles(text: str) -> list[Tile]:
     return [TILES[i] for i in parse_indices(text)]
 
 
-def to_counts(indices) -> list[int]:
-    """A 34-slot count list from tile indices."""
+def to_counts(indices) -> bytes:
+    """The hot core's 34 counts (one byte per tile kind) from tile indices."""
     counts = [0] * KINDS
     for i in indices:
         counts[i] += 1
-    return counts
+    return bytes(counts)
 
 
 def format_indices(indices) -> str:
@@ -225,10 +213,6 @@ def format_indices(indices) -> str:
         if digits:
             out.append(digits + suit)
     return "".join(out)
-
-
-def format_counts(counts) -> str:
-    return format_indices(i for i, n in enumerate(counts) for _ in range(n))
 
 
 def format_tiles(tiles) -> str:

@@ -7,6 +7,7 @@ winner, win type, kongs, house rules, stakes and claims all vary.
 
 from __future__ import annotations
 
+import json
 import random
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
@@ -154,3 +155,69 @@ def _attempt(rng: random.Random, TILES) -> dict | None:
     return rec
 
 
+
+
+# ---------------------------------------------------------------- a club's log
+
+def name_pool(size: int = 400, seed: int = 3) -> list[str]:
+    """``size`` distinct player names, English and Chinese, as a club's members."""
+    rng = random.Random(seed)
+    given = ["Ah Fook", "Mei", "Jun", "Lan", "Wing", "Siu Ling", "Kwok", "Yan", "Hui", "Bo", "Chun", "Fai"]
+    family = ["Chan", "Lee", "Wong", "Lau", "Ng", "Ho", "Cheung", "Yip", "Tang", "Hakka"]
+    chinese = "明華玲芳偉強麗娟秀英國平志勇"
+    names: set[str] = set()
+    while len(names) < size:
+        if rng.random() < 0.3:
+            names.add(rng.choice("陳李黃劉吳何張葉鄧") + "".join(rng.sample(chinese, 2)))
+        else:
+            names.add(f"{rng.choice(given)} {rng.choice(family)}{rng.randrange(100) if rng.random() < 0.5 else ''}")
+    return sorted(names)
+
+
+def _break(rng: random.Random, rec: dict) -> dict:
+    """One of the mistakes a real log holds: a typo in a key, a bad tile, a stranger, a wrong type."""
+    rec = json.loads(json.dumps(rec))
+    kind = rng.randrange(5)
+    if kind == 0:
+        rec["winer"] = rec.pop("winner", "x")
+    elif kind == 1 and "hand" in rec:
+        rec["hand"]["concealed"] = rec["hand"]["concealed"].replace("m", "x", 1)
+    elif kind == 2:
+        rec["dealer"] = "Somebody Else"
+    elif kind == 3:
+        rec["stake"] = "ten"
+    else:
+        rec["kongs"] = [{"player": rec["players"][0], "type": "dark", "tile": "5z"}]
+    return rec
+
+
+def club_log(rng: random.Random, count: int, pool: list[str] | None = None, tables: int = 60):
+    """``count`` lines of a club's (or a platform's) log: hands of ``tables`` tables at once, interleaved.
+
+    Each table seats four players drawn from a pool of 400 names, in a random
+    seat order, and is replaced by a new table every 10–40 hands; the hands
+    themselves are :func:`make_record`'s (every win type, kongs, draws, claims,
+    house rules, decimal stakes), and about 2% of the lines are broken.
+    """
+    pool = pool or name_pool()
+    seated = [[rng.sample(pool, 4), rng.randrange(10, 40)] for _ in range(tables)]
+    for _ in range(count):
+        table = rng.choice(seated)
+        if table[1] == 0:
+            table[:] = [rng.sample(pool, 4), rng.randrange(10, 40)]
+        table[1] -= 1
+        names = table[0]
+        rec = _renamed(make_record(rng), dict(zip(PLAYERS, names)))  # no pool name is a bare "Mei"
+        if rng.random() < 0.02:
+            rec = _break(rng, rec)
+        yield rec
+
+
+def _renamed(value, names: dict[str, str]):
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    return value

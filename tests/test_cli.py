@@ -135,7 +135,7 @@ def test_help_imports_no_yaml_or_tabulate():
 def test_json_amounts_are_exact(stake, expected):
     from decimal import Decimal
 
-    from meizhou_score.render import dumps
+    from meizhou_score.jsonout import dumps
 
     rec = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8") + f"stake: {stake}\n"
     out = run("settle", "-", "--format", "json", input=rec)
@@ -203,7 +203,7 @@ def test_jsonl_to_a_terminal_writes_each_result_at_once():
 
     from meizhou_score.bulk import run as run_bulk
 
-    class Terminal(io.StringIO):
+    class Terminal(io.BytesIO):
         def isatty(self):
             return True
 
@@ -214,9 +214,9 @@ def test_jsonl_to_a_terminal_writes_each_result_at_once():
     def lines():
         for text in [rec + "\n"] * 3:
             yield text
-            seen.append(out.getvalue().count("\n"))  # results written when the next line is asked for
+            seen.append(out.getvalue().count(b"\n"))  # results written when the next line is asked for
 
-    assert run_bulk(lines(), out) == 0
+    assert run_bulk(lines(), out) == (3, 0, 0)
     assert seen == [1, 2, 3]
 
 

@@ -13,7 +13,7 @@ def score(tiles, rules=None, **melds):
 
 
 def check(tiles, rules=None, pungs=(), kongs=(), concealed_kongs=()):
-    from meizhou_score.analysis import analyse as full
+    from meizhou_score.check import analyse as full
     from meizhou_score.rules import DEFAULT_RULES
 
     r = DEFAULT_RULES.override(rules) if rules else DEFAULT_RULES

@@ -230,7 +230,7 @@ def test_api_names_survive_submodule_imports():
     # importing the package's modules must not shadow the public functions
     import meizhou_score
     import meizhou_score.cli  # noqa: F401
-    from meizhou_score import render, settlement  # noqa: F401
+    from meizhou_score import check, jsonout, pipeline, settlement, text  # noqa: F401
 
     assert callable(meizhou_score.settle) and callable(meizhou_score.load_record)
 

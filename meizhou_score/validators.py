@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
 from .errors import RecordError
+from .memo import Memo
 
 
 def join(path: str, key: str | int) -> str:
@@ -47,7 +48,7 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     allowed, required = tuple(allowed), tuple(required)
     keysets = _KEYSETS.get((allowed, required))
     if keysets is None:
-        keysets = _KEYSETS[allowed, required] = frozenset(allowed), frozenset(required)
+        keysets = _KEYSETS.remember((allowed, required), (frozenset(allowed), frozenset(required)))
     keys = value.keys()
     if keys <= keysets[0] and keysets[1] <= keys:
         return value  # the common case: nothing to report
@@ -63,7 +64,7 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     return value
 
 
-_KEYSETS: dict[tuple, tuple[frozenset, frozenset]] = {}  # (allowed, required) -> as sets
+_KEYSETS = Memo("validators.keysets", 256, "a format's allowed and required keys, as sets")
 
 
 def _close(key: str, allowed: tuple[str, ...]) -> str:

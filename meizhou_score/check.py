@@ -1,0 +1,58 @@
+"""The ``check`` command's analysis: is a hand a win, how it reads, and what it waits on (聽牌)."""
+
+from __future__ import annotations
+
+from . import hand as core
+from .errors import TileError
+from .hand import Shape, shape, with_tile
+from .patterns import score
+from .rules import DEFAULT_RULES, Rules
+from .tiles import COPIES, TILES, format_indices, parse_counted
+
+
+def _meld(text: str, size: int, concealed: bool, what: str) -> core.Block:
+    tiles = parse_counted(text)[0]
+    if len(tiles) == 1:
+        tiles = tiles * size
+    if len(tiles) != size or len(set(tiles)) != 1:
+        raise TileError(f"a {what} is {size} identical tiles; got {text!r}")
+    return core.KONGS[concealed][tiles[0]] if size == 4 else core.EXPOSED_PUNGS[tiles[0]]
+
+
+def analyse(tiles: str, pungs: tuple[str, ...] = (), kongs: tuple[str, ...] = (), rules: Rules | None = None,
+            concealed_kongs: tuple[str, ...] = ()) -> dict:
+    """14 tiles (melds included): win, readings, patterns. 13 tiles: the waits and what each scores."""
+    melds = tuple([_meld(p, 3, False, "pung") for p in pungs]
+                  + [_meld(k, 4, False, "kong") for k in kongs]
+                  + [_meld(k, 4, True, "concealed kong") for k in concealed_kongs])
+    indices, counts = parse_counted(tiles)
+    return analyse_shape(shape(counts, melds), rules or DEFAULT_RULES, format_indices(indices))
+
+
+def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict:
+    """:func:`analyse` of a hand already counted."""
+    for t, n in enumerate(hand.every):
+        if n > COPIES:
+            raise TileError(f"{n} copies of {TILES[t]}; there are only four of each tile")
+    size = sum(hand.concealed) + 3 * len(hand.melds)
+    if written is None:
+        written = format_indices(i for i, n in enumerate(hand.concealed) for _ in range(n))
+    out = {"tiles": written, "count": size}
+    if size == 14:
+        found, readings = score(hand, rules)
+        out.update(win=found is not None, patterns=list(found.patterns) if found else [],
+                   ratio=found.ratio if found else 0, decompositions=[r.notation() for r in readings])
+        if found:
+            out["reading"] = found.reading.notation()
+        return out
+    if size == 13:
+        waits = []
+        for t in core.waits_counts(hand.concealed, rules.seven_pairs, rules.thirteen_orphans):
+            if hand.every[t] >= COPIES:
+                continue
+            found, _ = score(with_tile(hand, t), rules)
+            if found:
+                waits.append({"tile": str(TILES[t]), "patterns": list(found.patterns), "ratio": found.ratio})
+        out.update(win=False, waits=waits)
+        return out
+    raise TileError(f"expected 13 or 14 tiles counting each pung and kong as 3; got {size}")

@@ -1,0 +1,101 @@
+"""JSON output (SPEC §5): the result objects, and the one writer that turns any of them into text.
+
+Every JSON the tool prints — ``settle --format json``, a session, bulk mode's
+lines, ``check``, ``rules``, ``schema`` — goes through :func:`dumps`, which
+encodes with msgspec: amounts are Decimals written as exact JSON numbers,
+never through a float. msgspec is imported only when JSON is written.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .settlement import SessionResult, Settlement, gold
+
+
+def number(value: Decimal | int) -> int | Decimal:
+    """An exact amount: an int when whole, else a Decimal without trailing zeros."""
+    if isinstance(value, int):
+        return value
+    if value == value.to_integral_value():
+        return int(value)
+    return value.normalize()
+
+
+def hand_json(s: Settlement) -> dict[str, Any]:
+    """The one-hand object of SPEC §5; each transfer also names its ruling (``"rule": "R5"``)."""
+    r = s.record
+    stake = r.stake
+    scored = s.score is not None and s.valid
+    out: dict[str, Any] = {
+        "valid": s.valid,
+        "draw": r.draw,
+        "winner": r.winner,
+        "win_type": r.win_type,
+        "patterns": list(s.score.patterns) if scored else [],
+        "ratio": s.score.ratio if scored else 0,
+        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": number(gold(t.units, stake)),
+                       "reason": t.reason, "rule": t.rule} for t in s.transfers],
+        "balances": {name: number(value) for name, value in s.amounts.items()},
+        "next_dealer": s.next_dealer,
+    }
+    if not s.valid:
+        out["errors"] = list(s.errors)
+    if r.claimed is not None:
+        diffs = s.claim_differences
+        out["claims"] = {"agree": not diffs,
+                         "differences": {name: {"claimed": number(c), "computed": number(v)}
+                                         for name, (c, v) in diffs.items()}}
+    return out
+
+
+def session_json(result: SessionResult) -> dict[str, Any]:
+    """A session: every hand (with its ``index`` and ``dealer``), the totals and the next dealer."""
+    hands = []
+    for n, s in enumerate(result.hands, start=1):
+        obj = {"index": n, "dealer": s.record.dealer, **hand_json(s)}
+        if s.dealer_expected is not None:
+            obj["dealer_check"] = {"named": s.record.dealer, "expected": s.dealer_expected}
+        hands.append(obj)
+    return {"hands": hands, "totals": {k: number(v) for k, v in result.totals.items()},
+            "next_dealer": result.next_dealer}
+
+
+def result_json(result: Settlement | SessionResult) -> dict[str, Any]:
+    """The JSON object of a hand or a session, whichever the pipeline settled."""
+    return session_json(result) if isinstance(result, SessionResult) else hand_json(result)
+
+
+_ENCODE = None
+
+
+def encode(obj: Any) -> bytes:
+    """Compact UTF-8 JSON, decimals as exact numbers: the encoder behind every JSON the tool writes."""
+    global _ENCODE
+    if _ENCODE is None:
+        import msgspec
+
+        _ENCODE = msgspec.json.Encoder(decimal_format="number").encode
+    return _ENCODE(obj)
+
+
+def dumps(obj: Any, indent: int | None = 2) -> str:
+    """JSON text: indented by ``indent``, or on one line with a space after ``,`` and ``:`` (``indent=None``)."""
+    from msgspec.json import format as layout
+
+    return layout(encode(obj), indent=0 if indent is None else indent).decode("utf-8")
+
+
+def dumps_session(obj: dict[str, Any]) -> str:
+    """A session's JSON: indented at the top, one line per hand, so that 10,000 hands still read well."""
+    hands = ",\n".join("    " + dumps(h, indent=None) for h in obj["hands"])
+    rest = [f'  "{key}": {dumps(value, indent=None)}' for key, value in obj.items() if key != "hands"]
+    return "{\n  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
+
+
+def result_text(result: Settlement | SessionResult) -> str:
+    """``settle --format json``: a hand indented, a session with a line per hand."""
+    if isinstance(result, SessionResult):
+        return dumps_session(session_json(result))
+    return dumps(hand_json(result))
