@@ -11,10 +11,6 @@ PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 @pytest.fixture
 def record():
     """A fresh ordinary self-draw record (Mei wins, Ah Fook deals) to modify."""
-    return {
-        "players": list(PLAYERS),
-        "dealer": "Ah Fook",
-        "winner": "Mei",
-        "win_type": "self_draw",
-        "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
-    }
+    from records import hand_record
+
+    return hand_record()

@@ -11,6 +11,30 @@ import json
 import random
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
+A, B, C, D = PLAYERS
+
+# ---------------------------------------------------------------- records for tests, by hand
+
+
+def hand_record(winner: str = B, win_type: str = "self_draw", concealed: str = "123m 456m 789p 234s 55s",
+                winning: str = "4s", **extra) -> dict:
+    """A hand record: by default Mei self-draws an ordinary hand that Ah Fook dealt; ``extra`` keys added."""
+    rec = {"players": list(PLAYERS), "dealer": A, "winner": winner, "win_type": win_type,
+           "hand": {"concealed": concealed, "winning_tile": winning}}
+    rec.update(extra)
+    return rec
+
+
+def draw_record(dealer: str = B, **extra) -> dict:
+    """An exhaustive draw (荒莊) dealt by ``dealer``."""
+    return {"players": list(PLAYERS), "dealer": dealer, "draw": True, **extra}
+
+
+def session_record(*hands: dict, players: list[str] | None = None, **extra) -> dict:
+    """A session of ``hands`` (their own players keys dropped)."""
+    return {"players": list(players or PLAYERS), **extra,
+            "hands": [{k: v for k, v in h.items() if k != "players"} for h in hands]}
+
 
 
 def complete_counts(rng: random.Random) -> list[int]:

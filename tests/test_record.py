@@ -7,13 +7,9 @@ import pytest
 from meizhou_score import RecordError, RulesError, settle
 from meizhou_score.loader import load_yaml
 
-BASE = {
-    "players": ["Ah Fook", "Mei", "Jun", "Lan"],
-    "dealer": "Ah Fook",
-    "winner": "Mei",
-    "win_type": "self_draw",
-    "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
-}
+from records import draw_record, hand_record, session_record
+
+BASE = hand_record()  # Mei self-draws an ordinary hand; Ah Fook dealt
 
 
 def edit(**changes):
@@ -147,15 +143,14 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
 
 @pytest.mark.parametrize("key, value", [("players", ["A", "B", "C", "D"]), ("rules", {"combine": "add"})])
 def test_a_session_hand_may_not_change_players_or_rules(key, value):
-    session = {"players": ["A", "B", "C", "D"], "hands": [{"dealer": "A", "draw": True, key: value}]}
+    session = session_record(draw_record("A"), players=["A", "B", "C", "D"])
+    session["hands"][0][key] = value
     with pytest.raises(RecordError, match=rf"hands\[0\]\.{key}: not allowed in a session's hand"):
         settle(session)
 
 
 def test_a_session_hand_may_have_its_own_stake():
-    session = {"players": ["A", "B", "C", "D"], "stake": 10, "hands": [
-        {"dealer": "A", "winner": "B", "win_type": "self_draw", "stake": 1,
-         "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}]}
+    session = session_record(hand_record("B", dealer="A", stake=1), players=["A", "B", "C", "D"], stake=10)
     assert settle(session)["totals"] == {"A": -2, "B": 6, "C": -2, "D": -2}  # 2 units × 1, not × 10
 
 

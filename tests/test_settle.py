@@ -7,14 +7,10 @@ from hypothesis import given, settings, strategies as st
 
 from meizhou_score import settle
 
-A, B, C, D = "Ah Fook", "Mei", "Jun", "Lan"
+from records import A, B, C, D, draw_record, hand_record, session_record
 
 
-def hand(winner=B, win_type="self_draw", concealed="123m 456m 789p 234s 55s", winning="4s", **extra):
-    rec = {"players": [A, B, C, D], "dealer": A, "winner": winner, "win_type": win_type,
-           "hand": {"concealed": concealed, "winning_tile": winning}}
-    rec.update(extra)
-    return rec
+hand = hand_record
 
 
 @pytest.mark.parametrize("concealed, winning, loser, winner", [
@@ -92,8 +88,7 @@ def test_kong_bloom_with_another_players_kong_only_is_a_dispute():
 
 
 def test_draw_pays_nothing_not_even_kongs():
-    rec = {"players": [A, B, C, D], "dealer": B, "draw": True,
-           "kongs": [{"player": C, "type": "concealed", "tile": "5z"}]}
+    rec = draw_record(B, kongs=[{"player": C, "type": "concealed", "tile": "5z"}])
     out = settle(rec)
     assert out["transfers"] == [] and out["balances"] == {A: 0, B: 0, C: 0, D: 0}
     assert out["next_dealer"] == C  # R10: Mei's next player
@@ -102,7 +97,7 @@ def test_draw_pays_nothing_not_even_kongs():
 
 
 def test_draw_next_dealer_wraps_from_north_to_east():
-    rec = {"players": [A, B, C, D], "dealer": D, "draw": True}
+    rec = draw_record(D)
     assert settle(rec)["next_dealer"] == A
 
 
@@ -158,12 +153,11 @@ def test_session_rotation_and_totals():
 
 
 def test_session_wrong_dealer_is_reported():
-    session = {"players": [A, B, C, D], "hands": [
-        {"dealer": A, "winner": B, "win_type": "self_draw",
-         "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}},
-        {"dealer": C, "draw": True},   # the rotation gives Mei
-        {"draw": True},                # follows from the named dealer Jun: Lan deals
-    ]}
+    session = session_record(
+        hand(),
+        draw_record(C),   # the rotation gives Mei
+        {"draw": True},   # follows from the named dealer Jun: Lan deals
+    )
     out = settle(session)
     assert out["hands"][1]["dealer_check"] == {"named": C, "expected": B}
     assert out["hands"][2]["dealer"] == D
@@ -172,11 +166,7 @@ def test_session_wrong_dealer_is_reported():
 def test_session_after_an_invalid_hand_must_name_the_dealer():
     from meizhou_score import RecordError
 
-    session = {"players": [A, B, C, D], "hands": [
-        {"dealer": A, "winner": B, "win_type": "self_draw",
-         "hand": {"concealed": "123m 456m 789p 235s 55s", "winning_tile": "5s"}},
-        {"draw": True},
-    ]}
+    session = session_record(hand(concealed="123m 456m 789p 235s 55s", winning="5s"), {"draw": True})
     with pytest.raises(RecordError, match=r"hands\[1\]\.dealer"):
         settle(session)
 
