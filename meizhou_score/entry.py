@@ -267,21 +267,29 @@ def _flow(mapping: dict[str, Any]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
-    """One hand as a block-sequence item of ``hands:`` (SPEC §2), dash at column ``indent``."""
-    pad = " " * (indent + 2)
+def _lines(mapping: dict[str, Any]) -> list[str]:
+    """Each key of a record or hand as YAML lines: names plain, tiles and claims on one line, kongs a list."""
     lines = []
-    for key, value in hand.items():
-        if key == "hand" or key == "claimed":
+    for key, value in mapping.items():
+        if key == "players":
+            lines.append("players: [" + ", ".join(scalar(p) for p in value) + "]")
+        elif key == "rules":
+            lines.append("rules: " + json.dumps(value, ensure_ascii=False))  # JSON is YAML's flow style
+        elif key in ("hand", "claimed"):
             lines.append(f"{key}: {_flow(value)}")
         elif key == "kongs":
             lines.append("kongs:")
             lines += [f"  - {_flow(k)}" for k in value]
         else:
             lines.append(f"{key}: {scalar(value)}")
-    first, *rest = lines
-    text = " " * indent + "- " + first + newline
-    return text + "".join(pad + line + newline for line in rest)
+    return lines
+
+
+def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
+    """One hand as a block-sequence item of ``hands:`` (SPEC §2), dash at column ``indent``."""
+    first, *rest = _lines(hand)
+    pad = " " * (indent + 2)
+    return " " * indent + "- " + first + newline + "".join(pad + line + newline for line in rest)
 
 
 def session_yaml(players: list[str], stake: Decimal, rules: dict[str, Any] | None, date: str | None,
@@ -291,28 +299,12 @@ def session_yaml(players: list[str], stake: Decimal, rules: dict[str, Any] | Non
              "# Hands are appended below; comments and edits you make are kept."]
     if date:
         lines.append(f"date: {date}")
-    lines.append("players: [" + ", ".join(scalar(p) for p in players) + "]")
-    lines.append(f"stake: {scalar(stake)}")
-    if rules:
-        lines.append("rules: " + json.dumps(rules, ensure_ascii=False))
+    lines += _lines({"players": players, "stake": stake, **({"rules": rules} if rules else {})})
     lines.append("hands:")
     return newline.join(lines) + newline
 
 
 def record_yaml(record: dict[str, Any], newline: str = "\n") -> str:
     """A single hand record (``record -o``): the table's keys, then the hand's."""
-    lines = ["# One hand of Meizhou mahjong, written by `meizhou-score record`."]
-    for key, value in record.items():
-        if key == "players":
-            lines.append("players: [" + ", ".join(scalar(p) for p in value) + "]")
-        elif key == "rules":
-            lines.append("rules: " + json.dumps(value, ensure_ascii=False))
-        elif key in ("hand", "claimed"):
-            lines.append(f"{key}: {_flow(value)}")
-        elif key == "kongs":
-            lines.append("kongs:")
-            lines += [f"  - {_flow(k)}" for k in value]
-        else:
-            lines.append(f"{key}: {scalar(value)}")
+    lines = ["# One hand of Meizhou mahjong, written by `meizhou-score record`.", *_lines(record)]
     return newline.join(lines) + newline
-

@@ -14,46 +14,37 @@ _NAME = {"type": "string", "minLength": 1}
 _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0}
 
-_KONG = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["player", "type", "tile"],
-    "properties": {
-        "player": _NAME,
-        "type": {"enum": ["concealed", "added", "exposed"]},
-        "tile": _TILES,
-        "from": {**_NAME, "description": "exposed kongs only: the discarder"},
-    },
-}
 
-_HAND = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["concealed", "winning_tile"],
-    "properties": {
-        "concealed": _TILES,
-        "pungs": {"type": "array", "items": _TILES},
-        "winning_tile": _TILES,
-    },
-}
+def _object(properties: dict, required: tuple[str, ...] = ()) -> dict:
+    """A mapping with exactly these keys (an unknown key is an error, SPEC §2), ``required`` among them."""
+    out: dict = {"type": "object", "additionalProperties": False}
+    if required:
+        out["required"] = list(required)
+    out["properties"] = properties
+    return out
 
-_RULES = {
-    "type": "object",
-    "additionalProperties": False,
-    "properties": {
-        "patterns": {"type": "object", "additionalProperties": False,
-                     "properties": {p.id: _COUNT for p in PATTERNS}},
-        "combine": {"enum": ["highest", "add", "multiply"]},
-        "self_draw_share": _COUNT,
-        "kong_bloom_multiplier": _COUNT,
-        "robbed_kong_share": _COUNT,
-        "kong_units": {"type": "object", "additionalProperties": False,
-                       "properties": {k: _COUNT for k in ("concealed", "added", "exposed")}},
-        "exposed_kong_payer": {"enum": ["all", "discarder"]},
-        "dealer_after_draw": {"enum": ["next", "same"]},
-    },
-}
 
+_KONG = _object(required=("player", "type", "tile"), properties={
+    "player": _NAME,
+    "type": {"enum": ["concealed", "added", "exposed"]},
+    "tile": _TILES,
+    "from": {**_NAME, "description": "exposed kongs only: the discarder"},
+})
+_HAND = _object(required=("concealed", "winning_tile"), properties={
+    "concealed": _TILES,
+    "pungs": {"type": "array", "items": _TILES},
+    "winning_tile": _TILES,
+})
+_RULES = _object({
+    "patterns": _object({p.id: _COUNT for p in PATTERNS}),
+    "combine": {"enum": ["highest", "add", "multiply"]},
+    "self_draw_share": _COUNT,
+    "kong_bloom_multiplier": _COUNT,
+    "robbed_kong_share": _COUNT,
+    "kong_units": _object({k: _COUNT for k in ("concealed", "added", "exposed")}),
+    "exposed_kong_payer": {"enum": ["all", "discarder"]},
+    "dealer_after_draw": {"enum": ["next", "same"]},
+})
 _HAND_PROPERTIES = {
     "dealer": _NAME,
     "stake": {**_AMOUNT, "exclusiveMinimum": 0},
@@ -68,26 +59,15 @@ _HAND_PROPERTIES = {
 _DATE = {"type": "string", "format": "date", "description": "the night's date, YYYY-MM-DD"}
 _PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True}
 
-RECORD = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["players", "dealer"],
-    "properties": {"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES, "date": _DATE},
-}
-
-SESSION = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["players", "hands"],
-    "properties": {
-        "date": _DATE,
-        "players": _PLAYERS,
-        "stake": _HAND_PROPERTIES["stake"],
-        "rules": _RULES,
-        "hands": {"type": "array", "minItems": 1,
-                  "items": {"type": "object", "additionalProperties": False, "properties": _HAND_PROPERTIES}},
-    },
-}
+RECORD = _object(required=("players", "dealer"),
+                 properties={"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES, "date": _DATE})
+SESSION = _object(required=("players", "hands"), properties={
+    "date": _DATE,
+    "players": _PLAYERS,
+    "stake": _HAND_PROPERTIES["stake"],
+    "rules": _RULES,
+    "hands": {"type": "array", "minItems": 1, "items": _object(_HAND_PROPERTIES)},
+})
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
