@@ -253,18 +253,12 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
 _BLOCKS = tuple(Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz")
-_SINGLE = tuple(Memo(f"single_reading.{g}", 1 << 16, "a group with exactly one reading, for the common hand")
-                for g in "mpsz")
 _WAITS = (Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
           Memo("waits.honours", 1 << 12, "the tiles that complete the honours"))
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
-    """The readings of one group as (sets in tile order, pair or None), memoised.
-
-    A group with exactly one reading (the usual case) is also kept in
-    ``_SINGLE`` so that the common hand needs no loop at all.
-    """
+    """The readings of one group as (sets in tile order, pair or None), memoised."""
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
@@ -278,27 +272,13 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
             pair = next((_PAIRS[start + r] for kind, r in reading if kind == PAIR), None)
             out.append((sets, pair))
         found = memo.remember(key, tuple(out))
-        if len(found) == 1:
-            _SINGLE[group].remember(key, found[0])
     return found
 
 
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
-    m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    one_m, one_p, one_s, one_z = _SINGLE
-    gm, gp, gs, gz = one_m.get(m), one_p.get(p), one_s.get(s), one_z.get(z)
-    if gm is not None and gp is not None and gs is not None and gz is not None:
-        # the common case: one reading per group, already in tile order
-        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm, gp, gs, gz
-        if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
-            return []
-        sets = (*s0, *s1, *s2, *s3)
-        if melds:
-            sets = tuple(sorted(sets + melds, key=_tile_order))
-        return [_new_reading(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
     groups = []
-    for group, key in enumerate((m, p, s, z)):
+    for group, key in enumerate((b[0:9], b[9:18], b[18:27], b[27:34])):
         found = _group_blocks(key, group)
         if not found:
             return []  # this group is not pair + sets
@@ -325,8 +305,6 @@ _CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),
 # Sets in tile order; a pung or kong (111) before a run (123) from the same tile:
 # (tile, kind) does it, as "kong" and "pung" sort before "run".
 _tile_order = itemgetter(1, 0)
-
-_new_reading = tuple.__new__  # Reading(...) without the Python-level __new__ of a NamedTuple
 
 
 def _reading_key(reading: Reading):

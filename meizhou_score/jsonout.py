@@ -35,9 +35,9 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "win_type": r.win_type,
         "patterns": list(s.score.patterns) if scored else [],
         "ratio": s.score.ratio if scored else 0,
-        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": number(gold(t.units, stake)),
+        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": gold(t.units, stake),
                        "reason": t.reason, "rule": t.rule} for t in s.transfers],
-        "balances": {name: number(value) for name, value in s.amounts.items()},
+        "balances": s.amounts,
         "next_dealer": s.next_dealer,
     }
     if not s.valid:

@@ -58,7 +58,6 @@ class Score(NamedTuple):
     ratio: int
 
 
-_new_score = tuple.__new__  # a Score without the Python-level __new__ of a NamedTuple: the hot path
 
 
 def tile_patterns(counts) -> list[str]:
@@ -149,7 +148,7 @@ def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> 
     if len(readings) == 1:  # the usual hand: one reading, nothing to compare
         found = match(readings[0], counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
-        return _new_score(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
+        return Score(readings[0], tuple(found), ratio) if ratio > 0 else None
     top = None
     top_key = None
     for n, reading in enumerate(readings):

@@ -144,7 +144,6 @@ def with_dealer(record: Record, dealer: str) -> Record:
 
 
 _SEATED = Memo("record.seated", 1024, "a table's four names, checked once while the table plays")
-_new = tuple.__new__  # a NamedTuple without its Python-level __new__: the hot path
 
 
 def _players(value: Any, path: str) -> tuple[str, ...]:
@@ -255,8 +254,8 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     elif "robbed" in data:
         raise RecordError(at("robbed"), f"only allowed when win_type is robbed_kong; got win_type {win_type!r}")
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = _new(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs,
-                           claimed, rules))
+    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
+                    rules)
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
     if size != HAND_SIZE:
@@ -291,34 +290,14 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     if not counts[winning]:
         raise RecordError(validators.join(path, "winning_tile"),
                           f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
-    return _new(WinningHand, (concealed, tuple(pungs), winning, counts))
+    return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
 _KONG_KEYSET = frozenset(_KONG_KEYS)
 _KONG_REQUIRED = frozenset(("player", "type", "tile"))
 
 
-# (players, the kong's items) of a kong already found good -> Kong. Only kongs
-# written wholly in text are remembered, so nothing but the same text can equal one.
-_KONGS = Memo("record.kongs", 8192, "a kong already checked at this table")
-
-
 def _kong(value: Any, base: str, n: int, players) -> Kong:
-    if type(value) is not dict:
-        return _check_kong(value, base, n, players)
-    key = (players, tuple(value.items()))
-    try:
-        found = _KONGS.get(key)
-    except TypeError:  # a list or a mapping inside: _check_kong says what is wrong
-        return _check_kong(value, base, n, players)
-    if found is None:
-        found = _check_kong(value, base, n, players)
-        if all(type(part) is str for pair in key[1] for part in pair):
-            _KONGS.remember(key, found)
-    return found
-
-
-def _check_kong(value: Any, base: str, n: int, players) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
         validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))

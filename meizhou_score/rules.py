@@ -11,7 +11,6 @@ from typing import Any, Mapping, NamedTuple
 
 from . import validators
 from .errors import RulesError
-from .memo import Memo
 from .patterns import BY_ID, COMBINE_MODES, PATTERNS
 
 KONG_TYPES = ("concealed", "added", "exposed")
@@ -60,19 +59,6 @@ class Rules(NamedTuple):
         """A copy with the keys of ``mapping`` (a house-rules document) applied."""
         if mapping is None:
             return self
-        try:  # the same few lines of house rules recur record after record
-            key = (id(self), tuple([(k, type(v), v) for k, v in mapping.items()]))
-            found = _OVERRIDDEN.get(key)
-        except (TypeError, AttributeError):  # not a mapping, or a mapping inside: checked below
-            key, found = None, None
-        if found is not None:
-            return found[1]
-        rules = self._override(mapping, path)
-        if key is not None:
-            _OVERRIDDEN.remember(key, (self, rules))  # holding self keeps its id from being reused
-        return rules
-
-    def _override(self, mapping: Any, path: str) -> "Rules":
         validators.mapping(mapping, path, DEFAULTS, error=RulesError)
         changes: dict[str, Any] = {}
         for key, value in mapping.items():
@@ -123,6 +109,4 @@ def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what
     return MappingProxyType(merged)
 
 
-# (id of the base, the items with their types, so True never passes for 1) -> (base, result)
-_OVERRIDDEN = Memo("rules.overridden", 1024, "house rules already applied over a base")
 DEFAULT_RULES = Rules()

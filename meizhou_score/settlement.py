@@ -45,9 +45,19 @@ class Transfer(NamedTuple):
     tile: int | None = None  # the kong's tile, for an explanation
 
 
-def gold(units: int, stake: Decimal) -> Decimal:
-    """``units`` × ``stake``: the one place where units become gold."""
-    return units * stake
+def gold(units: int, stake: Decimal) -> int | Decimal:
+    """``units`` × ``stake``: the one place where units become gold, exactly.
+
+    A whole stake (the usual table) gives a plain integer; any other an exact
+    Decimal without trailing zeros.
+    """
+    if stake == _whole(stake):
+        return units * int(stake)
+    value = units * stake
+    return int(value) if value == _whole(value) else value.normalize()
+
+
+_whole = Decimal.to_integral_value
 
 
 class Settlement(NamedTuple):

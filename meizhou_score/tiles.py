@@ -91,9 +91,6 @@ TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
 TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
-_SEEN = Memo("tiles.texts", 4096, "short tile texts (a pung, a kong, a wait) parsed whole")
-
-
 def parse_indices(text: str) -> list[int]:
     """Parse tile notation (SPEC §1) into tile indices, in written order.
 
@@ -105,7 +102,7 @@ def parse_indices(text: str) -> list[int]:
 
 
 def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
-    """Tile notation → (indices in written order, 34 counts), parsed once per distinct text.
+    """Tile notation → (indices in written order, 34 counts).
 
     The counts are the hot core's representation (habit 1: convert once, at
     the boundary); a count above 255 reads as 255, which is still five copies
@@ -113,12 +110,7 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     """
     if not isinstance(text, str):
         raise TileError(f"expected tiles as text, got {type(text).__name__}")
-    found = _SEEN.get(text)
-    if found is None:
-        found = _parse(text)
-        if len(text) <= 16:  # a pung, a kong, a short wait: these recur; whole hands rarely do
-            _SEEN.remember(text, found)
-    return found
+    return _parse(text)
 
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile

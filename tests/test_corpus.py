@@ -147,7 +147,7 @@ CASES = [
      + "players: *j\n", 2, "aliases expand"),
     ("ten-megabyte-string", add(f"notes: '{'x' * 10_000_000}'\n"), 2, "larger than 1.0 MiB"),
     ("nesting-10000-deep", "players: " + "[" * 10_000 + "]" * 10_000 + "\n", 2, "nesting depth"),
-    ("nesting-900-deep-block", "".join(" " * i + "- \n" for i in range(900)), 2, ""),
+    ("nesting-900-deep-block", "".join(" " * i + "- \n" for i in range(900)), 2, "expected a mapping; got a list"),
     # --- disputes (exit 1)
     ("not-a-win", replace("55s", "56s"), 1, "is not a winning hand"),
     ("not-a-winning-shape", replace("234s 55s", "235s 55s").replace("winning_tile: 4s", "winning_tile: 5s"), 1,
