@@ -277,14 +277,25 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
 
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
-    groups = []
-    for group, key in enumerate((b[0:9], b[9:18], b[18:27], b[27:34])):
-        found = _group_blocks(key, group)
-        if not found:
-            return []  # this group is not pair + sets
-        groups.append(found)
+    bm, bp, bs, bz = _BLOCKS
+    m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
+    gm = bm.get(m) or _group_blocks(m, 0)
+    gp = bp.get(p) or _group_blocks(p, 1)
+    gs = bs.get(s) or _group_blocks(s, 2)
+    gz = bz.get(z) or _group_blocks(z, 3)
+    if not (gm and gp and gs and gz):
+        return []  # a group that is not pair + sets
+    if len(gm) == len(gp) == len(gs) == len(gz) == 1:
+        # the common hand: one reading per group, already in tile order; no combinations to try
+        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm[0], gp[0], gs[0], gz[0]
+        if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
+            return []
+        sets = (*s0, *s1, *s2, *s3)
+        if melds:
+            sets = tuple(sorted(sets + melds, key=_tile_order))
+        return [Reading(STANDARD, (*sets, p0 or p1 or p2 or p3))]
     out = []
-    for combo in product(*groups):
+    for combo in product(gm, gp, gs, gz):
         pairs = [pair for _, pair in combo if pair is not None]
         if len(pairs) != 1:
             continue
