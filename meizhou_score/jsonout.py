@@ -94,8 +94,22 @@ def dumps_session(obj: dict[str, Any]) -> str:
     return "{\n  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
 
 
-def result_text(result: Settlement | SessionResult) -> str:
-    """``settle --format json``: a hand indented, a session with a line per hand."""
-    if isinstance(result, SessionResult):
-        return dumps_session(session_json(result))
-    return dumps(hand_json(result))
+def balances_of(result: Settlement | SessionResult) -> dict[str, Decimal | int]:
+    """What each player won or lost: a session's totals, or one hand's balances."""
+    return result.totals if isinstance(result, SessionResult) else result.amounts
+
+
+def settle_up_json(result: Settlement | SessionResult) -> list[dict[str, Any]]:
+    """``"settle_up"``: the fewest payments that square the balances."""
+    from .settleup import settle_up
+
+    return [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
+            for p in settle_up(balances_of(result)).payments]
+
+
+def result_text(result: Settlement | SessionResult, settle_up: bool = False) -> str:
+    """``settle --format json``: a hand indented, a session with a line per hand; ``--settle-up`` adds its key."""
+    obj = result_json(result)
+    if settle_up:
+        obj["settle_up"] = settle_up_json(result)
+    return dumps_session(obj) if isinstance(result, SessionResult) else dumps(obj)

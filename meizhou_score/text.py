@@ -193,8 +193,22 @@ def rules_text(rules) -> str:
     return "\n\n".join(out)
 
 
-def result_text(result: Settlement | SessionResult, lang: str = "en", explain: bool = False) -> str:
-    """``settle``'s table for a hand or a session."""
-    if isinstance(result, SessionResult):
-        return session_text(result, lang, explain)
-    return hand_text(result, lang, explain)
+def result_text(result: Settlement | SessionResult, lang: str = "en", explain: bool = False,
+                settle_up: bool = False) -> str:
+    """``settle``'s table for a hand or a session; ``--settle-up`` adds who pays whom."""
+    text = session_text(result, lang, explain) if isinstance(result, SessionResult) else hand_text(result, lang,
+                                                                                                    explain)
+    return text + "\n\n" + settle_up_text(result, lang) if settle_up else text
+
+
+def settle_up_text(result: Settlement | SessionResult, lang: str = "en") -> str:
+    """The fewest payments that square the balances, one line each."""
+    from .jsonout import balances_of
+    from .settleup import settle_up
+
+    w = WORDS[lang]
+    payments = settle_up(balances_of(result)).payments
+    if not payments:
+        return w["settle_none"]
+    return "\n".join([w["settle_up"]] + [w["settle_line"].format(payer=p.payer, payee=p.payee,
+                                                                  amount=plain(p.amount)) for p in payments])

@@ -49,6 +49,9 @@ _BOTH: dict[str, tuple[str, str]] = {
     "hand": ("Hand {n} — dealer {dealer}", "第 {n} 局——莊家 {dealer}"),
     "totals": ("Session totals", "本場合計"),
     "transfers": ("Payments:", "支付明細："),
+    "settle_up": ("Settle-up, in the fewest payments:", "找數（最少的轉賬）："),
+    "settle_line": ("  {payer} pays {payee} {amount}", "  {payer} 付 {payee} {amount}"),
+    "settle_none": ("Settle-up: nobody owes anybody.", "找數：無人欠款。"),
 }
 WORDS: dict[str, dict[str, str]] = {lang: {key: both[n] for key, both in _BOTH.items()}
                                    for n, lang in enumerate(("en", "zh"))}

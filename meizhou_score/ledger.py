@@ -1,0 +1,415 @@
+"""The club's ledger (賬簿): every night in SQLite, totals over any range, statistics, export.
+
+A night is a session file (or a single hand record) as it was added: its
+data, the house rules given with it, and — worked out once by the one
+pipeline — every hand, transfer, kong and balance, so that totals and
+statistics are queries. Players are people: a name is matched after the
+loader's normalisation (Unicode NFC, case and spacing folded), and a rename
+keeps the history. Adding the same night twice changes nothing; every change
+is one transaction, so a crash leaves the ledger as it was or with the whole
+night. Money is stored as exact decimal text and summed as Decimals.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+import unicodedata
+from decimal import Decimal
+from typing import Any, Iterator, NamedTuple
+
+from .errors import MeizhouError
+from .jsonout import encode
+from .pipeline import settle_data
+from .rules import DEFAULT_RULES, Rules
+from .settlement import SessionResult, Settlement
+
+MIGRATIONS: tuple[str, ...] = (
+    # version 1
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        key TEXT NOT NULL UNIQUE            -- the name normalised: people, not spellings
+    );
+    CREATE TABLE nights (
+        id INTEGER PRIMARY KEY,
+        date TEXT NOT NULL,                 -- YYYY-MM-DD
+        source TEXT NOT NULL,               -- the file it came from
+        hash TEXT NOT NULL UNIQUE,          -- of its content and base rules: adding twice is a no-op
+        data TEXT NOT NULL,                 -- the night as read (JSON, decimals exact)
+        rules TEXT NOT NULL,                -- the base house rules it was settled with (JSON)
+        disputed INTEGER NOT NULL,
+        added TEXT NOT NULL
+    );
+    CREATE TABLE seats (
+        night_id INTEGER NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        PRIMARY KEY (night_id, seat)
+    );
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        night_id INTEGER NOT NULL REFERENCES nights(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        dealer_id INTEGER REFERENCES players(id),
+        draw INTEGER NOT NULL,
+        winner_id INTEGER REFERENCES players(id),
+        win_type TEXT,
+        robbed_id INTEGER REFERENCES players(id),
+        valid INTEGER NOT NULL,
+        ratio INTEGER NOT NULL,
+        patterns TEXT NOT NULL,             -- JSON list
+        stake TEXT NOT NULL
+    );
+    CREATE TABLE transfers (
+        hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+        payer_id INTEGER NOT NULL REFERENCES players(id),
+        payee_id INTEGER NOT NULL REFERENCES players(id),
+        units INTEGER NOT NULL,
+        amount TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        rule TEXT NOT NULL
+    );
+    CREATE TABLE kongs (
+        hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        type TEXT NOT NULL,
+        tile TEXT NOT NULL
+    );
+    CREATE TABLE balances (
+        hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
+        player_id INTEGER NOT NULL REFERENCES players(id),
+        amount TEXT NOT NULL,
+        PRIMARY KEY (hand_id, player_id)
+    );
+    CREATE INDEX nights_by_date ON nights(date);
+    CREATE INDEX hands_by_night ON hands(night_id);
+    CREATE INDEX transfers_by_hand ON transfers(hand_id);
+    CREATE INDEX kongs_by_hand ON kongs(hand_id);
+    CREATE INDEX balances_by_player ON balances(player_id);
+    """,
+)
+
+
+class LedgerError(MeizhouError):
+    """A ledger that cannot be opened or changed, or a night or player it does not hold."""
+
+
+def default_path() -> str:
+    """``MEIZHOU_LEDGER``, else the XDG data folder: ``~/.local/share/meizhou-score/ledger.sqlite3``."""
+    if os.environ.get("MEIZHOU_LEDGER"):
+        return os.environ["MEIZHOU_LEDGER"]
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "meizhou-score", "ledger.sqlite3")
+
+
+def person(name: str) -> str:
+    """The key that says two spellings are one person: NFC, spacing collapsed, case folded."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def open_ledger(path: str) -> sqlite3.Connection:
+    """Open (creating when missing) and migrate the ledger; WAL journal, foreign keys on."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        conn = sqlite3.connect(path, isolation_level=None)  # transactions are begun explicitly
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        _migrate(conn)
+    except (OSError, sqlite3.Error) as exc:
+        raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
+    return conn
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > len(MIGRATIONS):
+        raise LedgerError(f"the ledger is at schema version {version}, newer than this program knows "
+                          f"({len(MIGRATIONS)}); upgrade meizhou-score")
+    for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+        with _transaction(conn):
+            for statement in script.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+
+
+class _transaction:
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any error: a change is all there or not at all."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __enter__(self):
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, kind, value, trace):
+        self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
+        return False
+
+
+# ---------------------------------------------------------------- adding nights
+
+class Added(NamedTuple):
+    night: int
+    new: bool  # False: the same night was already in the ledger
+    hands: int
+    date: str
+
+
+def content_hash(data: Any, rules: Rules) -> str:
+    """The night's identity: its data and the base rules, in a canonical JSON form."""
+    exact = json.loads(encode(data), parse_float=str, parse_int=str)  # 2.50 and 2.5 stay apart, as written
+    canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
+    ruled = json.dumps(rules.as_dict(), sort_keys=True)
+    return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
+
+
+def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rules: Rules = DEFAULT_RULES,
+        accept_disputes: bool = False) -> Added:
+    """Settle a night (session or one hand) and store it whole, in one transaction.
+
+    ``date``: the file's ``date:``, else the caller's choice (the file's day).
+    Raises RecordError for a bad night, LedgerError for a disputed one unless
+    ``accept_disputes``.
+    """
+    result = settle_data(data, rules)
+    hands = result.hands if isinstance(result, SessionResult) else [result]
+    if result.disputed and not accept_disputes:
+        which = [str(n) for n, s in enumerate(hands, start=1) if s.disputed]
+        raise LedgerError(f"{source}: hand {', '.join(which)} is disputed (not a win, claims or dealer differ); "
+                          "settle it first, or add it anyway with --accept-disputes")
+    night_date = (data.get("date") if isinstance(data, dict) else None) or date
+    if isinstance(night_date, datetime.date):
+        night_date = night_date.isoformat()
+    if not night_date:
+        night_date = datetime.date.today().isoformat()
+    digest = content_hash(data, rules)
+    found = conn.execute("SELECT id, date FROM nights WHERE hash = ?", (digest,)).fetchone()
+    if found:
+        return Added(found[0], False, len(hands), found[1])
+    players = hands[0].record.players
+    with _transaction(conn):
+        ids = {name: _player_id(conn, name) for name in players}
+        night = conn.execute(
+            "INSERT INTO nights (date, source, hash, data, rules, disputed, added) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (night_date, source, digest, encode(data).decode("utf-8"), json.dumps(rules.as_dict()),
+             int(result.disputed), datetime.datetime.now().isoformat(timespec="seconds"))).lastrowid
+        conn.executemany("INSERT INTO seats VALUES (?, ?, ?)", [(night, n, ids[p]) for n, p in enumerate(players)])
+        for number, settled in enumerate(hands, start=1):
+            _add_hand(conn, night, number, settled, ids)
+    return Added(night, True, len(hands), night_date)
+
+
+def _player_id(conn: sqlite3.Connection, name: str) -> int:
+    key = person(name)
+    found = conn.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
+    if found:
+        return found[0]
+    return conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+
+
+def _add_hand(conn: sqlite3.Connection, night: int, number: int, s: Settlement, ids: dict[str, int]) -> None:
+    r = s.record
+    scored = s.valid and s.score is not None
+    hand = conn.execute(
+        "INSERT INTO hands (night_id, number, dealer_id, draw, winner_id, win_type, robbed_id, valid, ratio, "
+        "patterns, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (night, number, ids[r.dealer], int(r.draw), ids.get(r.winner), r.win_type, ids.get(r.robbed), int(s.valid),
+         s.score.ratio if scored else 0, json.dumps(list(s.score.patterns) if scored else []),
+         str(r.stake))).lastrowid
+    from .settlement import gold
+    from .tiles import TILES
+
+    conn.executemany("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     [(hand, ids[t.payer], ids[t.payee], t.units, str(gold(t.units, r.stake)), t.reason, t.rule)
+                      for t in s.transfers])
+    conn.executemany("INSERT INTO kongs VALUES (?, ?, ?, ?)",
+                     [(hand, ids[k.player], k.type, str(TILES[k.tile])) for k in r.kongs])
+    conn.executemany("INSERT INTO balances VALUES (?, ?, ?)",
+                     [(hand, ids[name], str(amount)) for name, amount in s.amounts.items()])
+
+
+# ---------------------------------------------------------------- reading it back
+
+class Night(NamedTuple):
+    id: int
+    date: str
+    source: str
+    players: tuple[str, ...]
+    hands: int
+    disputed: bool
+
+
+def nights(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> list[Night]:
+    out = []
+    for night, date, source, disputed in conn.execute(
+            "SELECT id, date, source, disputed FROM nights WHERE date >= ? AND date <= ? ORDER BY date, id",
+            (since or "0000-00-00", until or "9999-99-99")):
+        players = tuple(name for (name,) in conn.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.night_id = ? ORDER BY s.seat",
+            (night,)))
+        hands = conn.execute("SELECT COUNT(*) FROM hands WHERE night_id = ?", (night,)).fetchone()[0]
+        out.append(Night(night, date, source, players, hands, bool(disputed)))
+    return out
+
+
+def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
+    """A night's data under its players' names of today (renames applied), and its base rules."""
+    found = conn.execute("SELECT data, rules FROM nights WHERE id = ?", (night,)).fetchone()
+    if not found:
+        raise LedgerError(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+    from msgspec.json import Decoder
+
+    data = Decoder(float_hook=Decimal).decode(found[0])
+    rules = DEFAULT_RULES.override(json.loads(found[1]), "")
+    names = {}
+    for seat, name in conn.execute("SELECT s.seat, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+                                   "WHERE s.night_id = ?", (night,)):
+        names[str(data["players"][seat])] = name
+    return _renamed(data, names), rules
+
+
+def _renamed(data: dict, names: dict[str, str]) -> dict:
+    """The night with each player's name replaced where the format puts a name (SPEC §2)."""
+    def one(value):
+        return names.get(value, value) if isinstance(value, str) else value
+
+    def hand(h: dict) -> dict:
+        h = dict(h)
+        for key in ("dealer", "winner", "robbed"):
+            if key in h:
+                h[key] = one(h[key])
+        if isinstance(h.get("kongs"), list):
+            h["kongs"] = [{k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
+                          for kong in h["kongs"]]
+        if isinstance(h.get("claimed"), dict):
+            h["claimed"] = {one(k): v for k, v in h["claimed"].items()}
+        return h
+
+    out = hand(data)
+    out["players"] = [one(p) for p in data["players"]]
+    if isinstance(data.get("hands"), list):
+        out["hands"] = [hand(h) for h in data["hands"]]
+    return out
+
+
+def remove(conn: sqlite3.Connection, night: int) -> None:
+    with _transaction(conn):
+        if not conn.execute("DELETE FROM nights WHERE id = ?", (night,)).rowcount:
+            raise LedgerError(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+
+
+def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
+    """Give a player a new name; their history stays theirs."""
+    with _transaction(conn):
+        found = conn.execute("SELECT id FROM players WHERE key = ?", (person(old),)).fetchone()
+        if not found:
+            raise LedgerError(f"no player {old!r} in the ledger")
+        taken = conn.execute("SELECT id, name FROM players WHERE key = ?", (person(new),)).fetchone()
+        if taken and taken[0] != found[0]:
+            raise LedgerError(f"{taken[1]!r} is already another player in the ledger")
+        conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new.strip(), person(new), found[0]))
+
+
+def _range(since: str | None, until: str | None) -> tuple[str, str]:
+    return since or "0000-00-00", until or "9999-99-99"
+
+
+def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
+           player: str | None = None) -> dict[str, Decimal]:
+    """Each player's net over the nights in the range, exact; biggest winner first."""
+    out: dict[str, Decimal] = {}
+    query = ("SELECT p.name, b.amount FROM balances b JOIN hands h ON h.id = b.hand_id "
+             "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
+             "WHERE n.date >= ? AND n.date <= ?")
+    for name, amount in conn.execute(query, _range(since, until)):
+        out[name] = out.get(name, Decimal(0)) + Decimal(amount)
+    if player is not None:
+        key = person(player)
+        out = {name: value for name, value in out.items() if person(name) == key}
+        if not out:
+            raise LedgerError(f"no player {player!r} in the ledger for that range")
+    return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
+
+
+class Stats(NamedTuple):
+    player: str
+    nights: int
+    hands: int
+    wins: dict[str, int]  # by win type
+    self_draw_rate: Decimal  # self-draw wins per hand played
+    robbed: int  # times this player's kong was robbed
+    kongs: dict[str, int]  # by type
+    biggest_ratio: int
+    biggest_patterns: tuple[str, ...]
+    net: Decimal
+    net_per_hand: Decimal
+
+
+def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
+          player: str | None = None) -> list[Stats]:
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net."""
+    span = _range(since, until)
+    people = {pid: name for pid, name in conn.execute(
+        "SELECT DISTINCT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+        "JOIN nights n ON n.id = s.night_id WHERE n.date >= ? AND n.date <= ?", span)}
+    if player is not None:
+        people = {pid: name for pid, name in people.items() if person(name) == person(player)}
+        if not people:
+            raise LedgerError(f"no player {player!r} in the ledger for that range")
+    net = totals(conn, since, until)
+    in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
+    out = []
+    for pid, name in sorted(people.items(), key=lambda item: item[1]):
+        nights_played, hands_played = conn.execute(
+            "SELECT COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
+            "JOIN hands h ON h.night_id = n.id WHERE s.player_id = ? AND n.date >= ? AND n.date <= ?",
+            (pid, *span)).fetchone()
+        wins = dict(conn.execute(f"SELECT h.win_type, COUNT(*) FROM hands h {in_range} AND h.winner_id = ? "
+                                 "AND h.valid GROUP BY h.win_type", (*span, pid)).fetchall())
+        robbed = conn.execute(f"SELECT COUNT(*) FROM hands h {in_range} AND h.robbed_id = ? AND h.valid",
+                              (*span, pid)).fetchone()[0]
+        kongs = dict(conn.execute(f"SELECT k.type, COUNT(*) FROM kongs k JOIN hands h ON h.id = k.hand_id "
+                                  f"{in_range} AND k.player_id = ? GROUP BY k.type", (*span, pid)).fetchall())
+        top = conn.execute(f"SELECT h.ratio, h.patterns FROM hands h {in_range} AND h.winner_id = ? AND h.valid "
+                           "ORDER BY h.ratio DESC, n.date, h.number LIMIT 1", (*span, pid)).fetchone()
+        total = net.get(name, Decimal(0))
+        out.append(Stats(name, nights_played, hands_played,
+                         {t: wins.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
+                         _ratio(wins.get("self_draw", 0), hands_played), robbed,
+                         {t: kongs.get(t, 0) for t in ("concealed", "added", "exposed")},
+                         top[0] if top else 0, tuple(json.loads(top[1])) if top else (), total,
+                         _ratio(total, hands_played)))
+    return out
+
+
+def _ratio(part, whole: int) -> Decimal:
+    """``part / whole`` to two decimal places (0 when there is no whole)."""
+    if not whole:
+        return Decimal(0)
+    return (Decimal(part) / whole).quantize(Decimal("0.01"))
+
+
+def rows(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> Iterator[dict]:
+    """Every hand of the range in order, with its transfers: what ``ledger export`` writes."""
+    query = ("SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, h.ratio, "
+             "h.patterns, h.stake FROM hands h JOIN nights n ON n.id = h.night_id "
+             "LEFT JOIN players d ON d.id = h.dealer_id LEFT JOIN players w ON w.id = h.winner_id "
+             "LEFT JOIN players r ON r.id = h.robbed_id WHERE n.date >= ? AND n.date <= ? ORDER BY n.date, n.id, h.number")
+    for (hand, night, date, number, dealer, draw, winner, win_type, robbed, valid, ratio, patterns,
+         stake) in conn.execute(query, _range(since, until)).fetchall():
+        transfers = [{"from": payer, "to": payee, "units": units, "amount": Decimal(amount), "reason": reason,
+                      "rule": rule} for payer, payee, units, amount, reason, rule in conn.execute(
+            "SELECT a.name, b.name, t.units, t.amount, t.reason, t.rule FROM transfers t "
+            "JOIN players a ON a.id = t.payer_id JOIN players b ON b.id = t.payee_id WHERE t.hand_id = ? "
+            "ORDER BY t.rowid", (hand,))]
+        yield {"night": night, "date": date, "hand": number, "dealer": dealer, "draw": bool(draw), "winner": winner,
+               "win_type": win_type, "robbed": robbed, "valid": bool(valid), "ratio": ratio,
+               "patterns": json.loads(patterns), "stake": Decimal(stake), "transfers": transfers}
