@@ -991,14 +991,20 @@ def _emit(rows: list[dict], fmt: str) -> None:
             writer.writeheader()
             writer.writerows(rows)
         click.echo(out.getvalue(), nl=False)
+    elif rows:
+        from .columns import columns
+
+        click.echo(columns([list(rows[0])] + [[_cell(v) for v in row.values()] for row in rows]))
     else:
-        from tabulate import tabulate
+        click.echo("Nothing in that range.")
 
-        from .text import plain
 
-        shown = [{k: plain(v) if not isinstance(v, (str, bool)) else v for k, v in row.items()} for row in rows]
-        click.echo(tabulate(shown, headers="keys", tablefmt="simple", disable_numparse=True) if rows
-                   else "Nothing in that range.")
+def _cell(value) -> str:
+    from decimal import Decimal
+
+    if isinstance(value, Decimal):
+        return format(value.normalize() if value != value.to_integral_value() else value.quantize(1), "f")
+    return str(value)
 
 
 @ledger.command("totals")

@@ -22,10 +22,7 @@ from decimal import Decimal
 from typing import Any, Iterator, NamedTuple
 
 from .errors import MeizhouError
-from .jsonout import encode
-from .pipeline import settle_data
 from .rules import DEFAULT_RULES, Rules
-from .settlement import SessionResult, Settlement
 
 MIGRATIONS: tuple[str, ...] = (
     # version 1
@@ -83,7 +80,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE balances (
         hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
         player_id INTEGER NOT NULL REFERENCES players(id),
-        amount TEXT NOT NULL,
+        units INTEGER NOT NULL,             -- won (+) or lost (−): gold is units × the hand's stake
         PRIMARY KEY (hand_id, player_id)
     );
     CREATE INDEX nights_by_date ON nights(date);
@@ -133,10 +130,20 @@ def _migrate(conn: sqlite3.Connection) -> None:
                           f"({len(MIGRATIONS)}); upgrade meizhou-score")
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         with _transaction(conn):
-            for statement in script.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            for statement in _statements(script):
+                conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
+
+
+def _statements(script: str) -> list[str]:
+    """A migration's SQL, statement by statement (executescript would commit halfway)."""
+    out, pending = [], ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            out.append(pending.strip())
+            pending = ""
+    return out
 
 
 class _transaction:
@@ -165,6 +172,8 @@ class Added(NamedTuple):
 
 def content_hash(data: Any, rules: Rules) -> str:
     """The night's identity: its data and the base rules, in a canonical JSON form."""
+    from .jsonout import encode
+
     exact = json.loads(encode(data), parse_float=str, parse_int=str)  # 2.50 and 2.5 stay apart, as written
     canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
     ruled = json.dumps(rules.as_dict(), sort_keys=True)
@@ -179,6 +188,10 @@ def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rule
     Raises RecordError for a bad night, LedgerError for a disputed one unless
     ``accept_disputes``.
     """
+    from .jsonout import encode
+    from .pipeline import settle_data
+    from .settlement import SessionResult
+
     result = settle_data(data, rules)
     hands = result.hands if isinstance(result, SessionResult) else [result]
     if result.disputed and not accept_disputes:
@@ -215,7 +228,7 @@ def _player_id(conn: sqlite3.Connection, name: str) -> int:
     return conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
 
 
-def _add_hand(conn: sqlite3.Connection, night: int, number: int, s: Settlement, ids: dict[str, int]) -> None:
+def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[str, int]) -> None:
     r = s.record
     scored = s.valid and s.score is not None
     hand = conn.execute(
@@ -233,7 +246,7 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s: Settlement, 
     conn.executemany("INSERT INTO kongs VALUES (?, ?, ?, ?)",
                      [(hand, ids[k.player], k.type, str(TILES[k.tile])) for k in r.kongs])
     conn.executemany("INSERT INTO balances VALUES (?, ?, ?)",
-                     [(hand, ids[name], str(amount)) for name, amount in s.amounts.items()])
+                     [(hand, ids[name], units) for name, units in s.balances.items()])
 
 
 # ---------------------------------------------------------------- reading it back
@@ -324,13 +337,19 @@ def _range(since: str | None, until: str | None) -> tuple[str, str]:
 
 def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
            player: str | None = None) -> dict[str, Decimal]:
-    """Each player's net over the nights in the range, exact; biggest winner first."""
+    """Each player's net over the nights in the range, exact; biggest winner first.
+
+    SQLite adds the integer units per player and stake; only those few sums
+    are multiplied by their stake, as Decimals.
+    """
+    from .settlement import gold
+
     out: dict[str, Decimal] = {}
-    query = ("SELECT p.name, b.amount FROM balances b JOIN hands h ON h.id = b.hand_id "
+    query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
              "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
-             "WHERE n.date >= ? AND n.date <= ?")
-    for name, amount in conn.execute(query, _range(since, until)):
-        out[name] = out.get(name, Decimal(0)) + Decimal(amount)
+             "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake")
+    for name, stake, units in conn.execute(query, _range(since, until)):
+        out[name] = out.get(name, Decimal(0)) + gold(units, Decimal(stake))
     if player is not None:
         key = person(player)
         out = {name: value for name, value in out.items() if person(name) == key}
