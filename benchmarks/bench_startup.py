@@ -63,7 +63,8 @@ def main() -> int:
     print(f"  meizhou-score settle {args.example}: {ours_ms:7.1f} ms")
     print(f"  python -c 'import click, yaml, tabulate': {peer_ms:7.1f} ms")
     print(f"  ratio {ratio:.3f} (target <= {TARGET}) {'OK' if ratio <= TARGET else 'MISSED'}")
-    heavy = {"yaml", "tabulate", "wcwidth", "meizhou_score.hand", "meizhou_score.record", "meizhou_score.render"}
+    heavy = {"yaml", "tabulate", "wcwidth", "msgspec", "sqlite3", "meizhou_score.hand", "meizhou_score.record",
+             "meizhou_score.text", "meizhou_score.ledger"}
     ok = ratio <= TARGET
     for flag in ("--help", "--version"):
         loaded = sorted(imported_by([flag]) & heavy)

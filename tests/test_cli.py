@@ -122,7 +122,8 @@ def test_python_dash_m():
 def test_help_imports_no_yaml_or_tabulate():
     code = ("import sys; from meizhou_score.cli import main; sys.argv=['meizhou-score','--help']\n"
             "try: main()\nexcept SystemExit: pass\n"
-            "print(sorted(m for m in ('yaml','tabulate','meizhou_score.hand','meizhou_score.record') "
+            "print(sorted(m for m in ('yaml','tabulate','msgspec','sqlite3','meizhou_score.hand','meizhou_score.record',"
+            "'meizhou_score.text','meizhou_score.ledger') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")

@@ -1,0 +1,372 @@
+"""The command line of the club's ledger: ``ledger add``, ``totals``, ``settle-up``, … (loaded only when called)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .cli import EXIT_BAD, EXIT_OK, _fail, _load_rules, common, format_option, rules_option
+from .errors import MeizhouError, RecordError
+
+# ---------------------------------------------------------------- the ledger
+
+def _since_until(func):
+    func = click.option("--until", metavar="YYYY-MM-DD", help="Only nights on or before this day.")(func)
+    return click.option("--since", metavar="YYYY-MM-DD", help="Only nights on or after this day.")(func)
+
+
+def _day(value, option):
+    from .validators import date
+
+    try:
+        return date(value, option) if value else None
+    except RecordError as exc:
+        raise click.UsageError(str(exc))
+
+
+def _open(ctx):
+    from .ledger import open_ledger
+
+    try:
+        return open_ledger(ctx.obj["db"])
+    except MeizhouError as exc:
+        _fail(str(exc))
+
+
+@click.group()
+@click.option("--db", metavar="PATH", envvar="MEIZHOU_LEDGER",
+              help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].")
+@common
+@click.pass_context
+def ledger(ctx, db):
+    """The club's ledger: every night in one SQLite file; totals, settle-up, statistics, export.
+
+    \b
+    Examples:
+      meizhou-score ledger add examples/session.yaml
+      meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
+      meizhou-score ledger settle-up --since 2026-11-01
+      meizhou-score ledger stats --format csv
+      meizhou-score ledger export --format csv > november.csv
+    """
+    from .ledger import default_path
+
+    ctx.obj = {"db": db or default_path()}
+
+
+@ledger.command("add")
+@click.argument("files", metavar="FILE...", nargs=-1, required=True)
+@click.option("--date", "date_text", metavar="YYYY-MM-DD",
+              help="The night's date when the file has no date: [default: the file's modification day].")
+@rules_option
+@click.option("--accept-disputes", is_flag=True, help="Add a night even if a hand in it is disputed.")
+@common
+@click.pass_context
+def ledger_add(ctx, files, date_text, rules_file, accept_disputes):
+    """Settle each session (or hand) FILE and store the night: its date, players, rules, hands and payments.
+
+    Adding the same night again changes nothing. A night that does not settle,
+    or holds a dispute, is refused (--accept-disputes adds it anyway); nothing
+    half-written ever stays.
+
+    \b
+    Examples:
+      meizhou-score ledger add nights/*.yaml
+      meizhou-score ledger add night.yaml --date 2026-11-12
+    """
+    import datetime
+    import os
+
+    from . import ledger as book
+    from .loader import load_record
+
+    day = _day(date_text, "--date")
+    rules = _load_rules(rules_file)
+    conn = _open(ctx)
+    worst = EXIT_OK
+    for path in files:
+        try:
+            data = load_record(path)
+            when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
+            added = book.add(conn, data, path, when, rules, accept_disputes)
+        except RecordError as exc:
+            click.echo(f"meizhou-score: error: {exc if exc.source else exc.with_source(path)}", err=True)
+            worst = EXIT_BAD
+            continue
+        except MeizhouError as exc:
+            click.echo(f"meizhou-score: error: {exc}", err=True)
+            worst = EXIT_BAD
+            continue
+        if added.new:
+            click.echo(f"Added night {added.night} ({added.date}, {added.hands} hands) from {path}.")
+        else:
+            click.echo(f"{path}: already in the ledger as night {added.night} ({added.date}); nothing added.")
+    sys.exit(worst)
+
+
+@ledger.command("nights")
+@_since_until
+@format_option
+@common
+@click.pass_context
+def ledger_nights(ctx, since, until, fmt):
+    """List the nights in the ledger.
+
+    \b
+    Example:
+      meizhou-score ledger nights --since 2026-11-01
+    """
+    from . import ledger as book
+
+    found = book.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    if fmt == "json":
+        from .jsonout import dumps
+
+        click.echo(dumps([n._asdict() for n in found]))
+        return
+    from tabulate import tabulate
+
+    rows = [[n.id, n.date, n.hands, ", ".join(n.players), "disputed" if n.disputed else "", n.source] for n in found]
+    click.echo(tabulate(rows, headers=["night", "date", "hands", "players", "", "file"], tablefmt="simple",
+                        disable_numparse=True) if rows else "The ledger holds no nights in that range.")
+
+
+@ledger.command("show")
+@click.argument("night", type=int)
+@format_option
+@click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@common
+@click.pass_context
+def ledger_show(ctx, night, fmt, explain, lang):
+    """Settle NIGHT again from what the ledger stored, as `settle` would print it.
+
+    \b
+    Example:
+      meizhou-score ledger show 3 --explain
+    """
+    from . import ledger as book
+    from .pipeline import settle_data
+
+    try:
+        data, rules = book.night_data(_open(ctx), night)
+        result = settle_data(data, rules)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    if fmt == "json":
+        from .jsonout import result_text
+    else:
+        from .text import result_text
+    click.echo(result_text(result) if fmt == "json" else result_text(result, lang, explain))
+
+
+@ledger.command("remove")
+@click.argument("night", type=int)
+@click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
+@common
+@click.pass_context
+def ledger_remove(ctx, night, yes):
+    """Remove NIGHT and everything stored with it (asks first, unless --yes).
+
+    \b
+    Example:
+      meizhou-score ledger remove 3 --yes
+    """
+    from . import ledger as book
+
+    conn = _open(ctx)
+    found = [n for n in book.nights(conn) if n.id == night]
+    if not found:
+        _fail(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+    n = found[0]
+    if not yes:
+        if not sys.stdin.isatty():
+            raise click.UsageError("ledger remove asks first; pass --yes when nobody can answer")
+        if not click.confirm(f"Remove night {n.id} ({n.date}, {n.hands} hands, {', '.join(n.players)})?",
+                             default=False):
+            click.echo("Nothing was removed.")
+            return
+    try:
+        book.remove(conn, night)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    click.echo(f"Removed night {night}.")
+
+
+@ledger.command("rename")
+@click.argument("old")
+@click.argument("new")
+@common
+@click.pass_context
+def ledger_rename(ctx, old, new):
+    """Rename a player: OLD's nights, hands and payments become NEW's.
+
+    \b
+    Example:
+      meizhou-score ledger rename "ah fook" "Ah Fook Chan"
+    """
+    from . import ledger as book
+
+    try:
+        book.rename(_open(ctx), old, new)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    click.echo(f"{old} is now {new}.")
+
+
+def _table_formats(func):
+    return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+                        show_default=True, help="A table, JSON or CSV.")(func)
+
+
+def _emit(rows: list[dict], fmt: str) -> None:
+    """Rows of plain values as a table, JSON or CSV."""
+    if fmt == "json":
+        from .jsonout import dumps
+
+        click.echo(dumps(rows))
+    elif fmt == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        if rows:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+        click.echo(out.getvalue(), nl=False)
+    elif rows:
+        from .columns import columns
+
+        click.echo(columns([list(rows[0])] + [[_cell(v) for v in row.values()] for row in rows]))
+    else:
+        click.echo("Nothing in that range.")
+
+
+def _cell(value) -> str:
+    from decimal import Decimal
+
+    if isinstance(value, Decimal):
+        return format(value.normalize() if value != value.to_integral_value() else value.quantize(1), "f")
+    return str(value)
+
+
+@ledger.command("totals")
+@_since_until
+@click.option("--player", metavar="NAME", help="Only this player.")
+@_table_formats
+@common
+@click.pass_context
+def ledger_totals(ctx, since, until, player, fmt):
+    """Each player's net over the nights in a range (all nights by default), exact.
+
+    \b
+    Examples:
+      meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
+      meizhou-score ledger totals --player mei --format json
+    """
+    from . import ledger as book
+    from .jsonout import number
+
+    try:
+        found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt)
+
+
+@ledger.command("settle-up")
+@_since_until
+@_table_formats
+@common
+@click.pass_context
+def ledger_settle_up(ctx, since, until, fmt):
+    """Who pays whom over the range, in the fewest payments that square every total.
+
+    \b
+    Example:
+      meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
+    """
+    from . import ledger as book
+    from .settleup import settle_up
+
+    found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    result = settle_up(found)
+    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt)
+    if not result.exact and fmt == "table":
+        click.echo("(more than 20 players owe or are owed: these payments square everyone, "
+                   "but fewer may exist)", err=True)
+
+
+@ledger.command("stats")
+@_since_until
+@click.option("--player", metavar="NAME", help="Only this player.")
+@_table_formats
+@common
+@click.pass_context
+def ledger_stats(ctx, since, until, player, fmt):
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
+
+    \b
+    Examples:
+      meizhou-score ledger stats
+      meizhou-score ledger stats --player jun --format json
+    """
+    from . import ledger as book
+    from .jsonout import number
+
+    try:
+        found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    except MeizhouError as exc:
+        _fail(str(exc))
+    rows = []
+    for st in found:
+        row = {"player": st.player, "nights": st.nights, "hands": st.hands}
+        row.update({f"wins_{k}": v for k, v in st.wins.items()})
+        row.update(self_draw_rate=st.self_draw_rate, robbed=st.robbed)
+        row.update({f"kongs_{k}": v for k, v in st.kongs.items()})
+        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" + ".join(st.biggest_patterns),
+                   net=number(st.net), net_per_hand=st.net_per_hand)
+        rows.append(row)
+    _emit(rows, fmt)
+
+
+@ledger.command("export")
+@_since_until
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
+              help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
+@common
+@click.pass_context
+def ledger_export(ctx, since, until, fmt):
+    """Every hand and every payment of the range, for a spreadsheet or another program.
+
+    \b
+    Examples:
+      meizhou-score ledger export --format csv > club.csv
+      meizhou-score ledger export --format jsonl --since 2026-11-01
+    """
+    from . import ledger as book
+
+    hands = book.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    if fmt == "jsonl":
+        from .jsonout import encode
+
+        for hand in hands:
+            click.echo(encode(hand).decode("utf-8"))
+        return
+    import csv
+
+    from .jsonout import number
+
+    writer = csv.writer(click.get_text_stream("stdout"), lineterminator="\n")
+    writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
+                     "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
+    for hand in hands:
+        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], hand["draw"], hand["winner"] or "",
+                hand["win_type"] or "", hand["robbed"] or "", hand["valid"], hand["ratio"],
+                " ".join(hand["patterns"]), number(hand["stake"])]
+        for t in hand["transfers"] or [None]:
+            writer.writerow(head + (["", "", "", "", "", ""] if t is None else
+                                    [t["from"], t["to"], t["units"], number(t["amount"]), t["reason"], t["rule"]]))
+
