@@ -11,7 +11,6 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
 from .errors import RecordError
-from .memo import Memo
 
 
 def join(path: str, key: str | int) -> str:
@@ -46,11 +45,8 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     if not isinstance(value, dict):
         raise fail(path, "a mapping", value, error)
     allowed, required = tuple(allowed), tuple(required)
-    keysets = _KEYSETS.get((allowed, required))
-    if keysets is None:
-        keysets = _KEYSETS.remember((allowed, required), (frozenset(allowed), frozenset(required)))
     keys = value.keys()
-    if keys <= keysets[0] and keysets[1] <= keys:
+    if keys <= set(allowed) and set(required) <= keys:
         return value  # the common case: nothing to report
     for key in value:
         if not isinstance(key, str):
@@ -62,9 +58,6 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
         if key not in value:
             raise error(join(path, key), "missing; this key is required")
     return value
-
-
-_KEYSETS = Memo("validators.keysets", 256, "a format's allowed and required keys, as sets")
 
 
 def _close(key: str, allowed: tuple[str, ...]) -> str:
