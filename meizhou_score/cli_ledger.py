@@ -252,12 +252,18 @@ def _cell(value) -> str:
     return str(value)
 
 
+def _report(player: bool):
+    """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
+    def wrap(func):
+        func = _table_formats(common(click.pass_context(func)))
+        if player:
+            func = click.option("--player", metavar="NAME", help="Only this player.")(func)
+        return _since_until(func)
+    return wrap
+
+
 @ledger.command("totals")
-@_since_until
-@click.option("--player", metavar="NAME", help="Only this player.")
-@_table_formats
-@common
-@click.pass_context
+@_report(player=True)
 def ledger_totals(ctx, since, until, player, fmt):
     """Each player's net over the nights in a range (all nights by default), exact.
 
@@ -277,10 +283,7 @@ def ledger_totals(ctx, since, until, player, fmt):
 
 
 @ledger.command("settle-up")
-@_since_until
-@_table_formats
-@common
-@click.pass_context
+@_report(player=False)
 def ledger_settle_up(ctx, since, until, fmt):
     """Who pays whom over the range, in the fewest payments that square every total.
 
@@ -300,11 +303,7 @@ def ledger_settle_up(ctx, since, until, fmt):
 
 
 @ledger.command("stats")
-@_since_until
-@click.option("--player", metavar="NAME", help="Only this player.")
-@_table_formats
-@common
-@click.pass_context
+@_report(player=True)
 def ledger_stats(ctx, since, until, player, fmt):
     """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
 
