@@ -358,7 +358,11 @@ def ledger_export(ctx, since, until, fmt):
 
     from .jsonout import number
 
-    writer = csv.writer(click.get_text_stream("stdout"), lineterminator="\n")
+    class _Out:
+        def write(self, text):
+            click.echo(text, nl=False)
+
+    writer = csv.writer(_Out(), lineterminator="\n")
     writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
                      "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
     for hand in hands:
