@@ -13,7 +13,10 @@ import click
 from . import __version__
 from .errors import MeizhouError, RecordError
 
-EXIT_OK, EXIT_DISPUTE, EXIT_BAD = 0, 1, 2
+# 0 settled and agreed; 1 a dispute, and nothing else; 2 bad input or usage; 3 a fault of the program's own
+# (a bug: the message says how to report it); 4 the output could not be written (a full disk, a closed
+# stdout); 130 stopped by Ctrl-C.
+EXIT_OK, EXIT_DISPUTE, EXIT_BAD, EXIT_BUG, EXIT_OUTPUT, EXIT_STOPPED = 0, 1, 2, 3, 4, 130
 
 
 def _fail(message: str) -> None:
@@ -41,8 +44,10 @@ def _load_rules(rules_file):
     """The defaults, or a house-rules file over them; a bad file ends the command (exit 2)."""
     from .rules import DEFAULT_RULES
 
-    if not rules_file:
+    if rules_file is None:
         return DEFAULT_RULES
+    if not rules_file.strip():
+        _fail("--rules: expected a house-rules file; got an empty name")
     from . import load_rules
 
     try:
@@ -95,10 +100,10 @@ def cli():
               help="Also say who pays whom, in the fewest payments that square the balances.")
 @click.option("--jsonl", is_flag=True,
               help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
-@click.option("--max-record-bytes", type=click.IntRange(1), default=None, metavar="N",
+@click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
-@click.option("--max-session-bytes", type=click.IntRange(1), default=None, metavar="N",
-              help="Refuse a session larger than N bytes [default: 64 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
+@click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
+              help="Refuse a session larger than N bytes [default: 16 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
 def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_bytes, max_session_bytes):
     """Settle a hand record or a session FILE (- reads standard input).
@@ -247,7 +252,108 @@ def schema():
 
 
 def main() -> None:
-    cli(prog_name="meizhou-score")
+    """Run the command; whatever happens, one clear line and an honest exit code, never a traceback.
+
+    A traceback is shown only for a fault of the program's own, and only when
+    ``MEIZHOU_DEBUG`` is set.
+    """
+    import os
+
+    if sys.stdout is None:  # started with stdout closed (>&-)
+        if sys.stderr is not None:
+            sys.stderr.write("meizhou-score: error: the output could not be written: standard output is closed\n")
+        sys.exit(EXIT_OUTPUT)
+    _readable_output()
+    try:
+        _limits_from_environment()
+        code = cli.main(prog_name="meizhou-score", standalone_mode=False)
+    except click.exceptions.Abort:  # click has already ended the line
+        click.echo("Stopped.", err=True)
+        code = EXIT_STOPPED
+    except KeyboardInterrupt:
+        click.echo("\nStopped.", err=True)
+        code = EXIT_STOPPED
+    except click.exceptions.Exit as exc:
+        code = exc.exit_code
+    except click.exceptions.ClickException as exc:
+        exc.show()
+        code = EXIT_BAD
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (EXIT_BAD if exc.code else EXIT_OK)
+    except BrokenPipeError:
+        _quiet_pipe()
+        code = EXIT_OK
+    except OSError as exc:
+        click.echo(f"meizhou-score: error: the output could not be written: {exc.strerror or exc}", err=True)
+        code = EXIT_OUTPUT
+    except Exception as exc:  # noqa: BLE001 - the last line of defence
+        if os.environ.get("MEIZHOU_DEBUG"):
+            raise
+        click.echo(f"meizhou-score: internal error ({type(exc).__name__}: {exc}). This is a bug; please report it "
+                   "with the input and the output of the same command run with MEIZHOU_DEBUG=1.", err=True)
+        code = EXIT_BUG
+    code = _flushed(code if isinstance(code, int) else EXIT_OK)
+    sys.exit(code)
+
+
+def _flushed(code: int) -> int:
+    """Flush stdout now, so that a full disk or a closed stdout is an error, not a silent exit 0."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_pipe()
+    except (OSError, ValueError) as exc:
+        try:
+            click.echo(f"meizhou-score: error: the output could not be written: {getattr(exc, 'strerror', exc)}",
+                       err=True)
+        except (OSError, ValueError):
+            pass
+        return EXIT_OUTPUT
+    return code
+
+
+def _quiet_pipe() -> None:
+    """The reader went away (``| head -1``): stop quietly, and let nothing be flushed at exit."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _readable_output() -> None:
+    """A terminal that cannot show every character (latin-1, a Windows code page) gets ? instead of a crash."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):
+            try:
+                stream.reconfigure(errors="replace")
+            except (OSError, ValueError):
+                pass
+
+
+def _limits_from_environment() -> None:
+    """MEIZHOU_MAX_RECORD_BYTES / MEIZHOU_MAX_SESSION_BYTES: a whole number of bytes, or a usage error."""
+    import os
+
+    from . import loader
+
+    for name, attribute in (("MEIZHOU_MAX_RECORD_BYTES", "MAX_RECORD_BYTES"),
+                            ("MEIZHOU_MAX_SESSION_BYTES", "MAX_SESSION_BYTES")):
+        text = os.environ.get(name)
+        if text is None:
+            continue
+        try:
+            value = int(text.strip(), 10) if text.strip().isdigit() else None
+        except ValueError:
+            value = None
+        if value is None or not 1 <= value <= loader.LIMIT_CEILING:
+            raise click.UsageError(f"{name}: expected a whole number of bytes from 1 to "
+                                   f"{loader.LIMIT_CEILING:,}; got {text!r}")
+        setattr(loader, attribute, value)
 
 
 if __name__ == "__main__":  # pragma: no cover

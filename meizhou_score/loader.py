@@ -8,7 +8,6 @@ parsing: its size, what its aliases expand to, and how deep it nests.
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 from typing import Any
 
@@ -16,8 +15,11 @@ from .errors import RecordError
 
 MIB = 1024 * 1024
 # A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.
-MAX_RECORD_BYTES = int(os.environ.get("MEIZHOU_MAX_RECORD_BYTES", MIB))
-MAX_SESSION_BYTES = int(os.environ.get("MEIZHOU_MAX_SESSION_BYTES", 64 * MIB))
+# (The CLI reads MEIZHOU_MAX_RECORD_BYTES and MEIZHOU_MAX_SESSION_BYTES and sets these; a bad value
+# there is a usage error, never a crash at import.)
+MAX_RECORD_BYTES = MIB
+MAX_SESSION_BYTES = 16 * MIB
+LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
 # Aliases (*name) may repeat what a file holds, but not multiply it.
 ALIAS_GROWTH = 2
 
