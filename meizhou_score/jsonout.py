@@ -11,16 +11,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .settlement import SessionResult, Settlement, gold
+from .settlement import EXACT, SessionResult, Settlement, gold
 
 
 def number(value: Decimal | int) -> int | Decimal:
-    """An exact amount: an int when whole, else a Decimal without trailing zeros."""
+    """An exact amount: an int when whole, else a Decimal without trailing zeros (never rounded)."""
     if isinstance(value, int):
         return value
     if value == value.to_integral_value():
         return int(value)
-    return value.normalize()
+    return EXACT.normalize(value)
 
 
 def hand_json(s: Settlement) -> dict[str, Any]:

@@ -342,14 +342,14 @@ def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None
     SQLite adds the integer units per player and stake; only those few sums
     are multiplied by their stake, as Decimals.
     """
-    from .settlement import gold
+    from .settlement import add, gold
 
     out: dict[str, Decimal] = {}
     query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
              "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
              "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake")
     for name, stake, units in conn.execute(query, _range(since, until)):
-        out[name] = out.get(name, Decimal(0)) + gold(units, Decimal(stake))
+        out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
     if player is not None:
         key = person(player)
         out = {name: value for name, value in out.items() if person(name) == key}

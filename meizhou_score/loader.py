@@ -20,6 +20,9 @@ MIB = 1024 * 1024
 MAX_RECORD_BYTES = MIB
 MAX_SESSION_BYTES = 16 * MIB
 LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
+# No number in a file may be longer than this, or have a decimal exponent beyond ±NUMBER_EXPONENT:
+# such a number cannot be a mahjong figure, and converting it could take seconds.
+NUMBER_CHARACTERS, NUMBER_EXPONENT = 100, 100
 # Aliases (*name) may repeat what a file holds, but not multiply it.
 ALIAS_GROWTH = 2
 
@@ -146,9 +149,20 @@ def _loader_class():
         def construct_decimal(loader, node):
             value = loader.construct_scalar(node).replace("_", "")
             try:
-                return Decimal(value)
+                number = Decimal(value)
             except ArithmeticError:
-                return yaml.SafeLoader.construct_yaml_float(loader, node)
+                return yaml.SafeLoader.construct_yaml_float(loader, node)  # .inf, .nan: refused where used
+            if len(value) > NUMBER_CHARACTERS or (number.is_finite() and abs(number.adjusted()) > NUMBER_EXPONENT):
+                raise yaml.constructor.ConstructorError(None, None, f"a number out of any mahjong figure's range "
+                                                        f"({value[:20]}…)", node.start_mark)
+            return number
+
+        def construct_int(loader, node):
+            value = loader.construct_scalar(node)
+            if len(value) > NUMBER_CHARACTERS:  # refused before Python converts thousands of digits
+                raise yaml.constructor.ConstructorError(None, None, f"a number of {len(value):,} characters, out of "
+                                                        "any mahjong figure's range", node.start_mark)
+            return yaml.SafeLoader.construct_yaml_int(loader, node)
 
         def construct_mapping(loader, node, deep=False):
             loader.flatten_mapping(node)
@@ -166,6 +180,7 @@ def _loader_class():
             return yaml.SafeLoader.construct_mapping(loader, node, deep)
 
         RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
+        RecordLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
         RecordLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
         _LOADER = RecordLoader
     return _LOADER

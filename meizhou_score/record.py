@@ -168,23 +168,35 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
         where = validators.join(path, n)
         if isinstance(name, bool) or not isinstance(name, (str, int)):
             raise validators.fail(where, "a name (text; quote names such as 'Yes' or 'No')", name)
-        name = str(name).strip()
+        name = player_name(name)
         if not name:
             raise validators.fail(where, "a name", names[n])
         bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
         if bad is not None:
             raise RecordError(where, f"a name may not hold control characters or broken Unicode; got {name!r}")
+        if any(unicodedata.category(c) == "Cf" for c in name):
+            raise RecordError(where, f"a name may not hold invisible characters (zero-width spaces, direction "
+                              f"marks): two names that look the same must be the same; got {name!r}")
         if name in out:
             raise RecordError(where, f"{name!r} is already seated; the four names must differ")
         out.append(name)
     return tuple(out)
 
 
+def player_name(value: str | int) -> str:
+    """A name as the table means it: Unicode NFC (one way to write é), spaces at the ends dropped.
+
+    The one rule for every key that names a player: ``players``, ``dealer``,
+    ``winner``, ``robbed``, a kong's ``player`` and ``from``, ``claimed``.
+    """
+    return unicodedata.normalize("NFC", str(value)).strip()
+
+
 def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:
     """One of the four names; ``path`` and ``key`` name it in an error only."""
     if value in players and type(value) is str:
         return value
-    name = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    name = player_name(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if name not in players:
         raise validators.fail(validators.join(path, key), f"one of the players ({', '.join(players)})", value)
     return name
@@ -324,10 +336,13 @@ def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
         raise validators.fail(path, "a mapping of player to balance", value)
     out = {}
     for name, balance in value.items():
-        where = validators.join(path, str(name))
-        if str(name) not in players:
-            raise validators.fail(where, f"one of the players ({', '.join(players)})", name)
-        out[str(name)] = validators.amount(balance, where)
+        if not isinstance(name, str):  # 1, yes, null: not names, and never merged with '1'
+            raise validators.fail(path, f"names of players as keys ({', '.join(players)})", name)
+        where = validators.join(path, name)
+        found = _player(name, path, name, players)
+        if found in out:
+            raise RecordError(where, f"{found!r} is claimed twice (the same name written two ways)")
+        out[found] = validators.amount(balance, where)
     return out
 
 

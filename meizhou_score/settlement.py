@@ -7,7 +7,7 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import NamedTuple
 
 from . import hand as core
@@ -45,6 +45,11 @@ class Transfer(NamedTuple):
     tile: int | None = None  # the kong's tile, for an explanation
 
 
+# Money is exact: amounts are at most 30 digits (validators.amount) and units are whole numbers, so every
+# product and sum fits in 100 digits. Should one ever not, the context raises instead of rounding.
+EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
+
+
 def gold(units: int, stake: Decimal) -> int | Decimal:
     """``units`` × ``stake``: the one place where units become gold, exactly.
 
@@ -53,8 +58,13 @@ def gold(units: int, stake: Decimal) -> int | Decimal:
     """
     if stake == _whole(stake):
         return units * int(stake)
-    value = units * stake
-    return int(value) if value == _whole(value) else value.normalize()
+    value = EXACT.multiply(Decimal(units), stake)
+    return int(value) if value == _whole(value) else EXACT.normalize(value)
+
+
+def add(total: Decimal, amount: Decimal | int) -> Decimal:
+    """A running total, exactly (Decimal's own context would round beyond 28 digits)."""
+    return EXACT.add(total, Decimal(amount))
 
 
 _whole = Decimal.to_integral_value
@@ -212,7 +222,7 @@ class SessionResult:
         out = dict.fromkeys(self.session.players, Decimal(0))
         for s in self.hands:
             for name, amount in s.amounts.items():
-                out[name] += amount
+                out[name] = add(out[name], amount)
         return out
 
     @property

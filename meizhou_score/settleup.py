@@ -33,22 +33,27 @@ class SettleUp(NamedTuple):
 
 def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
     """The fewest payments that bring every balance to zero (balances must sum to zero)."""
+    from .settlement import EXACT, add
+
     owed = {name: Decimal(value) for name, value in balances.items() if value}
-    if sum(owed.values(), Decimal(0)) != 0:
-        raise ValueError(f"balances sum to {sum(owed.values())}, not 0: they cannot be squared")
+    total = Decimal(0)
+    for value in owed.values():
+        total = add(total, value)
+    if total != 0:
+        raise ValueError(f"balances sum to {total}, not 0: they cannot be squared")
     if not owed:
         return SettleUp((), True)
     names = list(owed)
     scale = -min(min(value.as_tuple().exponent for value in owed.values()), 0)
-    whole = [int(owed[name].scaleb(scale)) for name in names]  # exact: amounts in the smallest unit used
+    whole = [int(owed[name].scaleb(scale, EXACT)) for name in names]  # exact: in the smallest unit used
     exact = len(names) <= EXACT_LIMIT
     groups = _zero_sum_groups(whole) if exact else [list(range(len(names)))]
     payments: list[Payment] = []
     for group in groups:
         for payer, payee, amount in _square(group, whole):
-            gold = Decimal(amount).scaleb(-scale)
+            gold = Decimal(amount).scaleb(-scale, EXACT)
             payments.append(Payment(names[payer], names[payee], int(gold) if gold == gold.to_integral_value()
-                                    else gold.normalize()))
+                                    else EXACT.normalize(gold)))
     return SettleUp(tuple(payments), exact)
 
 

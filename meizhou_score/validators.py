@@ -29,6 +29,10 @@ def describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, int) and value.bit_length() > 330:  # repr() of a huge int is slow, or refused
+        return f"a whole number of about {value.bit_length() * 3 // 10} digits"
+    if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 40:
+        return f"{value:.3E}"
     text = repr(value if not isinstance(value, Decimal) else str(value))
     if len(text) > 60:
         text = text[:57] + "..."
@@ -68,9 +72,9 @@ def _close(key: str, allowed: tuple[str, ...]) -> str:
 
 
 def count(value: Any, path: str, error=RecordError) -> int:
-    """A non-negative integer (ratios, shares, units)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise fail(path, "a non-negative integer", value, error)
+    """A non-negative integer up to COUNT_LIMIT (ratios, shares, multipliers, units)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_LIMIT:
+        raise fail(path, f"a whole number from 0 to {COUNT_LIMIT:,}", value, error)
     return value
 
 
@@ -87,22 +91,57 @@ def boolean(value: Any, path: str) -> bool:
     return value
 
 
+# Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS significant
+# digits, at most AMOUNT_DECIMALS of them after the point, and below 10 ** AMOUNT_MAGNITUDE.
+AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
+COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
+
+
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
-    """An exact number of gold: an integer or a decimal, never rounded through a float."""
-    if type(value) is int and value > 0:
+    """An exact number of gold: an integer or a decimal, never rounded through a float, within the limits."""
+    if type(value) is int and 0 < value < 10 ** AMOUNT_MAGNITUDE:
         return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-        raise fail(path, "a positive number" if positive else "a number", value)
-    try:
-        # str() of a float is its shortest round-trip text: 0.1 -> Decimal('0.1')
-        number = value if isinstance(value, Decimal) else Decimal(str(value))
-    except InvalidOperation:  # pragma: no cover - every int/float has a text
-        raise fail(path, "a number", value)
+        hint = "; remove the quotes" if isinstance(value, str) and _numeric(value) else ""
+        raise error_with_hint(fail(path, "a positive number" if positive else "a number", value), hint)
+    if isinstance(value, int):
+        if value.bit_length() > 64 * 8:
+            raise RecordError(path, f"expected an amount below 10^{AMOUNT_MAGNITUDE}; got a number of "
+                              f"{value.bit_length() * 3 // 10}+ digits")
+        number = Decimal(value)
+    else:
+        try:
+            # str() of a float is its shortest round-trip text: 0.1 -> Decimal('0.1')
+            number = value if isinstance(value, Decimal) else Decimal(str(value))
+        except InvalidOperation:  # pragma: no cover - every int/float has a text
+            raise fail(path, "a number", value)
     if not number.is_finite():
         raise fail(path, "a finite number", value)
     if positive and number <= 0:
         raise fail(path, "a positive number", value)
+    if number:
+        sign, digits, exponent = number.as_tuple()
+        while len(digits) > 1 and digits[-1] == 0:  # 2.50 is 2.5: trailing zeros are not precision
+            digits, exponent = digits[:-1], exponent + 1
+        if (len(digits) > AMOUNT_DIGITS or exponent < -AMOUNT_DECIMALS
+                or number.adjusted() >= AMOUNT_MAGNITUDE):
+            raise RecordError(path, f"expected an amount of at most {AMOUNT_DIGITS} digits, at most "
+                              f"{AMOUNT_DECIMALS} after the point, below 10^{AMOUNT_MAGNITUDE}; got "
+                              f"{describe(number)} (amounts are kept exact, so the tool refuses what it "
+                              "cannot keep)")
     return number
+
+
+def _numeric(text: str) -> bool:
+    try:
+        Decimal(text.strip())
+    except InvalidOperation:
+        return False
+    return True
+
+
+def error_with_hint(error: RecordError, hint: str) -> RecordError:
+    return type(error)(error.path, error.message + hint) if hint else error
 
 
 def sequence(value: Any, path: str) -> list:

@@ -66,7 +66,7 @@ CASES = [
     ("claimed-text", add("claimed: {Mei: six}\n"), 2, "claimed.Mei: expected a number"),
     ("rules-list", add("rules: [add]\n"), 2, "rules: expected a mapping"),
     ("rules-pattern-text", add("rules: {patterns: {all_pungs: two}}\n"), 2,
-     "rules.patterns.all_pungs: expected a non-negative integer"),
+     "rules.patterns.all_pungs: expected a whole number from 0 to 1,000,000"),
     ("rules-kong-units-negative", add("rules: {kong_units: {added: -1}}\n"), 2, "rules.kong_units.added"),
     ("rules-combine", add("rules: {combine: sum}\n"), 2, "rules.combine: expected one of highest, add, multiply"),
     ("rules-float-ratio", add("rules: {self_draw_share: 2.5}\n"), 2, "rules.self_draw_share"),

@@ -71,7 +71,7 @@ DELETE = object()
                  id="rules-choice"),
     pytest.param(edit(rules={"patterns": {"big_hand": 3}}), "rules.patterns.big_hand", "unknown pattern id",
                  id="rules-pattern-id"),
-    pytest.param(edit(rules={"self_draw_share": -1}), "rules.self_draw_share", "non-negative integer",
+    pytest.param(edit(rules={"self_draw_share": -1}), "rules.self_draw_share", "whole number from 0 to 1,000,000",
                  id="rules-range"),
     pytest.param(["not", "a", "mapping"], "", "expected a mapping", id="top-level-list"),
 ])
@@ -191,7 +191,7 @@ def test_house_rules_are_checked_and_keep_their_base():
 
     once = DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"})
     assert (once.self_draw_share, once.combine) == (1, "add")
-    with pytest.raises(RulesError, match="self_draw_share: expected a non-negative integer; got True"):
+    with pytest.raises(RulesError, match="self_draw_share: expected a whole number from 0 to 1,000,000; got True"):
         DEFAULT_RULES.override({"self_draw_share": True, "combine": "add"})  # True == 1, but is no share
     other = DEFAULT_RULES.override({"combine": "multiply"})
     assert other.override({"self_draw_share": 1, "combine": "add"}).combine == "add"

@@ -1,0 +1,201 @@
+"""Hostile input: exact money at any size the loader accepts, numbers refused at once, honest exit codes.
+
+Each class of the hostile-input issue is pinned here; the expected amounts are
+RULES.md's by hand: an ordinary self-draw takes 2 units from each of three (R5).
+"""
+
+import json
+import os
+from decimal import localcontext
+import subprocess
+import sys
+import time
+from decimal import Decimal
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli import cli
+
+from conftest import EXAMPLES, ROOT
+from records import hand_record, session_record
+
+SELF_DRAW = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8")  # Mei wins; 2 units from each
+
+
+def settle_text(text, *args):
+    return CliRunner().invoke(cli, ["settle", "-", *args], input=text)
+
+
+def cli_run(*args, input=None, env=None, **kw):
+    return subprocess.run([sys.executable, "-m", "meizhou_score", *map(str, args)], cwd=ROOT, input=input,
+                          capture_output=True, env={**os.environ, **(env or {})}, **kw)
+
+
+# ---------------------------------------------------------------- 1. exact money
+
+@pytest.mark.parametrize("stake", ["0.3333333333333333333333333333", "1.0000000000000000000000000001",
+                                   "123456789012345678901234567890", "0.00000000000000000001", "2.5"])
+def test_balances_are_exact_and_sum_to_zero_at_any_accepted_stake(stake):
+    out = settle_text(SELF_DRAW + f"stake: {stake}\n", "--format", "json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout, parse_float=Decimal)
+    s = Decimal(stake)
+    with localcontext(prec=200):  # our own arithmetic must not round either
+        assert data["balances"]["Mei"] == 6 * s and data["balances"]["Jun"] == -2 * s
+        assert sum(data["balances"].values()) == 0
+        assert all(t["amount"] == 2 * s for t in data["transfers"])
+        six = format((6 * s).normalize(), "f")
+    table = settle_text(SELF_DRAW + f"stake: {stake}\n").stdout
+    assert f"+{six}" in table
+
+
+def test_session_totals_are_exact():
+    stake = Decimal("0.3333333333333333333333333333")
+    hands = [hand_record(), hand_record(), hand_record()]
+    for h in hands[1:]:
+        h.pop("dealer")
+    session = session_record(*hands, stake=float(1))  # placeholder, replaced below in YAML form
+    text = json.dumps(session).replace('"stake": 1.0', f'"stake": {stake}')
+    out = settle_text(text, "--format", "json")
+    data = json.loads(out.stdout, parse_float=Decimal)
+    # Mei wins three ordinary self-draws: 3 × 6 units
+    with localcontext(prec=200):
+        assert data["totals"]["Mei"] == 18 * stake and sum(data["totals"].values()) == 0
+
+
+@pytest.mark.parametrize("stake, fragment", [
+    ("1.0e-400", "out of any mahjong figure's range"),
+    ("0." + "0" * 30 + "1", "at most 30 after the point"),
+    ("1" * 31, "below 10^30"),
+    ("1.000000000000000000000000000001", "at most 30 digits"),  # 31 significant digits
+    ('"0.5"', "remove the quotes"),
+])
+def test_stakes_beyond_the_limits_are_refused(stake, fragment):
+    out = settle_text(SELF_DRAW + f"stake: {stake}\n")
+    assert out.exit_code == 2 and fragment in out.stderr, out.stderr
+
+
+def test_house_rule_figures_have_a_limit():
+    out = settle_text(SELF_DRAW + "rules: {self_draw_share: 1000001}\n")
+    assert out.exit_code == 2 and "from 0 to 1,000,000" in out.stderr
+
+
+# ---------------------------------------------------------------- 2. numbers that take forever
+
+@pytest.mark.parametrize("extra", [
+    "claimed: {Mei: 1.0e+999999}\n",
+    "stake: 1e999999999\n",
+    "note: " + "9" * 5000 + "\n",          # under an unknown key
+    "stake: " + "9" * 5000 + "\n",
+    "claimed: {Mei: " + "1" * 200 + "}\n",
+])
+def test_huge_numbers_are_refused_in_milliseconds(extra):
+    start = time.perf_counter()
+    out = settle_text(SELF_DRAW + extra)
+    assert time.perf_counter() - start < 1
+    assert out.exit_code == 2, out.output
+    assert "Traceback" not in out.output
+
+
+# ---------------------------------------------------------------- 5. exit codes
+
+def test_a_closed_pipe_ends_quietly():
+    proc = subprocess.Popen(f"{sys.executable} -m meizhou_score settle --jsonl - | head -1", shell=True, cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = json.dumps(hand_record()) + "\n"
+    out, err = proc.communicate((line * 20000).encode())
+    assert out.count(b"\n") == 1 and b"Traceback" not in err and b"Error" not in err
+
+
+def test_a_full_disk_is_an_error_not_success():
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(EXAMPLES / "session.yaml")],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE)
+    assert proc.returncode == 4 and b"could not be written" in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_a_closed_stdout_is_an_error_not_success():
+    proc = subprocess.run(f"{sys.executable} -m meizhou_score settle examples/session.yaml >&-", shell=True,
+                          cwd=ROOT, stderr=subprocess.PIPE)
+    assert proc.returncode == 4 and b"closed" in proc.stderr
+
+
+@pytest.mark.parametrize("value", ["abc", "1e6", "", "-5", "99999999999999999"])
+@pytest.mark.parametrize("name", ["MEIZHOU_MAX_RECORD_BYTES", "MEIZHOU_MAX_SESSION_BYTES"])
+def test_bad_limit_variables_are_usage_errors(name, value):
+    proc = cli_run("settle", EXAMPLES / "draw.yaml", env={name: value})
+    assert proc.returncode == 2 and name.encode() in proc.stderr and b"Traceback" not in proc.stderr
+
+
+def test_an_empty_rules_name_is_an_error_not_the_defaults():
+    out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "draw.yaml"), "--rules", ""])
+    assert out.exit_code == 2 and "--rules" in out.stderr
+
+
+def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
+    import signal
+
+    path = tmp_path / "many.jsonl"
+    path.write_text((json.dumps(hand_record()) + "\n") * 200_000, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    err = proc.communicate(timeout=30)[1]
+    assert proc.returncode == 130 and b"Traceback" not in err
+
+
+def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):
+    from meizhou_score import cli as cli_module
+    from meizhou_score import settlement
+
+    def broken(record):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(settlement, "settle_record", broken)
+    monkeypatch.setattr("meizhou_score.pipeline.settle_record", broken)
+    monkeypatch.setattr(sys, "argv", ["meizhou-score", "settle", str(EXAMPLES / "self-draw.yaml")])
+    with pytest.raises(SystemExit) as stop:
+        cli_module.main()
+    assert stop.value.code == 3
+
+
+# ---------------------------------------------------------------- 6. any terminal
+
+@pytest.mark.parametrize("args", [["settle", "examples/seven-pairs.yaml", "--explain", "--lang", "zh"],
+                                  ["check", "1112345678999m"], ["deal", "10", "5"], ["--help"], ["rules"]])
+@pytest.mark.parametrize("encoding", ["latin-1", "cp1252", "ascii"])
+def test_a_terminal_that_cannot_show_chinese_does_not_crash(args, encoding):
+    proc = cli_run(*args, env={"PYTHONIOENCODING": encoding})
+    assert proc.returncode == 0 and b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("name, fragment", [
+    ("Mei\u001b[2J", "control characters"),
+    ("Mei\nJun", "control characters"),
+    ("Me\u200bi", "invisible"),
+])
+def test_names_that_could_fool_the_eye_are_refused(name, fragment):
+    rec = hand_record()
+    rec["players"][1] = name
+    rec["winner"] = name
+    out = settle_text(json.dumps(rec))
+    assert out.exit_code == 2 and fragment in out.stderr
+
+
+def test_names_are_normalised_one_way_for_every_key():
+    # NFD "Mei" with a combining accent in players, NFC in winner and claims: the same player
+    rec = hand_record()
+    rec["players"][1] = "Me\u0301i "
+    rec["winner"] = "M\u00e9i"
+    rec["claimed"] = {"M\u00e9i": 6}
+    out = settle_text(json.dumps(rec), "--format", "json")
+    assert out.exit_code == 0, out.stderr
+    assert json.loads(out.stdout)["balances"]["M\u00e9i"] == 6
+
+
+@pytest.mark.parametrize("claims", ["{1: 6}", "{yes: 6}", "{null: 6}", "{Mei: 6, 'Mei': 6}"])
+def test_claim_keys_must_be_names(claims):
+    out = settle_text(SELF_DRAW + f"claimed: {claims}\n")
+    assert out.exit_code == 2
