@@ -11,24 +11,73 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import IO, Iterable, NamedTuple
+from typing import IO, BinaryIO, Iterable, Iterator, NamedTuple
 
 from .errors import MeizhouError
 from .jsonout import encode, result_json
 from .pipeline import settle_data
 from .rules import DEFAULT_RULES, Rules
 
-SETTLED, DISPUTED, REFUSED = "settled", "disputed", "refused"
-_DECODER = json.JSONDecoder(parse_float=Decimal)  # numbers with a point stay exact
+SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
 _BATCH = 256
+_BOM = b"\xef\xbb\xbf"
+
+
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
+    found: dict = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} appears twice in one mapping")
+        found[key] = value
+    return found
+
+
+# json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also refuses
+# a key written twice, as the YAML loader does (the last one must not silently win)
+_DECODER = json.JSONDecoder(parse_float=Decimal, object_pairs_hook=_no_duplicates)
 
 
 class Summary(NamedTuple):
-    """How many lines were settled (and agreed), disputed, and refused as bad records."""
+    """How many lines were settled (and agreed), disputed, refused as bad records, and failed (a bug)."""
 
     settled: int
     disputed: int
     refused: int
+    failed: int = 0
+
+
+class TooLong(NamedTuple):
+    """A line longer than the record limit: skipped unread, reported as that line's error."""
+
+    limit: int
+
+
+def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
+    """The lines of a binary stream, each at most ``max_bytes`` long; a longer one is never held whole."""
+    while True:
+        raw = stream.readline(max_bytes + 1)
+        if not raw:
+            return
+        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+            while True:  # drop the rest of the line, a piece at a time
+                rest = stream.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield TooLong(max_bytes)
+            continue
+        yield raw
+
+
+def _may_repeat_a_key(text: str, data) -> bool:
+    """Could a key be written twice in ``text``? False only when it surely is not (a few µs).
+
+    Every key is followed by a colon, and every other colon stands inside a
+    string, raw or escaped as ``\\u003a``. Writing the decoded data again must
+    give as many colons as the text held (escaped ones counted too); a key
+    dropped as a repeat loses its colon, so the count comes out short. When the
+    counts differ, json reads the line again and finds the repeat, if any.
+    """
+    return encode(data).count(b":") != text.count(":") + text.count("\\u003a") + text.count("\\u003A")
 
 
 def _decoder():
@@ -38,15 +87,39 @@ def _decoder():
     return Decoder(float_hook=Decimal).decode
 
 
-def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20,
+def settle_line(text: str | bytes | TooLong, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20,
                 decode=None) -> tuple[bytes, str]:
-    """One line of JSON → (its JSON result, with ``line`` first; settled, disputed or refused)."""
-    if len(text) > max_bytes:
-        return _error(number, f"longer than {max_bytes:,} characters, the limit for a record")
+    """One line → (its JSON result, with ``line`` first; settled, disputed, refused or failed).
+
+    Nothing on one line can end the run: whatever goes wrong becomes that line's error object.
+    """
+    try:
+        return _settle_line(text, number, rules, max_bytes, decode)
+    except Exception as exc:  # noqa: BLE001 - a bug must cost one line, never the run
+        return _error(number, f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
+                      "report it with the line", FAILED)
+
+
+def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[bytes, str]:
+    if isinstance(text, TooLong):
+        return _error(number, f"longer than {text.limit:,} bytes, the limit for a record")
+    if isinstance(text, bytes):
+        if number == 1 and text.startswith(_BOM):
+            text = text[len(_BOM):]
+        if len(text) > max_bytes:
+            return _error(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            return _error(number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})")
+    elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        return _error(number, f"longer than {max_bytes:,} bytes, the limit for a record")
     try:
         data = (decode or _decoder())(text)
+        if _may_repeat_a_key(text, data):
+            data = _DECODER.decode(text)  # json finds a key written twice and says so
     except (ValueError, RecursionError):
-        try:  # json decides what the fast decoder refused (lone surrogates, NaN) and words the error
+        try:
             data = _DECODER.decode(text)
         except ValueError as exc:
             return _error(number, f"not JSON: {exc}")
@@ -61,23 +134,25 @@ def settle_line(text: str, number: int, rules: Rules = DEFAULT_RULES, max_bytes:
     return encode({"line": number, **result_json(result)}), DISPUTED if result.disputed else SETTLED
 
 
-def _error(number: int, message: str) -> tuple[bytes, str]:
-    return encode({"line": number, "valid": False, "error": f"line {number}: {message}"}), REFUSED
+def _error(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:
+    text = f"line {number}: {message}".encode("utf-8", "backslashreplace").decode("utf-8")
+    return encode({"line": number, "valid": False, "error": text}), outcome
 
 
-def run(lines: Iterable[str], out: IO[bytes], rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20) -> Summary:
+def run(lines: Iterable[str | bytes | TooLong], out: IO[bytes], rules: Rules = DEFAULT_RULES,
+        max_bytes: int = 1 << 20) -> Summary:
     """Settle every line, writing one compact JSON object per line to the binary stream ``out``.
 
     Results are written a few hundred lines at a time (one at a time to a
     terminal): memory stays flat and the output is not slowed by a write per line.
     """
-    counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0}
+    counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
     batch: list[bytes] = []
     watched = getattr(out, "isatty", None)
     size = 1 if watched and watched() else _BATCH  # someone watching sees each result as it comes
     decode = _decoder()
     for number, text in enumerate(lines, start=1):
-        if not text or text.isspace():
+        if not isinstance(text, TooLong) and (not text or text.isspace()):
             continue
         result, outcome = settle_line(text, number, rules, max_bytes, decode)
         counts[outcome] += 1
@@ -89,4 +164,4 @@ def run(lines: Iterable[str], out: IO[bytes], rules: Rules = DEFAULT_RULES, max_
     if batch:
         batch.append(b"")
         out.write(b"\n".join(batch))
-    return Summary(counts[SETTLED], counts[DISPUTED], counts[REFUSED])
+    return Summary(counts[SETTLED], counts[DISPUTED], counts[REFUSED], counts[FAILED])

@@ -140,22 +140,36 @@ def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_by
 
 
 def _settle_jsonl(file, rules_file, max_line_bytes):
-    from .bulk import run
+    from .bulk import lines_of, run
     from .loader import MAX_RECORD_BYTES
 
+    ctx = click.get_current_context()
+    for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
+        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+            if name != "fmt" or ctx.params["fmt"] != "json":
+                raise click.UsageError(f"{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out")
     rules = _load_rules(rules_file)
+    limit = max_line_bytes or MAX_RECORD_BYTES
     try:
-        source = sys.stdin if file == "-" else open(file, encoding="utf-8", errors="strict")
+        source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
         _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
     out = sys.stdout.buffer
     try:
-        with source:
-            summary = run(source, out, rules, max_line_bytes or MAX_RECORD_BYTES)
-    except UnicodeDecodeError as exc:
-        _fail(f"{file}: not UTF-8 text ({exc.reason})")
+        summary = run(lines_of(source, limit), out, rules, limit)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
     out.flush()
-    sys.exit(EXIT_BAD if summary.refused else EXIT_DISPUTE if summary.disputed else EXIT_OK)
+    click.echo(f"meizhou-score: {summary.settled:,} settled, {summary.disputed:,} disputed, "
+               f"{summary.refused:,} refused" + (f", {summary.failed:,} failed (a bug)" if summary.failed else ""),
+               err=True)
+    sys.exit(EXIT_BUG if summary.failed else EXIT_BAD if summary.refused else
+             EXIT_DISPUTE if summary.disputed else EXIT_OK)
 
 
 @cli.command()

@@ -89,6 +89,6 @@ def test_any_writer_will_do():
 
     out = Writer()
     draw = '{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}\n'
-    assert bulk.run([draw, draw], out) == (2, 0, 0)
+    assert bulk.run([draw, draw], out) == (2, 0, 0, 0)
     lines = b"".join(out.parts).splitlines()
     assert [json.loads(line)["next_dealer"] for line in lines] == ["C", "C"]  # R10: after a draw, the next seat

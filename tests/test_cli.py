@@ -217,7 +217,7 @@ def test_jsonl_to_a_terminal_writes_each_result_at_once():
             yield text
             seen.append(out.getvalue().count(b"\n"))  # results written when the next line is asked for
 
-    assert run_bulk(lines(), out) == (3, 0, 0)
+    assert run_bulk(lines(), out) == (3, 0, 0, 0)
     assert seen == [1, 2, 3]
 
 

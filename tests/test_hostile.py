@@ -199,3 +199,73 @@ def test_names_are_normalised_one_way_for_every_key():
 def test_claim_keys_must_be_names(claims):
     out = settle_text(SELF_DRAW + f"claimed: {claims}\n")
     assert out.exit_code == 2
+
+
+# ---------------------------------------------------------------- 3. bulk runs never lose a line
+
+GOOD_LINE = json.dumps(hand_record()).encode()
+
+
+def bulk(data: bytes, *args):
+    proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", "-", *args], cwd=ROOT,
+                          input=data, capture_output=True)
+    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr.decode()
+
+
+@pytest.mark.parametrize("bad, fragment", [
+    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": 1e999999999, "draw": true}', "stake"),
+    (b'{"players": ["\\ud800", "B", "C", "D"], "dealer": "B", "draw": true}', "broken Unicode"),
+    (b'{"players": ["A\xff", "B", "C", "D"], "dealer": "A", "draw": true}', "not UTF-8"),
+    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}}', "twice"),
+    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "draw": true}', "twice"),
+    # a repeat hidden behind an escaped colon elsewhere: still found
+    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}, '
+     b'"x": "\\u003a"}', "twice"),
+    (b'{"a": ' + b"9" * 5000 + b"}", "not JSON"),
+])
+def test_one_bad_line_costs_that_line_only(bad, fragment):
+    lines = [GOOD_LINE] * 300 + [bad] + [GOOD_LINE] * 300
+    code, out, err = bulk(b"\n".join(lines) + b"\n")
+    assert code == 2
+    assert [o["line"] for o in out] == list(range(1, 602))  # every line answered, in order
+    assert sum(o["valid"] for o in out) == 600
+    assert fragment in out[300]["error"] and out[300]["line"] == 301
+    assert "600 settled, 0 disputed, 1 refused" in err
+
+
+def test_a_line_over_the_limit_is_refused_unread():
+    big = b'{"players": ["' + b"x" * 5_000_000 + b'"]}'
+    code, out, err = bulk(GOOD_LINE + b"\n" + big + b"\n" + GOOD_LINE + b"\n", "--max-record-bytes", "100000")
+    assert code == 2 and [o["line"] for o in out] == [1, 2, 3]
+    assert "longer than 100,000 bytes" in out[1]["error"] and out[2]["valid"]
+
+
+def test_a_bom_on_the_first_line_is_tolerated():
+    code, out, err = bulk(b"\xef\xbb\xbf" + GOOD_LINE + b"\n" + GOOD_LINE + b"\n")
+    assert code == 0 and all(o["valid"] for o in out)
+
+
+@pytest.mark.parametrize("option", [["--explain"], ["--lang", "zh"], ["--format", "table"]])
+def test_options_bulk_mode_would_ignore_are_refused(option):
+    code, out, err = bulk(GOOD_LINE + b"\n", *option)
+    assert code == 2 and option[0] in err and out == []
+
+
+def test_a_bug_on_one_line_is_that_lines_error(monkeypatch):
+    from meizhou_score import bulk as bulk_module
+
+    def broken(data, rules):
+        if data.get("dealer") == "Lan":
+            raise ZeroDivisionError("planted")
+        return real(data, rules)
+
+    real = bulk_module.settle_data
+    monkeypatch.setattr(bulk_module, "settle_data", broken)
+    import io
+
+    lines = [json.dumps(hand_record(dealer=d)) + "\n" for d in ("Mei", "Lan", "Jun")]
+    out = io.BytesIO()
+    summary = bulk_module.run(lines, out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert summary == (2, 0, 0, 1)
+    assert "a bug" in results[1]["error"] and results[2]["valid"]
