@@ -82,7 +82,7 @@ def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), ru
 def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
     """Read a hand record or session YAML file (``-``: standard input) with a safe loader.
 
-    Files over 1 MiB (a session: 64 MiB) are refused unless the limits are raised.
+    Files over 1 MiB (a session: 4 MiB) are refused unless the limits are raised.
     """
     from .loader import load_record as _load
 

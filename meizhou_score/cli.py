@@ -103,7 +103,7 @@ def cli():
 @click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
 @click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
-              help="Refuse a session larger than N bytes [default: 16 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
+              help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
 def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_bytes, max_session_bytes):
     """Settle a hand record or a session FILE (- reads standard input).

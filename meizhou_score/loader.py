@@ -18,7 +18,7 @@ MIB = 1024 * 1024
 # (The CLI reads MEIZHOU_MAX_RECORD_BYTES and MEIZHOU_MAX_SESSION_BYTES and sets these; a bad value
 # there is a usage error, never a crash at import.)
 MAX_RECORD_BYTES = MIB
-MAX_SESSION_BYTES = 16 * MIB
+MAX_SESSION_BYTES = 4 * MIB  # about 20,000 hands; settling one at the limit stays within 512 MiB
 LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
 # No number in a file may be longer than this, or have a decimal exponent beyond ±NUMBER_EXPONENT:
 # such a number cannot be a mahjong figure, and converting it could take seconds.
@@ -38,7 +38,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
     """Read a hand record or session file (``-`` is standard input) into plain data.
 
     A file larger than ``max_record_bytes`` (1 MiB) is refused unless it is a
-    session, which may reach ``max_session_bytes`` (64 MiB); both are refused
+    session, which may reach ``max_session_bytes`` (4 MiB); both are refused
     before any parsing.
     """
     import sys
@@ -59,11 +59,54 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
                           "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", source)
     from .record import is_session
 
-    loaded = load_yaml(read_text(source, data), source)
+    text = read_text(source, data)
+    if len(data) > SHAPE_CHECK_BYTES:
+        check_shape(text, source)
+    loaded = load_yaml(text, source)
     if len(data) > record_limit and not is_session(loaded):  # decided on the parsed data, as everywhere
         raise RecordError("", f"the file is {_size(len(data))}, larger than {_size(record_limit)}, the limit for "
                           "a hand record (MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", source)
     return loaded
+
+
+# Files larger than this are first read as a stream of YAML events (cheap, flat in memory) and refused
+# at once if no record or session could have their shape: building them would take seconds and GBs.
+SHAPE_CHECK_BYTES = 64 * 1024
+MAX_DEPTH = 8  # a session nests 5 deep (hands, a hand, its kongs, a kong); house rules 3
+MAX_ENTRIES = 64  # no list or mapping but a session's hands holds more
+
+
+def check_shape(text: str, source: str) -> None:
+    """Refuse a document whose nesting or lists no hand record or session could have, before it is built."""
+    import yaml
+
+    stack: list[list] = []  # [entries seen, is the top-level hands list, the key just read (mappings)]
+    try:
+        for event in yaml.parse(text, Loader=_loader_class()):
+            kind = type(event).__name__
+            if kind in ("MappingStartEvent", "SequenceStartEvent", "ScalarEvent", "AliasEvent"):
+                if stack:
+                    top = stack[-1]
+                    top[0] += 1
+                    limit = MAX_ENTRIES * (2 if top[2] is not None or top[3] else 1)
+                    if not top[1] and top[0] > limit:
+                        where = f"line {event.start_mark.line + 1}"
+                        raise RecordError(where, f"a list or mapping of more than {MAX_ENTRIES} entries; no hand "
+                                          "record or session has one (only a session's hands may be many)", source)
+                if kind.endswith("StartEvent"):
+                    is_hands = (len(stack) == 1 and stack[0][3] and kind == "SequenceStartEvent"
+                                and stack[0][2] == "hands")
+                    stack.append([0, is_hands, None, kind == "MappingStartEvent"])
+                    if len(stack) > MAX_DEPTH:
+                        raise RecordError(f"line {event.start_mark.line + 1}", f"nested more than {MAX_DEPTH} deep; "
+                                          "no hand record or session is", source)
+                elif stack and stack[-1][3]:  # a scalar in a mapping: remember it when it is a key
+                    top = stack[-1]
+                    top[2] = event.value if kind == "ScalarEvent" and top[0] % 2 == 1 else top[2]
+            elif kind in ("MappingEndEvent", "SequenceEndEvent"):
+                stack.pop()
+    except yaml.YAMLError:
+        return  # load_yaml words the syntax error with its line and column
 
 
 def _size(n: int) -> str:

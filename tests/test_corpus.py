@@ -145,9 +145,9 @@ CASES = [
     ("billion-laughs", "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(9))
      + "players: *j\n", 2, "aliases expand"),
-    ("ten-megabyte-string", add(f"notes: '{'x' * 10_000_000}'\n"), 2, "larger than 1.0 MiB"),
+    ("ten-megabyte-string", add(f"notes: '{'x' * 10_000_000}'\n"), 2, "larger than 4.0 MiB, the limit for a session"),
     ("nesting-10000-deep", "players: " + "[" * 10_000 + "]" * 10_000 + "\n", 2, "nesting depth"),
-    ("nesting-900-deep-block", "".join(" " * i + "- \n" for i in range(900)), 2, "expected a mapping; got a list"),
+    ("nesting-900-deep-block", "".join(" " * i + "- \n" for i in range(900)), 2, "nested more than 8 deep"),
     # --- disputes (exit 1)
     ("not-a-win", replace("55s", "56s"), 1, "is not a winning hand"),
     ("not-a-winning-shape", replace("234s 55s", "235s 55s").replace("winning_tile: 4s", "winning_tile: 5s"), 1,

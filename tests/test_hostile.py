@@ -269,3 +269,43 @@ def test_a_bug_on_one_line_is_that_lines_error(monkeypatch):
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert summary == (2, 0, 0, 1)
     assert "a bug" in results[1]["error"] and results[2]["valid"]
+
+
+# ---------------------------------------------------------------- 4. the size limit cannot be dodged
+
+def _timed_settle(path, *args):
+    start = time.perf_counter()
+    proc = cli_run("settle", path, *args)
+    return proc, time.perf_counter() - start
+
+
+def test_a_big_record_with_hands_lines_is_still_a_record(tmp_path):
+    path = tmp_path / "big.yaml"
+    line = "  hands: " + "x" * 70 + "\n"
+    path.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\nnote: |\n" + line * (3 * 1024 * 1024 // len(line)),
+                    encoding="utf-8")
+    proc, seconds = _timed_settle(path)
+    assert proc.returncode == 2 and b"the limit for a hand record" in proc.stderr and seconds < 5
+
+
+def test_a_one_line_json_session_over_a_mebibyte_is_a_session(tmp_path):
+    hands = [hand_record()] + [{k: v for k, v in hand_record().items() if k not in ("players", "dealer")}] * 10000
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(session_record(*hands)), encoding="utf-8")
+    assert path.stat().st_size > 1024 * 1024
+    proc, _ = _timed_settle(path, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["totals"]["Mei"] == 6 * 10001  # 2 units from each of three, 10,001 times
+
+
+@pytest.mark.parametrize("body", [
+    "players: [" + "[[]]," * 200_000 + "[]]\n",   # a megabyte of nested empty lists
+    "players: [" + "[]," * 300_000 + "[]]\n",
+    "players: " + "{a: " * 50 + "1" + "}" * 50 + "\n" + "note: " + "x" * 70_000 + "\n",
+], ids=["nested-empty-lists", "flat-empty-lists", "deep-mappings"])
+def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path, body):
+    path = tmp_path / "bad.yaml"
+    path.write_text(body, encoding="utf-8")
+    proc, seconds = _timed_settle(path)
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr
+    assert seconds < 1.0, seconds  # the whole command, start-up included
