@@ -22,7 +22,11 @@ MUTATIONS = int(os.environ.get("FUZZ_MUTATIONS", 400))
 
 ODD_VALUES = [None, True, False, 0, -1, 7, 2 ** 70, 1.5, Decimal("NaN"), "", " ", "5z", "123m", "8z", "Mei",
               "Bob", "draw", "self_draw", "robbed_kong", "exposed", [], [1, 2], ["Mei"], {}, {"a": 1},
-              {"player": "Mei"}, "\x00", "🀄", "東南西北", "x" * 500]
+              {"player": "Mei"}, "\x00", "🀄", "東南西北", "x" * 500,
+              # hostile input: huge and tiny numbers, control and invisible characters, another spelling
+              10 ** 40, -(10 ** 40), Decimal("1E+999999"), Decimal("1E-999999"), Decimal("0.3333333333333333333333333333"),
+              Decimal("1.0000000000000000000000000001"), "Mei\x1b[2J", "Me\u200bi", "Me\u0301i", "Mei ", "Mei\n",
+              "\ud800"]
 
 
 def paths(node, prefix=()):
@@ -118,3 +122,43 @@ def _plain(node):
     if isinstance(node, list):
         return [_plain(v) for v in node]
     return node
+
+
+def _bulk_line(rec, rng: random.Random) -> bytes:
+    """A record as one JSON line, sometimes with a key written twice or a byte that is not UTF-8."""
+    import json
+
+    text = json.dumps(_plain(rec), ensure_ascii=False)
+    kind = rng.randrange(4)
+    if kind == 0 and text.startswith("{") and len(text) > 2:  # a key written twice, the second one winning
+        text = text[:-1] + ', "dealer": "Mei"}'
+    data = text.encode("utf-8", "surrogatepass")
+    if kind == 1:  # a byte that is not UTF-8, somewhere in the line
+        pos = rng.randrange(len(data))
+        data = data[:pos] + b"\xff" + data[pos:]
+    return data
+
+
+def test_bulk_mode_answers_every_mutated_line():
+    """Mutations, repeated keys and invalid bytes, a line each: every line gets its answer, in order."""
+    import io
+    import json
+
+    from meizhou_score.bulk import run
+
+    rng = random.Random(77)
+    lines = []
+    for _ in range(300):
+        rec = make_record(rng)
+        for _ in range(rng.randrange(3)):
+            if isinstance(rec, dict) and rec:
+                rec = mutate(rec, rng)
+        lines.append(_bulk_line(rec, rng) + b"\n")
+    out = io.BytesIO()
+    summary = run(lines, out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["line"] for r in results] == list(range(1, 301))
+    assert summary.failed == 0 and summary.settled + summary.disputed + summary.refused == 300
+    for line, result in zip(lines, results):
+        if b'"dealer": "Mei"}\n' in line and line.count(b'"dealer"') > 1:
+            assert not result["valid"]  # the repeated key never silently wins
