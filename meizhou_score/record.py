@@ -25,6 +25,8 @@ WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")
 SEATS_CHINESE = ("東", "南", "西", "北")
 HAND_SIZE = 14
+MAX_NAME = 64  # characters in a player's name
+MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 ONE = Decimal(1)  # the stake when a record names none
 
 _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
@@ -171,6 +173,8 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
         name = player_name(name)
         if not name:
             raise validators.fail(where, "a name", names[n])
+        if len(name) > MAX_NAME:
+            raise RecordError(where, f"a name of {len(name):,} characters; at most {MAX_NAME}")
         bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
         if bad is not None:
             raise RecordError(where, f"a name may not hold control characters or broken Unicode; got {name!r}")
@@ -210,6 +214,9 @@ def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], by
     """Tiles as text → (indices in written order, 34 counts); errors name the key."""
     if not isinstance(value, str):
         raise validators.fail(validators.join(path, key), "tiles as text, like '123m 456p 11z'", value)
+    if len(value) > MAX_TILE_TEXT:
+        raise RecordError(validators.join(path, key), f"{len(value):,} characters: longer than any hand's tiles "
+                          f"can be written ({MAX_TILE_TEXT})")
     try:
         return parse_counted(value)
     except TileError as exc:

@@ -309,3 +309,15 @@ def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path
     proc, seconds = _timed_settle(path)
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr
     assert seconds < 1.0, seconds  # the whole command, start-up included
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ("players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
+     "hand: {concealed: \"" + "123m " * 100_000 + "\", winning_tile: 1m}\n", "longer than any hand's tiles"),
+    ("players: [\"" + "A" * 500_000 + "\", B, C, D]\ndealer: B\ndraw: true\n", "at most 64"),
+], ids=["a-megabyte-of-tiles", "a-name-of-half-a-megabyte"])
+def test_long_texts_are_refused_at_once(tmp_path, body, fragment):
+    path = tmp_path / "long.yaml"
+    path.write_text(body, encoding="utf-8")
+    proc, seconds = _timed_settle(path)
+    assert proc.returncode == 2 and fragment.encode() in proc.stderr and seconds < 1.0
