@@ -100,12 +100,14 @@ def cli():
               help="Also say who pays whom, in the fewest payments that square the balances.")
 @click.option("--jsonl", is_flag=True,
               help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar="N",
+              help="Bulk mode: settle on N worker processes (0: every core); the output is the same.")
 @click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
 @click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
-def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_bytes, max_session_bytes):
+def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_record_bytes, max_session_bytes):
     """Settle a hand record or a session FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
@@ -120,7 +122,9 @@ def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_by
       meizhou-score settle --jsonl hands.jsonl > results.jsonl
     """
     if jsonl:
-        _settle_jsonl(file, rules_file, max_record_bytes)
+        _settle_jsonl(file, rules_file, max_record_bytes, jobs)
+    if jobs != 1:
+        raise click.UsageError("--jobs is for bulk mode (--jsonl)")
     from .loader import load_record
     from .pipeline import settle_data
 
@@ -139,7 +143,7 @@ def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, max_record_by
     sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
 
 
-def _settle_jsonl(file, rules_file, max_line_bytes):
+def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
     from .bulk import lines_of, run
     from .loader import MAX_RECORD_BYTES
 
@@ -156,7 +160,17 @@ def _settle_jsonl(file, rules_file, max_line_bytes):
         _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
     out = sys.stdout.buffer
     try:
-        summary = run(lines_of(source, limit), out, rules, limit)
+        if jobs == 1:
+            summary = run(lines_of(source, limit), out, rules, limit)
+        else:
+            from .parallel import cores, run_parallel
+
+            rules_data = None
+            if rules_file:
+                from .loader import load_record as read_yaml
+
+                rules_data = read_yaml(rules_file)  # already checked above; workers rebuild the Rules
+            summary = run_parallel(lines_of(source, limit), out, jobs or cores(), rules_data, limit)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise

@@ -1,0 +1,109 @@
+"""Bulk mode on every core (``settle --jsonl --jobs N``): chunks of lines settled by worker processes.
+
+The main process reads the file a chunk of lines at a time, numbering each
+line as it comes, and hands chunks to N workers; results are written back in
+input order, so the output is byte for byte that of one process. At most two
+chunks per worker are in flight, so memory is bounded by the chunk size, not
+the file. Workers ignore Ctrl-C: the main process stops them all and exits 130.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import IO, Any, Iterable
+
+from .bulk import FAILED, REFUSED, SETTLED, DISPUTED, Summary, TooLong, settle_line
+
+CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
+
+_RULES = None  # each worker's house rules, rebuilt from plain data (Rules holds read-only mappings)
+
+
+def _start(rules_data: dict | None) -> None:
+    import signal
+
+    global _RULES
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    from .rules import DEFAULT_RULES
+
+    _RULES = DEFAULT_RULES.override(rules_data, "") if rules_data else DEFAULT_RULES
+
+
+def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> tuple[bytes, dict[str, int]]:
+    """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already refused."""
+    from .bulk import _decoder
+
+    first, block, too_long = chunk
+    decode = _decoder()
+    counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
+    out = []
+    lines = block.split(b"\n")[:-1]  # only \n ends a line, as when reading one process's way
+    for number, text in enumerate(lines, start=first):
+        if number in too_long:
+            text = TooLong(max_bytes)
+        elif not text or text.isspace():
+            continue  # a blank line is counted, not answered (as with one process)
+        result, outcome = settle_line(text, number, _RULES, max_bytes, decode)
+        counts[outcome] += 1
+        out.append(result)
+    out.append(b"")
+    return b"\n".join(out) if len(out) > 1 else b"", counts
+
+
+def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]:
+    """Consecutive lines as one block of bytes (cheap to hand over), with the line number it starts at."""
+    first, parts, too_long = 1, [], set()
+    for number, text in enumerate(lines, start=1):
+        if isinstance(text, TooLong):
+            too_long.add(number)
+            text = b"\n"  # its place in the numbering; the worker refuses it
+        elif not text.endswith(b"\n"):
+            text += b"\n"  # the last line of a file without a final newline
+        parts.append(text)
+        if len(parts) >= CHUNK:
+            yield first, b"".join(parts), frozenset(too_long)
+            first, parts, too_long = number + 1, [], set()
+    if parts:
+        yield first, b"".join(parts), frozenset(too_long)
+
+
+def run_parallel(lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: dict | None,
+                 max_bytes: int) -> Summary:
+    """Settle ``lines`` on ``jobs`` worker processes, writing results in input order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    total = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(rules_data,))
+    waiting: deque = deque()
+    try:
+        for chunk in _chunks(lines):
+            waiting.append(pool.submit(_settle_chunk, chunk, max_bytes))
+            if len(waiting) >= 2 * jobs:
+                _write(waiting.popleft().result(), out, total)
+        while waiting:
+            _write(waiting.popleft().result(), out, total)
+    except BaseException:
+        for future in waiting:
+            future.cancel()
+        for process in list(getattr(pool, "_processes", {}).values()):  # stop at once, not after their chunks
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return Summary(total[SETTLED], total[DISPUTED], total[REFUSED], total[FAILED])
+
+
+def _write(done: tuple[bytes, dict[str, int]], out: IO[bytes], total: dict[str, int]) -> None:
+    text, counts = done
+    out.write(text)
+    for key, n in counts.items():
+        total[key] += n
+
+
+def cores() -> int:
+    """The cores this process may run on (``--jobs 0``)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1

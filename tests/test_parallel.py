@@ -1,0 +1,100 @@
+"""Bulk mode on several worker processes (`settle --jsonl --jobs N`): the same output, in order."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+from records import club_log, hand_record
+
+
+def run(path, *args):
+    return subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), *map(str, args)],
+                          cwd=ROOT, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def log(tmp_path_factory):
+    """5,000 lines of a club's log (2% broken), a blank line, a line over the limit and a bad byte among them."""
+    rng = random.Random(31)
+    lines = [json.dumps(rec, ensure_ascii=False).encode() for rec in club_log(rng, 5000)]
+    lines[1200] = b""
+    lines[2500] = b'{"players": ["' + b"x" * 300_000 + b'"]}'
+    lines[3700] = lines[3700][:20] + b"\xff" + lines[3700][20:]
+    path = tmp_path_factory.mktemp("parallel") / "log.jsonl"
+    path.write_bytes(b"\n".join(lines))  # no newline after the last line, as files sometimes end
+    return path
+
+
+@pytest.mark.parametrize("jobs", [2, 3, 0])
+def test_several_workers_write_exactly_what_one_process_writes(log, jobs):
+    one = run(log, "--jobs", 1, "--max-record-bytes", 100_000)
+    many = run(log, "--jobs", jobs, "--max-record-bytes", 100_000)
+    assert many.stdout == one.stdout
+    assert many.returncode == one.returncode == 2  # the broken lines: refused
+    assert many.stderr == one.stderr  # the same summary
+    numbers = [json.loads(line)["line"] for line in many.stdout.splitlines()]
+    assert numbers == [n for n in range(1, 5001) if n != 1201]  # global line numbers, in order; the blank skipped
+    results = {json.loads(line)["line"]: json.loads(line) for line in many.stdout.splitlines()}
+    assert "longer than 100,000 bytes" in results[2501]["error"]
+    assert "not UTF-8" in results[3701]["error"]
+
+
+def test_exit_codes_are_the_worst_line_s(tmp_path):
+    good = json.dumps(hand_record())
+    disputed = json.dumps(hand_record(claimed={"Mei": 5}))  # Mei won 6 (R5), not 5
+    path = tmp_path / "two.jsonl"
+    path.write_text((good + "\n") * 3000 + disputed + "\n", encoding="utf-8")
+    assert run(path, "--jobs", 2).returncode == 1
+    path.write_text((good + "\n") * 3000, encoding="utf-8")
+    assert run(path, "--jobs", 2).returncode == 0
+
+
+def test_house_rules_reach_every_worker(tmp_path):
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("self_draw_share: 3\n", encoding="utf-8")
+    path = tmp_path / "hands.jsonl"
+    path.write_text((json.dumps(hand_record()) + "\n") * 4500, encoding="utf-8")
+    out = run(path, "--jobs", 2, "--rules", rules)
+    # share 3 × ratio 1 from each of three: Mei +9
+    assert {json.loads(line)["balances"]["Mei"] for line in out.stdout.splitlines()} == {9}
+
+
+def test_jobs_is_for_bulk_mode_only():
+    proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "examples/draw.yaml", "--jobs", "2"],
+                          cwd=ROOT, capture_output=True)
+    assert proc.returncode == 2 and b"--jobs" in proc.stderr
+
+
+def test_ctrl_c_stops_every_worker(tmp_path):
+    path = tmp_path / "many.jsonl"
+    path.write_text((json.dumps(hand_record()) + "\n") * 300_000, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", "2"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(2.0)
+    children = _children(proc.pid)
+    assert children  # the workers are running
+    proc.send_signal(signal.SIGINT)
+    err = proc.communicate(timeout=30)[1]
+    assert proc.returncode == 130 and b"Traceback" not in err
+    time.sleep(0.5)
+    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")
+                and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]  # no worker left running
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if int(open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    return found
