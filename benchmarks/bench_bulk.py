@@ -43,14 +43,14 @@ def generate(path: str, count: int, seed: int = 7) -> None:
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
 
 
-def run_cli(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of one child process."""
+def run_cli(args: list[str], cores: str = "0") -> tuple[float, float]:
+    """Wall seconds and peak RSS (MiB) of one child process (on one core unless told otherwise)."""
     script = os.path.join(os.path.dirname(sys.executable), "meizhou-score")
     code = ("import resource, subprocess, sys, time\n"
             "t = time.perf_counter()\n"
             "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, "taskset", "-c", "0", script, *args],
+    out = subprocess.run([sys.executable, "-c", code, "taskset", "-c", cores, script, *args],
                          capture_output=True, text=True, cwd=ROOT).stdout.split()
     return float(out[0]), int(out[1]) / 1024
 
@@ -99,8 +99,23 @@ def main() -> int:
               f"of each line ({n / peer_seconds:,.0f} lines/s)")
         ok &= rate >= TARGET
     print(f"  target >= {TARGET:,} hands/s: {'OK' if ok else 'MISSED'}")
+    ok &= bench_jobs(args.file, args.records, args.runs)
     ok &= bench_session(args.session_hands, os.path.dirname(args.file))
     return 0 if ok else 1
+
+
+def bench_jobs(path: str, n: int, runs: int) -> bool:
+    """--jobs 2 against --jobs 1 on the same file, in the same run, alternating which goes first."""
+    one, two = [], []
+    for r in range(max(runs, 3)):
+        pair = [lambda: one.append(run_cli(["settle", "--jsonl", path, "--jobs", "1"], cores="0,1")[0]),
+                lambda: two.append(run_cli(["settle", "--jsonl", path, "--jobs", "2"], cores="0,1")[0])]
+        for run in (pair if r % 2 == 0 else pair[::-1]):
+            run()
+    a, b = sorted(one)[len(one) // 2], sorted(two)[len(two) // 2]
+    print(f"  --jobs 2 on two cores, {n:,} lines: {b:.1f} s against {a:.1f} s for --jobs 1: {a / b:.2f}x "
+          f"(target >= 1.8x) {'OK' if a / b >= 1.8 else 'MISSED'}")
+    return a / b >= 1.8
 
 
 def bench_session(hands: int, folder: str) -> bool:
