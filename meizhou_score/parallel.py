@@ -25,9 +25,11 @@ def _start(rules_data: dict | None) -> None:
 
     global _RULES
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    from .hand import preload_readings
     from .rules import DEFAULT_RULES
 
     _RULES = DEFAULT_RULES.override(rules_data, "") if rules_data else DEFAULT_RULES
+    preload_readings()
 
 
 def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> tuple[bytes, dict[str, int]]:

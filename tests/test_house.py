@@ -32,6 +32,37 @@ def test_the_shipped_tables_file_is_there_and_current():
     assert len(suit) == 21_743  # every suit group of up to four sets and at most one pair
 
 
+def test_the_shipped_readings_file_is_there_and_current():
+    from meizhou_score.hand import READINGS_FILE, TABLE_VERSION, build_readings
+
+    with open(READINGS_FILE, "rb") as handle:
+        version, suit, honour = marshal.loads(handle.read())
+    assert version == TABLE_VERSION
+    assert (suit, honour) == build_readings()
+
+
+def test_shipped_readings_read_as_the_search_does():
+    # first sight with the shipped readings and first sight without them: the same readings
+    import random
+
+    from meizhou_score import hand, memo
+
+    from records import complete_counts
+
+    rng = random.Random(9)
+    hands = [bytes(complete_counts(rng)) for _ in range(3000)]
+    memo.clear()
+    saved, hand._SHIPPED = hand._SHIPPED, None
+    try:
+        searched = [hand.readings(c) for c in hands]
+        memo.clear()
+        hand.preload_readings()
+        assert hand._SHIPPED is not None
+        assert [hand.readings(c) for c in hands] == searched
+    finally:
+        hand._SHIPPED = saved
+
+
 def test_a_tile_repr_reads_back_as_the_tile():
     from meizhou_score.tiles import TILES, Tile
 
