@@ -303,9 +303,10 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
             packed = _pack(searched)  # an empty group packs as one empty reading
         blocks = _BY_BYTE[group]
         out = []
-        for reading in packed.split(b"\xff"):  # a byte a block: a pair below 16, a pung or run above
-            out.append((tuple([blocks[b] for b in reading if b >= 16]),
-                        next((blocks[b] for b in reading if b < 16), None)))
+        for reading in packed.split(b"\xff") if b"\xff" in packed else (packed,):
+            # a byte a block: the pair below 16 (so it is the smallest byte), a pung or a run above
+            low = min(reading) if reading else 255
+            out.append((tuple([blocks[b] for b in reading if b >= 16]), blocks[low] if low < 16 else None))
         found = memo.remember(key, tuple(out))
     return found
 
@@ -396,8 +397,12 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
     if found is None:
         table = (_TABLES or tables())[honours]
         k = bytearray(key)
+        size = len(k)
+        # a tile can complete a group only beside what it holds: the same tile, or (in a suit) within two
+        reach = 0 if honours else 2
+        near = {r for held in range(size) if k[held] for r in range(max(held - reach, 0), min(held + reach + 1, size))}
         out = []
-        for rank in range(len(k)):
+        for rank in sorted(near):
             if k[rank] < COPIES:
                 k[rank] += 1
                 pairs = table.get(bytes(k))
