@@ -1,4 +1,4 @@
-"""The command line (SPEC §4): the only module that imports click, prints or exits.
+"""The command line: the only module (with cli_record and cli_ledger) that imports click, prints or exits.
 
 Heavy modules (PyYAML, tabulate, the tile tables) are imported inside the
 commands that use them, so ``meizhou-score --help`` pays only for click.
@@ -32,7 +32,7 @@ def common(func):
 
 def format_option(func):
     return click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
-                        show_default=True, help="Output as a table or as JSON (SPEC §5).")(func)
+                        show_default=True, help="Output as a table or as JSON.")(func)
 
 
 def rules_option(func):
@@ -224,15 +224,35 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
 @cli.command()
 @rules_option
 @format_option
+@click.option("--explain", "ruling", metavar="R1..R11", help="Print one ruling, what it says and why.")
 @common
-def rules(rules_file, fmt):
-    """Print the house rules in force: RULES.md's defaults overridden by --rules FILE.
+def rules(rules_file, fmt, ruling):
+    """Print the house rules in force: the defaults (docs/rules.md) overridden by --rules FILE.
 
     \b
     Examples:
       meizhou-score rules
+      meizhou-score rules --explain R7
       meizhou-score rules --rules examples/house-rules.yaml --format json
     """
+    if ruling is not None:
+        from .rulings import EXPLAINED
+
+        key = ruling.strip().upper()
+        key = key if key.startswith("R") else f"R{key}"
+        if key not in EXPLAINED:
+            raise click.UsageError(f"--explain: expected a ruling R1 to R11; got {ruling!r}")
+        what, why = EXPLAINED[key]
+        if fmt == "json":
+            from .jsonout import dumps
+
+            click.echo(dumps({"ruling": key, "says": what, "why": why}))
+        else:
+            import textwrap
+
+            click.echo(f"{key}: " + textwrap.fill(what, 78, subsequent_indent="    ") + "\n\n"
+                       + textwrap.fill(f"Why: {why}", 78) + "\n\n(Every ruling: docs/rules.md.)")
+        return
     effective = _load_rules(rules_file)
     if fmt == "json":
         from .jsonout import dumps
@@ -249,7 +269,7 @@ def rules(rules_file, fmt):
 @click.argument("breaker_dice", type=click.IntRange(2, 12))
 @common
 def deal(dealer_dice, breaker_dice):
-    """Where to break the wall and how to deal (RULES.md §3), from two dice sums.
+    """Where to break the wall and how to deal (docs/rules.md, the game in brief), from two dice sums.
 
     DEALER_DICE is the dealer's throw, BREAKER_DICE the throw of the player
     whose wall is broken.
@@ -266,7 +286,7 @@ def deal(dealer_dice, breaker_dice):
 @cli.command()
 @common
 def schema():
-    """Print the JSON Schema of the hand record and session formats (SPEC §2).
+    """Print the JSON Schema of the hand record and session formats (docs/rules.md, the files).
 
     \b
     Example:

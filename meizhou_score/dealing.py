@@ -1,4 +1,4 @@
-"""Breaking the wall and dealing (起牌, RULES.md §3).
+"""Breaking the wall and dealing (起牌; docs/rules.md, the game in brief).
 
 Each player's wall is 17 stacks (墩) of two tiles: 136 tiles in all. The
 dealer's dice sum is counted off from the dealer as 1, in play order, to find

@@ -62,3 +62,66 @@ FINDINGS: dict[str, str] = {
     "draw": "R9",
     "dealer_check": "R10",
 }
+
+
+# Each ruling as docs/rules.md gives it (a test keeps the two the same): what it says, and why.
+EXPLAINED: dict[str, tuple[str, str]] = {
+    "R1": (
+        "136 tiles: characters 萬, dots 筒 and bamboo 條 from 1 to 9, the four winds and three dragons, four of "
+        "each; no flowers. No tile may appear more than four times in one record (the winner's hand, every "
+        "kong, the robbed player's pung).",
+        "A fifth copy means the record is wrong, whatever else it says.",
+    ),
+    "R2": (
+        "A win is a pair and four sets (runs of one suit, or triplets; pungs and kongs count as sets), seven "
+        "pairs (four of a kind counts as two pairs), or thirteen orphans. Honours never form runs. A shape "
+        "whose pattern ratio is 0 in the house rules is not a win.",
+        "The document's winning shape, plus the two special shapes its pattern table prices.",
+    ),
+    "R3": (
+        "Melds are pungs and kongs only; a run is always concealed.",
+        "There is no chow.",
+    ),
+    "R4": (
+        "A hand's **ratio** comes from its patterns (table below): ordinary 1, seven pairs 3, pure one suit 4"
+        " — the document's 6 / 18 / 24 points divided by the robbed-kong share 6. By default the hand takes "
+        "its single highest pattern.",
+        "The document counts no fan (不計番數): each hand type has one price.",
+    ),
+    "R5": (
+        "Self-draw: each of the other three pays `2 × ratio` units.",
+        "The document: a self-draw is worth at least 2 from each.",
+    ),
+    "R6": (
+        "Kong bloom: paid exactly as a self-draw; the winner must own a kong in the record.",
+        "The replacement tile is a drawn tile; with no kong there was no replacement.",
+    ),
+    "R7": (
+        "Robbed kong: the robbed player alone pays `6 × ratio`; the other two pay nothing for the win. The "
+        "robbed kong is not paid as a kong (it was never completed). The robbed player's pung holds three "
+        "copies of the tile and the robbed tile is the fourth, so the winner can hold no other copy.",
+        "The document's 6 points for an ordinary hand and 24 for pure one suit, all from the robbed player. A"
+        " seven-pairs or all-pungs hand would need a second copy, so neither can rob a kong; thirteen orphans"
+        " can (it holds the tile once).",
+    ),
+    "R8": (
+        "Kongs are paid only when someone wins, every kong: concealed, 2 units from each other player; added,"
+        " 1 from each; exposed, 1 from each (the document is silent; a house rule can make the discarder pay "
+        "all three shares, 包槓).",
+        "A concealed kong pays twice an exposed one, as the document says.",
+    ),
+    "R9": (
+        "A draw pays nothing, kongs included.",
+        "No winner, no kong settlement.",
+    ),
+    "R10": (
+        "Next dealer: the robbed player after a robbed kong; else the winner (a winning dealer deals again); "
+        "after a draw the dealer's next player (a house rule can keep the dealer).",
+        "The document's three rules of who deals.",
+    ),
+    "R11": (
+        "Only self-draws, kong blooms and robbed kongs are wins; a win on an ordinary discard is not scored, "
+        "and a record cannot express one.",
+        "The document scores only self-drawn wins.",
+    ),
+}

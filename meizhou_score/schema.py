@@ -9,7 +9,7 @@ from __future__ import annotations
 from .patterns import PATTERNS
 from .record import WIN_TYPES
 
-_TILES = {"type": "string", "description": "tile notation, e.g. '123m 456p 11z' (SPEC §1)"}
+_TILES = {"type": "string", "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md)"}
 _NAME = {"type": "string", "minLength": 1}
 _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0}

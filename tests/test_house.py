@@ -145,3 +145,28 @@ def test_switching_every_memo_off_changes_no_output(tmp_path):
     with_memos, without = run(""), run("all")
     assert with_memos.count(b"\n") == 1500
     assert with_memos == without
+
+
+def test_every_ruling_printed_is_explained_in_the_docs():
+    # docs/rules.md's table and `rules --explain` say the same, for every ruling the tool can cite
+    import re
+
+    from meizhou_score import rulings
+
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = {r: (what, why) for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)}
+    assert table == rulings.EXPLAINED
+    cited = {*rulings.REASONS.values(), *rulings.NEXT_DEALER.values(), *rulings.RULES_KEYS.values(),
+             *rulings.FINDINGS.values()}
+    assert cited <= set(table)
+    out = CliRunner().invoke(cli, ["rules", "--explain", "r7"])
+    assert out.exit_code == 0 and out.stdout.startswith("R7: Robbed kong") and "docs/rules.md" in out.stdout
+    assert CliRunner().invoke(cli, ["rules", "--explain", "R12"]).exit_code == 2
+
+
+def test_nothing_the_user_reads_points_outside_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../" not in readme and "RULES.md" not in readme and "SPEC" not in readme
+    for command in ("settle", "check", "rules", "deal", "schema", "record", "undo", "ledger"):
+        text = CliRunner().invoke(cli, [command, "--help"]).stdout
+        assert "RULES.md" not in text and "SPEC" not in text, command
