@@ -29,6 +29,19 @@ MAX_NAME = 64  # characters in a player's name
 MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 ONE = Decimal(1)  # the stake when a record names none
 
+# What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
+# hyphen, and the Chinese names (traditional and simplified).
+WIN_TYPE_NAMES = {
+    "self-draw": "self_draw", "自摸": "self_draw",
+    "kong-bloom": "kong_bloom", "槓上開花": "kong_bloom", "杠上开花": "kong_bloom", "槓爆": "kong_bloom",
+    "robbed-kong": "robbed_kong", "搶槓": "robbed_kong", "抢杠": "robbed_kong",
+}
+KONG_TYPE_NAMES = {
+    "暗槓": "concealed", "暗杠": "concealed",
+    "加槓": "added", "加杠": "added", "摸明槓": "added", "摸明杠": "added",
+    "明槓": "exposed", "明杠": "exposed", "直槓": "exposed", "直杠": "exposed",
+}
+
 _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
 _RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules", "date")
 _SESSION_KEYS = ("players", "stake", "rules", "hands", "date")
@@ -261,8 +274,10 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
+    if type(win_type) is str and win_type not in WIN_TYPES:
+        win_type = WIN_TYPE_NAMES.get(win_type.strip(), win_type)
     if win_type not in WIN_TYPES or type(win_type) is not str:
-        raise validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)}", win_type)
+        raise validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)} (or 自摸, 槓上開花, 搶槓)", win_type)
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
@@ -322,8 +337,11 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
         validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)
     kind = value["type"]
+    if type(kind) is str and kind not in KONG_TYPES:
+        kind = KONG_TYPE_NAMES.get(kind.strip(), kind)
     if kind not in KONG_TYPES or type(kind) is not str:
-        raise validators.fail(validators.join(path, "type"), f"one of {', '.join(KONG_TYPES)}", kind)
+        raise validators.fail(validators.join(path, "type"), f"one of {', '.join(KONG_TYPES)} (or 暗槓, 加槓, 明槓)",
+                              kind)
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
     if kind == "exposed":

@@ -110,6 +110,10 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     """
     if not isinstance(text, str):
         raise TileError(f"expected tiles as text, got {type(text).__name__}")
+    if not text.isascii():  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
+        from unicodedata import normalize
+
+        text = normalize("NFKC", text)
     return _parse(text)
 
 
@@ -161,6 +165,8 @@ def _parse_any(text: str) -> list[int]:
             pending.append((_DIGITS[char], column))
             continue
         suit = _SUIT_MARKS.get(char)
+        if suit is None and pending and char in "MPSZ":
+            suit = char.lower()  # an upper-case suit after digits (123M); alone, S and P are South and White
         if suit is not None:
             if not pending:
                 raise TileError(f"unexpected {char!r} at column {column} in {text!r}: no number before the suit")

@@ -56,7 +56,7 @@ DELETE = object()
     pytest.param(edit(draw=True), "winner", "not allowed in an exhaustive draw", id="draw-with-winner"),
     pytest.param(edit(winner=DELETE), "winner", "missing", id="no-winner-no-draw"),
     pytest.param(edit(kongs=[{"player": "Jun", "type": "dark", "tile": "5z"}]), "kongs[0].type",
-                 "one of concealed, added, exposed; got 'dark'", id="kong-type"),
+                 "one of concealed, added, exposed (or 暗槓, 加槓, 明槓); got 'dark'", id="kong-type"),
     pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z"}]), "kongs[0].from",
                  "missing", id="exposed-without-from"),
     pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z", "from": "Jun"}]),
@@ -199,3 +199,26 @@ def test_house_rules_are_checked_and_keep_their_base():
     nested = {"patterns": {"ordinary": 3}}
     assert DEFAULT_RULES.override(nested).patterns["ordinary"] == 3
     assert DEFAULT_RULES.patterns["ordinary"] == 1
+
+
+@pytest.mark.parametrize("win_type, expected", [("自摸", "self_draw"), ("self-draw", "self_draw"),
+                                                ("槓上開花", "kong_bloom"), ("搶槓", "robbed_kong")])
+def test_win_types_in_the_players_words(win_type, expected):
+    rec = edit(win_type=win_type)
+    if expected == "kong_bloom":
+        rec["kongs"] = [{"player": "Mei", "type": "暗槓", "tile": "1z"}]
+        rec["hand"] = {"concealed": "123m 456p 789s 55s", "winning_tile": "5s"}
+    if expected == "robbed_kong":
+        rec["robbed"] = "Jun"
+    out = settle(rec)
+    assert out["win_type"] == expected and out["valid"]
+
+
+@pytest.mark.parametrize("written, expected", [("暗槓", "concealed_kong"), ("加槓", "added_kong"),
+                                               ("明槓", "exposed_kong")])
+def test_kong_types_in_chinese(written, expected):
+    kong = {"player": "Jun", "type": written, "tile": "1z"}
+    if expected == "exposed_kong":
+        kong["from"] = "Lan"
+    out = settle(edit(kongs=[kong]))
+    assert {t["reason"] for t in out["transfers"]} == {"self_draw", expected}

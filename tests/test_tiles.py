@@ -71,3 +71,16 @@ def test_counts_of_absurdly_long_hands(text, first, total):
 
     indices, counts = parse_counted(text)
     assert counts[0] == first and len(indices) == total and counts[1] == text.count("2m")
+
+
+@pytest.mark.parametrize("written, expected", [
+    ("１２３萬 ４５６筒", "123m456p"),        # full-width digits, as a Chinese keyboard types them
+    ("１２３ｍ", "123m"),                     # full-width letters too
+    ("123M 456P 789S 11Z", "123m456p789s11z"),  # upper-case suits after digits
+    ("E S W N P", "1234z5z"),               # alone, S and P are still South and White
+    ("5S P", "5s5z"),
+])
+def test_what_a_player_types_is_read(written, expected):
+    from meizhou_score.tiles import format_tiles
+
+    assert format_tiles(parse_tiles(written)) == format_tiles(parse_tiles(expected))
