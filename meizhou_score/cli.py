@@ -35,6 +35,24 @@ def format_option(func):
                         show_default=True, help="Output as a table or as JSON.")(func)
 
 
+def locale_language() -> str:
+    """zh when the locale is Chinese (LANG=zh_TW.UTF-8, LC_ALL, LC_MESSAGES), else en."""
+    import os
+
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def lang_option(func):
+    """--lang en|zh, by default the locale's language."""
+    return click.option("--lang", type=click.Choice(["en", "zh"]), default=locale_language,
+                        show_default="en, or zh in a Chinese locale",
+                        help="Language of tables and explanations.")(func)
+
+
 def rules_option(func):
     return click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
                         help="House-rules YAML file; the record's own rules: override it.")(func)
@@ -94,8 +112,7 @@ def cli():
 @rules_option
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="Language of the table and explanation.")
+@lang_option
 @click.option("--settle-up", "settle_up", is_flag=True,
               help="Also say who pays whom, in the fewest payments that square the balances.")
 @click.option("--jsonl", is_flag=True,
@@ -149,7 +166,8 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
 
     ctx = click.get_current_context()
     for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
-        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT):
+        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT,
+                                                   click.core.ParameterSource.DEFAULT_MAP):
             if name != "fmt" or ctx.params["fmt"] != "json":
                 raise click.UsageError(f"{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out")
     rules = _load_rules(rules_file)

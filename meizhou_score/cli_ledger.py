@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .cli import EXIT_BAD, EXIT_OK, _fail, _load_rules, common, format_option, rules_option
+from .cli import lang_option, EXIT_BAD, EXIT_OK, _fail, _load_rules, common, format_option, rules_option
 from .errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- the ledger
@@ -136,7 +136,7 @@ def ledger_nights(ctx, since, until, fmt):
 @click.argument("night", type=int)
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
+@lang_option
 @common
 @click.pass_context
 def ledger_show(ctx, night, fmt, explain, lang):

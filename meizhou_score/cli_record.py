@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .cli import EXIT_DISPUTE, EXIT_OK, _fail, _load_rules, common, rules_option
+from .cli import lang_option, EXIT_DISPUTE, EXIT_OK, _fail, _load_rules, common, rules_option
 from .errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- record and undo
@@ -283,8 +283,7 @@ def _fill(q: _Questions, players, given: dict, build, allow_dispute: bool, rules
 @click.option("--yes", "-y", is_flag=True, help="Record without asking for confirmation.")
 @click.option("--ask/--no-ask", default=None,
               help="Ask for what the flags leave out [default: when standard input is a terminal].")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="Language of the settlement table.")
+@lang_option
 @common
 def record(session_file, players_text, stake_text, rules_file, date_text, dealer, winner, win_type, robbed, draw,
            concealed, winning_tile, pungs, kongs, claims, amend, allow_dispute, output, yes, ask, lang):
@@ -491,8 +490,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
 @click.command()
 @click.argument("session_file", metavar="SESSION.yaml")
 @click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
-              help="Language of the totals table.")
+@lang_option
 @common
 def undo(session_file, yes, lang):
     """Remove the last hand of SESSION.yaml (shows it and asks first, unless --yes).

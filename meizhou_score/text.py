@@ -88,7 +88,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         else:
             lines.append(w["claims_differ"])
             lines += [w["claim_line"].format(name=k, claimed=plain(c), computed=plain(v)) for k, (c, v) in diffs.items()]
-    lines.append(w["next"].format(name=s.next_dealer or "—", why=say(lang, "why_" + s.next_dealer_why)))
+    lines.append(_next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
 
 
@@ -120,7 +120,9 @@ def session_hand_text(result: SessionResult, n: int, lang: str = "en", explain: 
     w = WORDS[lang]
     s = result.hands[n - 1]
     title = w["hand"].format(n=n, dealer=s.record.dealer)
-    return title + "\n" + "=" * len(title) + "\n" + hand_text(s, lang, explain)
+    from .columns import width
+
+    return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
 
 
 def totals_text(result: SessionResult, lang: str = "en") -> str:
@@ -133,8 +135,14 @@ def totals_text(result: SessionResult, lang: str = "en") -> str:
 
     total = tabulate(rows, headers=[w["seat"], w["player"], w["total"]],
                      tablefmt="simple", colalign=("left", "left", "right"), disable_numparse=True)
-    return w["totals"] + "\n" + total + "\n" + w["next"].format(
-        name=result.next_dealer or "—", why=say(lang, "why_" + result.hands[-1].next_dealer_why))
+    return w["totals"] + "\n" + total + "\n" + _next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
+
+
+def _next_line(dealer: str | None, why: str, lang: str) -> str:
+    """Who deals next and why; when nobody can say, only why."""
+    if dealer is None:
+        return say(lang, "next_unknown", why=say(lang, "why_" + why))
+    return WORDS[lang]["next"].format(name=dealer, why=say(lang, "why_" + why))
 
 
 def check_text(result: dict) -> str:

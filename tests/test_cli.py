@@ -228,3 +228,30 @@ def test_settling_one_hand_does_not_load_the_win_tables():
             "try: main()\nexcept SystemExit: pass\nprint('TABLES', h._TABLES is None and h._SHIPPED is None)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True).stdout
     assert out.strip().endswith("TABLES True")
+
+
+def test_lang_follows_a_chinese_locale_and_the_option_overrides_it():
+    env = {"LANG": "zh_TW.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    zh = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "self-draw.yaml")], env=env)
+    assert "自摸胡牌" in zh.stdout and "下一莊" in zh.stdout
+    en = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "self-draw.yaml"), "--lang", "en"], env=env)
+    assert "wins by self-draw" in en.stdout
+    plain = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "self-draw.yaml")],
+                               env={"LANG": "en_GB.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""})
+    assert "wins by self-draw" in plain.stdout
+
+
+def test_headings_are_underlined_to_their_width_on_screen():
+    from meizhou_score.columns import width
+
+    out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "session.yaml"), "--lang", "zh"]).stdout
+    lines = out.splitlines()
+    heading = lines[0]
+    assert heading == "第 1 局——莊家 Ah Fook"
+    assert width(heading) == 21 and lines[1] == "=" * 21  # 第 局 莊 家 take two cells each
+
+
+def test_no_dealer_line_runs_dashes_together():
+    for lang in ("en", "zh"):
+        out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "bad-not-a-win.yaml"), "--lang", lang]).stdout
+        assert "— —" not in out and "———" not in out
