@@ -15,8 +15,8 @@ from .errors import MeizhouError, RecordError
 
 # 0 settled and agreed; 1 a dispute, and nothing else; 2 bad input or usage; 3 a fault of the program's own
 # (a bug: the message says how to report it); 4 the output could not be written (a full disk, a closed
-# stdout); 130 stopped by Ctrl-C.
-EXIT_OK, EXIT_DISPUTE, EXIT_BAD, EXIT_BUG, EXIT_OUTPUT, EXIT_STOPPED = 0, 1, 2, 3, 4, 130
+# stdout); 130 stopped by Ctrl-C; 141 the reader closed the pipe (| head), as a shell reports SIGPIPE.
+EXIT_OK, EXIT_DISPUTE, EXIT_BAD, EXIT_BUG, EXIT_OUTPUT, EXIT_STOPPED, EXIT_PIPE = 0, 1, 2, 3, 4, 130, 141
 
 
 def _fail(message: str) -> None:
@@ -108,7 +108,7 @@ def cli():
 
 
 @cli.command()
-@click.argument("file", metavar="FILE")
+@click.argument("files", metavar="FILE...", nargs=-1, required=True, type=click.Path())
 @rules_option
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
@@ -124,40 +124,65 @@ def cli():
 @click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
-def settle(file, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_record_bytes, max_session_bytes):
-    """Settle a hand record or a session FILE (- reads standard input).
+def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_record_bytes, max_session_bytes):
+    """Settle hand records or sessions: each FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
-    checks any claimed balances.
+    checks any claimed balances. With several files each is reported under its
+    name (JSON: a list of objects with "file" first), and the exit code is the
+    worst of them.
 
     \b
     Examples:
       meizhou-score settle examples/self-draw.yaml
       meizhou-score settle examples/kongs-every-type.yaml --explain
       meizhou-score settle examples/session.yaml --format json
+      meizhou-score settle examples/*.yaml
       cat hand.yaml | meizhou-score settle - --lang zh
       meizhou-score settle --jsonl hands.jsonl > results.jsonl
     """
     if jsonl:
-        _settle_jsonl(file, rules_file, max_record_bytes, jobs)
+        if len(files) != 1:
+            raise click.UsageError("--jsonl reads one file of lines")
+        _settle_jsonl(files[0], rules_file, max_record_bytes, jobs)
     if jobs != 1:
         raise click.UsageError("--jobs is for bulk mode (--jsonl)")
     from .loader import load_record
     from .pipeline import settle_data
 
     rules = _load_rules(rules_file)
-    try:
-        result = settle_data(load_record(file, max_record_bytes, max_session_bytes), rules)
-    except RecordError as exc:
-        _fail(str(exc if exc.source else exc.with_source("<stdin>" if file == "-" else file)))
-    except MeizhouError as exc:  # pragma: no cover - every record error is a RecordError
-        _fail(f"{file}: {exc}")
     if fmt == "json":
-        from .jsonout import result_text
+        from .jsonout import result_json, result_text, settle_up_json
     else:
         from .text import result_text
-    click.echo(result_text(result, settle_up) if fmt == "json" else result_text(result, lang, explain, settle_up))
-    sys.exit(EXIT_DISPUTE if result.disputed else EXIT_OK)
+    worst, reports = EXIT_OK, []
+    for file in files:
+        try:
+            result = settle_data(load_record(file, max_record_bytes, max_session_bytes), rules)
+        except RecordError as exc:
+            message = str(exc if exc.source else exc.with_source("<stdin>" if file == "-" else file))
+            if len(files) == 1:
+                _fail(message)
+            click.echo(f"meizhou-score: error: {message}", err=True)
+            worst = EXIT_BAD
+            continue
+        code = EXIT_DISPUTE if result.disputed else EXIT_OK
+        worst = max(worst, code)
+        if len(files) == 1:
+            click.echo(result_text(result, settle_up) if fmt == "json" else result_text(result, lang, explain,
+                                                                                        settle_up))
+        elif fmt == "json":
+            obj = {"file": file, **result_json(result)}
+            if settle_up:
+                obj["settle_up"] = settle_up_json(result)
+            reports.append(obj)
+        else:
+            click.echo(f"{file}\n{'-' * len(file)}\n{result_text(result, lang, explain, settle_up)}\n")
+    if reports:
+        from .jsonout import dumps
+
+        click.echo(dumps(reports))
+    sys.exit(worst)
 
 
 def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
@@ -346,9 +371,11 @@ def main() -> None:
         code = EXIT_BAD
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (EXIT_BAD if exc.code else EXIT_OK)
+        if type(sys.stdout).__name__ == "PacifyFlushWrapper":  # click met a closed pipe and said 1: not a dispute
+            code = EXIT_PIPE
     except BrokenPipeError:
         _quiet_pipe()
-        code = EXIT_OK
+        code = EXIT_PIPE
     except OSError as exc:
         click.echo(f"meizhou-score: error: the output could not be written: {exc.strerror or exc}", err=True)
         code = EXIT_OUTPUT
@@ -369,6 +396,7 @@ def _flushed(code: int) -> int:
             sys.stdout.flush()
     except BrokenPipeError:
         _quiet_pipe()
+        return EXIT_PIPE
     except (OSError, ValueError) as exc:
         try:
             click.echo(f"meizhou-score: error: the output could not be written: {getattr(exc, 'strerror', exc)}",

@@ -1,6 +1,7 @@
 """The command line: exit codes and messages (SPEC §4, §6)."""
 
 import json
+from pathlib import Path
 import subprocess
 import sys
 
@@ -255,3 +256,27 @@ def test_no_dealer_line_runs_dashes_together():
     for lang in ("en", "zh"):
         out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "bad-not-a-win.yaml"), "--lang", lang]).stdout
         assert "— —" not in out and "———" not in out
+
+
+def test_several_files_each_reported_and_the_exit_code_the_worst():
+    def run_files(*names, fmt="table"):
+        return CliRunner().invoke(cli, ["settle", *[str(EXAMPLES / f"{n}.yaml") for n in names], "--format", fmt])
+
+    both = run_files("self-draw", "draw")
+    assert both.exit_code == 0
+    assert "self-draw.yaml\n" in both.stdout and "draw.yaml\n" in both.stdout
+    assert run_files("self-draw", "bad-not-a-win").exit_code == 1        # a dispute
+    worst = run_files("bad-not-a-win", "bad-five-copies", "self-draw")   # a bad record beats a dispute
+    assert worst.exit_code == 2 and "bad-five-copies.yaml" in worst.stderr
+    assert "self-draw.yaml" in worst.stdout  # the files after the bad one are still settled
+    listed = json.loads(run_files("self-draw", "draw", fmt="json").stdout)
+    assert [Path(o["file"]).name for o in listed] == ["self-draw.yaml", "draw.yaml"]
+    assert listed[0]["balances"]["Mei"] == 6  # R5: 2 from each of three
+
+
+def test_a_closed_pipe_is_not_reported_as_a_dispute():
+    proc = subprocess.run(f"{sys.executable} -m meizhou_score settle examples/session.yaml | head -1", shell=True,
+                          cwd=ROOT, capture_output=True, executable="/bin/bash")
+    code = subprocess.run(f"set -o pipefail; {sys.executable} -m meizhou_score settle examples/session.yaml "
+                          "--format json | head -1 > /dev/null", shell=True, cwd=ROOT, executable="/bin/bash")
+    assert code.returncode in (0, 141) and b"Traceback" not in proc.stderr
