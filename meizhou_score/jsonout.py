@@ -47,6 +47,8 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         out["claims"] = {"agree": not diffs,
                          "differences": {name: {"claimed": number(c), "computed": number(v)}
                                          for name, (c, v) in diffs.items()}}
+        if s.claim_notes:  # "partial": only some players claimed; "unbalanced": the claims do not sum to 0
+            out["claims"]["notes"] = list(s.claim_notes)
     return out
 
 
@@ -59,7 +61,8 @@ def session_json(result: SessionResult) -> dict[str, Any]:
             obj["dealer_check"] = {"named": s.record.dealer, "expected": s.dealer_expected}
         hands.append(obj)
     return {"hands": hands, "totals": {k: number(v) for k, v in result.totals.items()},
-            "next_dealer": result.next_dealer}
+            "next_dealer": result.next_dealer,
+            "disputes": [{"hand": n, "kind": kind} for n, kind in result.disputes]}
 
 
 def result_json(result: Settlement | SessionResult) -> dict[str, Any]:

@@ -111,6 +111,35 @@ class Settlement(NamedTuple):
         return {name: (value, amounts[name]) for name, value in claimed.items() if value != amounts[name]}
 
     @property
+    def claim_notes(self) -> tuple[str, ...]:
+        """What is odd about the claims themselves: they name only some players, or do not sum to zero."""
+        claimed = self.record.claimed
+        if not claimed:
+            return ()
+        notes = []
+        missing = [name for name in self.record.players if name not in claimed]
+        if missing:
+            notes.append("partial")
+        total = Decimal(0)
+        for value in claimed.values():
+            total = add(total, value)
+        if not missing and total != 0:
+            notes.append("unbalanced")
+        return tuple(notes)
+
+    @property
+    def dispute_kinds(self) -> tuple[str, ...]:
+        """Why this hand is a dispute: not_a_win, dealer, claims (none: it is not)."""
+        kinds = []
+        if not self.valid:
+            kinds.append("not_a_win")
+        if self.dealer_expected is not None:
+            kinds.append("dealer")
+        if self.record.claimed is not None and self.claim_differences:
+            kinds.append("claims")
+        return tuple(kinds)
+
+    @property
     def disputed(self) -> bool:
         """A dispute (exit 1): not a legal win, claims that disagree, or a wrong dealer."""
         return (not self.valid or self.dealer_expected is not None
@@ -232,6 +261,11 @@ class SessionResult:
     @property
     def disputed(self) -> bool:
         return any(s.disputed for s in self.hands)
+
+    @property
+    def disputes(self) -> list[tuple[int, str]]:
+        """Every dispute of the night: (hand number from 1, kind), in order."""
+        return [(n, kind) for n, s in enumerate(self.hands, start=1) for kind in s.dispute_kinds]
 
 
 def settle_session(session: Session) -> SessionResult:

@@ -88,6 +88,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         else:
             lines.append(w["claims_differ"])
             lines += [w["claim_line"].format(name=k, claimed=plain(c), computed=plain(v)) for k, (c, v) in diffs.items()]
+        lines += [w[f"claims_{note}"] for note in s.claim_notes]
     lines.append(_next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
 
@@ -112,6 +113,10 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
 def session_text(result: SessionResult, lang: str = "en", explain: bool = False) -> str:
     parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
     parts.append(totals_text(result, lang))
+    if result.disputes:
+        w = WORDS[lang]
+        parts.append("\n".join([w["disputes"]] + [w["dispute_line"].format(n=n, kind=w[f"dispute_{kind}"])
+                                                  for n, kind in result.disputes]))
     return "\n\n".join(parts)
 
 

@@ -43,6 +43,13 @@ detail_win | , ratio {ratio} × {share} | ，倍數 {ratio} × {share}
 detail_kong |  of {owner}, {tile} | ，{owner} 的 {tile}
 claims_agree | Claimed balances agree with the settlement. | 申報的輸贏與結算相符。
 claims_differ | Claimed balances differ: | 申報的輸贏與結算不符：
+claims_partial | (The claims name only some of the players; the others were not checked.) | （申報只列出部分玩家，其餘未核對。）
+claims_unbalanced | (The claims do not sum to zero: somebody's figure is wrong.) | （申報的輸贏合計不為零：有人記錯了。）
+disputes | Disputes this session: | 本場爭議：
+dispute_line |   hand {n}: {kind} |   第 {n} 局：{kind}
+dispute_not_a_win | not a legal win | 不是合法的胡牌
+dispute_dealer | the named dealer is not the rotation's | 莊家與輪莊不符
+dispute_claims | the claimed balances differ | 申報的輸贏不符
 claim_line |   {name}: claimed {claimed}, computed {computed} |   {name}：申報 {claimed}，應為 {computed}
 dealer_check | Dealer dispute: this hand names {named} as dealer; the rotation gives {expected} ({rule}). | 莊家有誤：本局寫 {named} 坐莊，輪莊應為 {expected}（{rule}）。
 hand | Hand {n} — dealer {dealer} | 第 {n} 局——莊家 {dealer}

@@ -126,10 +126,11 @@ def test_stake_is_exact_decimal():
 
 
 def test_claims_are_compared():
+    # only two of the four claimed: compared, and flagged as partial
     out = settle(hand(claimed={A: -2, B: 6}))
-    assert out["claims"] == {"agree": True, "differences": {}}
+    assert out["claims"] == {"agree": True, "differences": {}, "notes": ["partial"]}
     out = settle(hand(claimed={A: -2, B: 8}))
-    assert out["claims"] == {"agree": False, "differences": {B: {"claimed": 8, "computed": 6}}}
+    assert out["claims"] == {"agree": False, "differences": {B: {"claimed": 8, "computed": 6}}, "notes": ["partial"]}
 
 
 def test_units_zero_means_no_transfer():
@@ -245,3 +246,20 @@ def test_a_session_hand_with_a_wrong_dealer_is_a_dispute_in_the_cli(tmp_path):
     result = CliRunner().invoke(cli, ["settle", str(path)])
     assert result.exit_code == 1
     assert "names C as dealer; the rotation gives B" in result.stdout
+
+
+def test_a_session_ends_with_every_dispute():
+    # hand 1: Mei wins 6 (R5), the table claimed 5; hand 2 names Jun, but Mei won hand 1 and deals (R10);
+    # hand 3 names Jun again, but after Jun's draw Lan deals, and 123m 456m 789p 234s 56s is not a win (R2)
+    session = session_record(hand_record(claimed={B: 5}), draw_record(C),
+                             hand_record(C, concealed="123m 456m 789p 234s 56s", winning="6s", dealer=C))
+    out = settle(session)
+    assert out["disputes"] == [{"hand": 1, "kind": "claims"}, {"hand": 2, "kind": "dealer"},
+                               {"hand": 3, "kind": "not_a_win"}, {"hand": 3, "kind": "dealer"}]
+    assert out["hands"][0]["claims"]["notes"] == ["partial"]  # only Mei was claimed
+
+
+def test_claims_that_do_not_sum_to_zero_are_flagged():
+    out = settle(hand_record(claimed={A: -2, B: 6, C: -2, D: -1}))  # Lan paid 2, not 1: sums to 1
+    assert out["claims"]["notes"] == ["unbalanced"]
+    assert settle(hand_record(claimed={A: -2, B: 6, C: -2, D: -2}))["claims"] == {"agree": True, "differences": {}}
