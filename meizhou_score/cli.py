@@ -100,6 +100,7 @@ def cli():
       meizhou-score settle examples/self-draw.yaml
       meizhou-score settle examples/robbed-kong.yaml --explain --lang zh
       meizhou-score check 1112345678999m
+      meizhou-score check 123m 456m 789p 234s 5s
       meizhou-score rules --format json
 
     Exit codes: 0 settled and agreed; 1 a dispute (not a win, claims or dealer
@@ -230,7 +231,7 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
 
 
 @cli.command()
-@click.argument("tiles", metavar="TILES")
+@click.argument("tiles", metavar="TILES...", nargs=-1, required=True)
 @click.option("--pung", "pungs", multiple=True, metavar="TILES", help="An exposed pung (碰), e.g. 777z.")
 @click.option("--kong", "kongs", multiple=True, metavar="TILES", help="An exposed or added kong (明槓), e.g. 5555m.")
 @click.option("--concealed-kong", "concealed_kongs", multiple=True, metavar="TILES",
@@ -245,13 +246,14 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
     Examples:
       meizhou-score check 11122233388899m
       meizhou-score check 1112345678999m
+      meizhou-score check 123m 456m 789p 234s 5s
       meizhou-score check 123m456p11s --pung 777z --kong 5555m
     """
     from .check import analyse
 
     rules = _load_rules(rules_file)
     try:
-        result = analyse(tiles, pungs, kongs, rules, concealed_kongs)
+        result = analyse(" ".join(tiles), pungs, kongs, rules, concealed_kongs)
     except MeizhouError as exc:
         _fail(str(exc))
     if fmt == "json":

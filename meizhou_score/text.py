@@ -192,7 +192,7 @@ def rules_text(rules) -> str:
 
     rows = [[p.id, p.chinese, rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
     out = [tabulate(rows, headers=["pattern", "中文", "ratio", "supersedes"], tablefmt="simple",
-                    colalign=("left", "left", "right", "left"))]
+                    colalign=("left", "left", "right", "left"), maxcolwidths=[None, None, None, 26])]
     data = rules.as_dict()
     rows = []
     for key, value in data.items():
@@ -201,8 +201,9 @@ def rules_text(rules) -> str:
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
         rows.append([key, value, RULES_KEYS[key], DESCRIPTIONS[key]])
+    # wrapped so that the whole table fits an 80-column terminal
     out.append(tabulate(rows, headers=["rule", "value", "ruling", "meaning"], tablefmt="simple",
-                        disable_numparse=True))
+                        disable_numparse=True, maxcolwidths=[None, 12, None, 32]))
     return "\n\n".join(out)
 
 

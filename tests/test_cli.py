@@ -280,3 +280,18 @@ def test_a_closed_pipe_is_not_reported_as_a_dispute():
     code = subprocess.run(f"set -o pipefail; {sys.executable} -m meizhou_score settle examples/session.yaml "
                           "--format json | head -1 > /dev/null", shell=True, cwd=ROOT, executable="/bin/bash")
     assert code.returncode in (0, 141) and b"Traceback" not in proc.stderr
+
+
+def test_the_rules_table_fits_80_columns():
+    from meizhou_score.columns import width
+
+    out = CliRunner().invoke(cli, ["rules", "--rules", str(EXAMPLES / "house-rules.yaml")]).stdout
+    assert max(width(line) for line in out.splitlines()) <= 80
+    assert "R8" in out and "dealer_after_draw" in out
+
+
+def test_check_takes_tiles_with_spaces_as_the_readme_writes_hands():
+    joined = CliRunner().invoke(cli, ["check", "123m456m789p234s5s", "--format", "json"])
+    spaced = CliRunner().invoke(cli, ["check", "123m", "456m", "789p", "234s", "5s", "--format", "json"])
+    assert spaced.exit_code == 0 and json.loads(spaced.stdout) == json.loads(joined.stdout)
+    assert [w["tile"] for w in json.loads(spaced.stdout)["waits"]] == ["2s", "5s"]  # 23(4)5s: 2s or 5s
