@@ -310,22 +310,66 @@ def rules(rules_file, fmt, ruling):
 
 
 @cli.command()
-@click.argument("dealer_dice", type=click.IntRange(2, 12))
-@click.argument("breaker_dice", type=click.IntRange(2, 12))
+@click.argument("dice", metavar="DEALER_DICE BREAKER_DICE", nargs=-1, type=click.IntRange(2, 12))
+@click.option("--players", "players_text", metavar="A,B,C,D", help="The players as they sit, in play order.")
+@click.option("--dealer", metavar="NAME", help="Who deals (one of --players); names the players in the deal.")
+@click.option("--seats", "seat_throw", type=click.IntRange(2, 12), metavar="SUM",
+              help="Before the first hand: a throw of SUM by the first of --players, counted off to East.")
+@format_option
 @common
-def deal(dealer_dice, breaker_dice):
+def deal(dice, players_text, dealer, seat_throw, fmt):
     """Where to break the wall and how to deal (docs/rules.md, the game in brief), from two dice sums.
 
     DEALER_DICE is the dealer's throw, BREAKER_DICE the throw of the player
-    whose wall is broken.
+    whose wall is broken. With --players and --dealer the players are named;
+    with --seats SUM, the seats are drawn instead: the thrower (the first of
+    --players) counts SUM off in play order, starting from themself, and the
+    player it lands on sits East.
 
     \b
-    Example:
+    Examples:
       meizhou-score deal 10 5     # the document's own example
+      meizhou-score deal 10 5 --players "Ah Fook,Mei,Jun,Lan" --dealer "Ah Fook" --format json
+      meizhou-score deal --seats 7 --players "Ah Fook,Mei,Jun,Lan"
     """
-    from .dealing import deal_text
+    from . import entry
+    from .dealing import deal_json, deal_text, seats
 
-    click.echo(deal_text(dealer_dice, breaker_dice))
+    players = tuple(_checked_entry(entry.players_list, players_text, "--players")) if players_text else None
+    if seat_throw is not None:
+        if dice or players is None:
+            raise click.UsageError("--seats SUM takes --players and no dice")
+        found = seats(seat_throw, players)
+        if fmt == "json":
+            from .jsonout import dumps
+
+            click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": found}))
+        else:
+            click.echo(f"{players[0]} throws {seat_throw}: counting from {players[0]} as 1 in play order, "
+                       f"{found['East']} sits East.\n" + "\n".join(f"  {wind}: {name}" for wind, name in found.items()))
+        return
+    if len(dice) != 2:
+        raise click.UsageError("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)")
+    names = None
+    if dealer is not None or players is not None:
+        if dealer is None or players is None:
+            raise click.UsageError("--players and --dealer go together")
+        first = _checked_entry(lambda t: entry.player(t, players), dealer, "--dealer")
+        d = players.index(first)
+        names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
+    if fmt == "json":
+        from .jsonout import dumps
+
+        click.echo(dumps(deal_json(dice[0], dice[1], names)))
+    else:
+        click.echo(deal_text(dice[0], dice[1], names))
+
+
+def _checked_entry(check, value, flag):
+    try:
+        return check(value)
+    except MeizhouError as exc:
+        _fail(f"{flag}: {exc}")
 
 
 @cli.command()

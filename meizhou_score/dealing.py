@@ -35,23 +35,47 @@ def dealing_order() -> list[tuple[int, int]]:
     return order + [(0, 2), (1, 1), (2, 1), (3, 1)]
 
 
-def deal_text(dealer_dice: int, breaker_dice: int) -> str:
+def deal_json(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None) -> dict:
+    """The break point and the dealing order as data; ``names`` from the dealer on, in play order."""
+    breaker, wall, stack = break_point(dealer_dice, breaker_dice)
+    who = (lambda k: names[k]) if names else (lambda k: PLACES[k])  # noqa: E731
+    held = [0, 0, 0, 0]
+    dealing = []
+    for player, tiles in dealing_order():
+        held[player] += tiles
+        dealing.append({"player": who(player), "takes": tiles, "holds": held[player]})
+    return {"dealer_dice": dealer_dice, "breaker_dice": breaker_dice, "breaker": who(breaker), "wall": who(wall),
+            "after_stack": stack, "dealing": dealing}
+
+
+def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
+    """§2: a throw of ``total`` counted off from the thrower (``players[0]``) in play order lands on East.
+
+    ``players`` are as they sit, in play order; the result names each seat wind, East first.
+    """
+    east = (total - 1) % 4
+    return {wind: players[(east + n) % 4] for n, wind in enumerate(("East", "South", "West", "North"))}
+
+
+def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None) -> str:
+    """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
+    places = names or PLACES
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
     total = dealer_dice + breaker_dice
     lines = [
         f"Dealer throws {dealer_dice}: counting from the dealer as 1, the wall to break is "
-        f"{PLACES[breaker]}'s.",
+        f"{places[breaker]}'s.",
         f"That player throws {breaker_dice}: {dealer_dice} + {breaker_dice} = {total}.",
     ]
     if wall != breaker:
         lines.append(f"{total} is more than the {STACKS_PER_WALL} stacks of one wall, so the count runs on "
-                     f"into {PLACES[wall]}'s wall.")
-    lines.append(f"The dealer starts drawing after stack {stack} of {PLACES[wall]}'s wall, four tiles at a time.")
+                     f"into {places[wall]}'s wall.")
+    lines.append(f"The dealer starts drawing after stack {stack} of {places[wall]}'s wall, four tiles at a time.")
     lines.append("")
     lines.append("Dealing order:")
     held = [0, 0, 0, 0]
     for n, (player, tiles) in enumerate(dealing_order(), start=1):
         held[player] += tiles
-        lines.append(f"  {n:2}. {PLACES[player]} takes {tiles} (holds {held[player]})")
+        lines.append(f"  {n:2}. {places[player]} takes {tiles} (holds {held[player]})")
     lines.append("The dealer holds 14 tiles and discards first; the others hold 13.")
     return "\n".join(lines)

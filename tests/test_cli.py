@@ -295,3 +295,26 @@ def test_check_takes_tiles_with_spaces_as_the_readme_writes_hands():
     spaced = CliRunner().invoke(cli, ["check", "123m", "456m", "789p", "234s", "5s", "--format", "json"])
     assert spaced.exit_code == 0 and json.loads(spaced.stdout) == json.loads(joined.stdout)
     assert [w["tile"] for w in json.loads(spaced.stdout)["waits"]] == ["2s", "5s"]  # 23(4)5s: 2s or 5s
+
+
+def test_deal_names_the_players_and_speaks_json():
+    # §3: Mei deals and throws 10: counting from Mei as 1 (Mei, Jun, Lan, Ah Fook, Mei, …) lands on Jun;
+    # Jun throws 5: the dealer draws after stack 15 of Jun's wall
+    out = CliRunner().invoke(cli, ["deal", "10", "5", "--players", "Ah Fook,Mei,Jun,Lan", "--dealer", "mei",
+                                   "--format", "json"])
+    data = json.loads(out.stdout)
+    assert (data["breaker"], data["wall"], data["after_stack"]) == ("Jun", "Jun", 15)
+    assert data["dealing"][0] == {"player": "Mei", "takes": 4, "holds": 4}
+    assert data["dealing"][-4:] == [{"player": "Mei", "takes": 2, "holds": 14}, {"player": "Jun", "takes": 1,
+                                    "holds": 13}, {"player": "Lan", "takes": 1, "holds": 13},
+                                   {"player": "Ah Fook", "takes": 1, "holds": 13}]
+    assert "Jun's wall" in CliRunner().invoke(cli, ["deal", "10", "5", "--players", "Ah Fook,Mei,Jun,Lan",
+                                                   "--dealer", "Mei"]).stdout
+
+
+def test_deal_seats_from_a_throw():
+    # §2: Ah Fook throws 7, counting from himself as 1 in play order: Ah Fook, Mei, Jun, Lan, Ah Fook, Mei, Jun
+    out = CliRunner().invoke(cli, ["deal", "--seats", "7", "--players", "Ah Fook,Mei,Jun,Lan", "--format", "json"])
+    assert json.loads(out.stdout)["seats"] == {"East": "Jun", "South": "Lan", "West": "Ah Fook", "North": "Mei"}
+    assert CliRunner().invoke(cli, ["deal", "--seats", "7"]).exit_code == 2  # needs the players
+    assert CliRunner().invoke(cli, ["deal", "10"]).exit_code == 2
