@@ -31,7 +31,16 @@ def read_text(source: str, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise RecordError("", f"not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x})", source) from None
+        hint = ""
+        for encoding, name in (("gbk", "GBK"), ("big5", "Big5"), ("utf-16", "UTF-16")):
+            try:
+                data.decode(encoding)
+            except (UnicodeDecodeError, LookupError):
+                continue
+            hint = f"; it reads as {name}: save it as UTF-8"
+            break
+        raise RecordError("", f"not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x}){hint}",
+                          source) from None
 
 
 def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
@@ -127,6 +136,9 @@ def load_yaml(text: str, source: str = "<input>") -> Any:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = exc.problem or exc.context or "invalid YAML"
+        lines = text.splitlines()
+        if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
+            problem += " (a tab in the indentation? YAML indents with spaces only)"
         raise RecordError(where, f"YAML error: {problem}", source) from None
     except yaml.YAMLError as exc:
         raise RecordError("", f"YAML error: {exc}", source) from None

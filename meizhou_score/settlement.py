@@ -166,6 +166,14 @@ def score_hand(record: Record) -> tuple[Score | None, str | None]:
     if readings:
         return None, (f"{tiles} forms a winning shape, but every pattern it matches has ratio 0 "
                       f"under the rules in force")
+    rules = record.rules
+    if not (rules.seven_pairs and rules.thirteen_orphans):  # a shape the house rules switched off?
+        for shape, name, chinese in (("seven_pairs", "seven pairs", "七小對"),
+                                     ("thirteen_orphans", "thirteen orphans", "十三幺")):
+            if not getattr(rules, shape) and any(r.shape == shape for r in core.readings(
+                    hand.concealed, hand.melds, seven_pairs=True, thirteen_orphans=True)):
+                return None, (f"{tiles} is {name} ({chinese}), but `patterns.{shape}` is 0 in the house rules, "
+                              f"so it is not a winning shape at this table ({FINDINGS['not_a_win']})")
     return None, (f"{tiles} is not a winning hand: it is neither a pair and four sets, "
                   f"nor seven pairs, nor thirteen orphans under the rules in force ({FINDINGS['not_a_win']})")
 

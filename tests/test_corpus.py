@@ -156,7 +156,7 @@ CASES = [
     ("claims-differ", add("claimed: {Mei: 7}\n"), 1, "Mei: claimed 7, computed 6"),
     ("orphans-turned-off", "players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
      "hand: {concealed: 19m19p19s1234567z 7z, winning_tile: 7z}\nrules: {patterns: {thirteen_orphans: 0}}\n",
-     1, "not a winning hand"),
+     1, "`patterns.thirteen_orphans` is 0 in the house rules"),
 ]
 
 

@@ -321,3 +321,25 @@ def test_long_texts_are_refused_at_once(tmp_path, body, fragment):
     path.write_text(body, encoding="utf-8")
     proc, seconds = _timed_settle(path)
     assert proc.returncode == 2 and fragment.encode() in proc.stderr and seconds < 1.0
+
+
+# ---------------------------------------------------------------- messages that teach (the player's language)
+
+def test_a_gbk_or_big5_file_is_told_to_be_saved_as_utf8(tmp_path):
+    for encoding, name in (("gbk", "GBK"), ("big5", "Big5")):
+        path = tmp_path / f"{encoding}.yaml"
+        path.write_bytes("players: [阿福, 美, 俊, 蘭]\ndealer: 阿福\ndraw: true\n".encode(encoding))
+        out = CliRunner().invoke(cli, ["settle", str(path)])
+        assert out.exit_code == 2 and "save it as UTF-8" in out.stderr
+
+
+def test_a_tab_in_the_indentation_is_named():
+    out = settle_text("players: [A, B, C, D]\ndealer: A\n\tdraw: true\n")
+    assert out.exit_code == 2 and "indents with spaces" in out.stderr
+
+
+def test_a_shape_switched_off_by_a_house_rule_says_so():
+    rec = hand_record(concealed="19m 19p 19s 1234567z 1z", winning="1z", rules={"patterns": {"thirteen_orphans": 0}})
+    out = settle_text(json.dumps(rec), "--format", "json")
+    assert out.exit_code == 1
+    assert "`patterns.thirteen_orphans` is 0 in the house rules" in json.loads(out.stdout)["errors"][0]
