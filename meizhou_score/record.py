@@ -215,7 +215,9 @@ def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> 
         return value
     name = player_name(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
     if name not in players:
-        raise validators.fail(validators.join(path, key), f"one of the players ({', '.join(players)})", value)
+        hint = validators.close(name, players) if name else ""
+        raise validators.error_with_hint(
+            validators.fail(validators.join(path, key), f"one of the players ({', '.join(players)})", value), hint)
     return name
 
 
@@ -277,7 +279,9 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     if type(win_type) is str and win_type not in WIN_TYPES:
         win_type = WIN_TYPE_NAMES.get(win_type.strip(), win_type)
     if win_type not in WIN_TYPES or type(win_type) is not str:
-        raise validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)} (or 自摸, 槓上開花, 搶槓)", win_type)
+        hint = validators.close(win_type, WIN_TYPES) if isinstance(win_type, str) else ""
+        raise validators.error_with_hint(
+            validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)} (or 自摸, 槓上開花, 搶槓)", win_type), hint)
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:

@@ -104,7 +104,7 @@ def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what
     for key, count in value.items():
         if key not in known:
             raise RulesError(validators.join(path, str(key)),
-                             f"unknown {what}; expected one of {', '.join(known)}")
+                             f"unknown {what}{validators.close(str(key), known)}; expected one of {', '.join(known)}")
         merged[key] = validators.count(count, validators.join(path, key), error=RulesError)
     return MappingProxyType(merged)
 

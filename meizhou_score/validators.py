@@ -64,11 +64,18 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     return value
 
 
-def _close(key: str, allowed: tuple[str, ...]) -> str:
+def _close(key: str, allowed) -> str:
+    """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
     from difflib import get_close_matches
 
-    near = get_close_matches(key, allowed, n=1)
+    allowed = tuple(allowed)
+    folded = {" ".join(a.replace("-", "_").split()).casefold(): a for a in allowed}
+    exact = folded.get(" ".join(str(key).replace("-", "_").split()).casefold())
+    near = [exact] if exact else get_close_matches(str(key), allowed, n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""
+
+
+close = _close
 
 
 def count(value: Any, path: str, error=RecordError) -> int:

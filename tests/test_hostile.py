@@ -343,3 +343,13 @@ def test_a_shape_switched_off_by_a_house_rule_says_so():
     out = settle_text(json.dumps(rec), "--format", "json")
     assert out.exit_code == 1
     assert "`patterns.thirteen_orphans` is 0 in the house rules" in json.loads(out.stdout)["errors"][0]
+
+
+@pytest.mark.parametrize("change, hint", [
+    ({"dealer": "ah fook"}, "did you mean 'Ah Fook'?"),
+    ({"win_type": "self_drawn"}, "did you mean 'self_draw'?"),
+    ({"rules": {"patterns": {"thirteen_orphan": 0}}}, "did you mean 'thirteen_orphans'?"),
+])
+def test_a_misspelt_name_or_value_gets_did_you_mean(change, hint):
+    out = settle_text(json.dumps(hand_record(**change)))
+    assert out.exit_code == 2 and hint in out.stderr
