@@ -80,7 +80,6 @@ def fair_peer_waits(c13: list[int]) -> list[int]:
     missing terminal is the one exception, and the peer's rules have no seven-pairs
     four-of-a-kind either, so the comparison runs on hands where both agree.
     """
-    out = []
     candidates = set()
     for t, n in enumerate(c13):
         if n:
@@ -90,18 +89,17 @@ def fair_peer_waits(c13: list[int]) -> list[int]:
                 for d in (-2, -1, 1, 2):
                     if base <= t + d < base + 9:
                         candidates.add(t + d)
-    for t in sorted(candidates):
-        if c13[t] < 4:
-            c13[t] += 1
-            if Agari.is_agari(c13):
-                out.append(t)
-            c13[t] -= 1
-    return out
+    return _agari_waits(c13, sorted(candidates))
 
 
 def peer_waits(c13: list[int]) -> list[int]:
+    """The plain peer: is_agari tried on all 34 tiles."""
+    return _agari_waits(c13, range(34))
+
+
+def _agari_waits(c13: list[int], tiles) -> list[int]:
     out = []
-    for t in range(34):
+    for t in tiles:
         if c13[t] < 4:
             c13[t] += 1
             if Agari.is_agari(c13):

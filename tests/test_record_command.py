@@ -173,31 +173,18 @@ def test_amend_of_the_first_and_only_hand_keeps_its_dealer(tmp_path):
     assert totals(path) == ({"Ah Fook": -60, "Mei": -60, "Jun": -60, "Lan": 180}, "Lan")
 
 
-def test_record_refuses_a_file_that_is_not_a_session(tmp_path):
-    path = tmp_path / "hand.yaml"
-    path.write_bytes((EXAMPLES / "self-draw.yaml").read_bytes())
+@pytest.mark.parametrize("name, text, fragment", [
+    ("hand.yaml", (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8"), "not a session"),
+    ("night.yaml", "players: [A, B, C, D]\nhands:\n  - dealer: A\n    draw: yes please\n", "hands[0].draw"),
+    ("night.yaml", "players: [A, B, C, D]\nhands: [{dealer: A, draw: true}]\n", "one line"),
+], ids=["a-hand-record", "a-session-that-does-not-settle", "hands-on-one-line"])
+def test_record_refuses_a_file_it_cannot_grow_safely(tmp_path, name, text, fragment):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
     before = path.read_bytes()
     result = run("record", path, "--draw")
-    assert result.exit_code == 2 and "not a session" in result.output
-    assert path.read_bytes() == before
-
-
-def test_record_refuses_a_session_that_does_not_settle(tmp_path):
-    path = tmp_path / "night.yaml"
-    path.write_text("players: [A, B, C, D]\nhands:\n  - dealer: A\n    draw: yes please\n", encoding="utf-8")
-    before = path.read_bytes()
-    result = run("record", path, "--draw")
-    assert result.exit_code == 2 and "hands[0].draw" in result.output
-    assert path.read_bytes() == before
-
-
-def test_record_refuses_a_hands_list_on_one_line(tmp_path):
-    path = tmp_path / "night.yaml"
-    path.write_text("players: [A, B, C, D]\nhands: [{dealer: A, draw: true}]\n", encoding="utf-8")
-    before = path.read_bytes()
-    result = run("record", path, "--draw")
-    assert result.exit_code == 2 and "one line" in result.output
-    assert path.read_bytes() == before
+    assert result.exit_code == 2 and fragment in result.output
+    assert path.read_bytes() == before  # nothing written
 
 
 def test_a_later_hand_may_carry_its_own_stake(tmp_path):
