@@ -1,6 +1,6 @@
 """meizhou-score: settle and check the gold payouts of Meizhou (梅州, Hakka) mahjong.
 
-The public API (SPEC.md §7)::
+The public API (README, “The same is a Python library”)::
 
     from meizhou_score import parse_tiles, is_win, waits, settle, load_record
 
@@ -73,7 +73,7 @@ def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
 
 
 def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
-    """The ``check`` command's object (SPEC §5): win, readings and patterns, or waits."""
+    """The ``check`` command's object (the JSON of ``settle --format json``): win, readings and patterns, or waits."""
     from .check import analyse as _analyse
 
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
@@ -90,7 +90,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
 
 
 def load_rules(path: str, base: Any = None):
-    """Read a house-rules YAML file (SPEC §3) over ``base`` (the defaults)."""
+    """Read a house-rules YAML file (docs/rules.md, “House rules”) over ``base`` (the defaults)."""
     from .errors import RecordError
     from .loader import load_record as _load
 
@@ -102,7 +102,7 @@ def load_rules(path: str, base: Any = None):
 
 
 def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
-    """Settle a hand record or a session (already parsed data) into the JSON object of SPEC §5.
+    """Settle a hand record or a session (already parsed data) into the JSON object ``settle --format json`` prints.
 
     ``rules`` (a :class:`~meizhou_score.rules.Rules` or a house-rules mapping)
     come before the record's own ``rules:``. Raises :class:`RecordError` on a

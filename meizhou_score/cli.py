@@ -35,6 +35,14 @@ def format_option(func):
                         show_default=True, help="Output as a table or as JSON.")(func)
 
 
+def _checked(check, value, flag: str):
+    """A flag's value through the same check a typed answer gets; a bad one ends the command (exit 2)."""
+    try:
+        return check(value)
+    except MeizhouError as exc:
+        _fail(f"{flag}: {exc}")
+
+
 def locale_language() -> str:
     """zh when the locale is Chinese (LANG=zh_TW.UTF-8, LC_ALL, LC_MESSAGES), else en."""
     import os
@@ -335,7 +343,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
     from . import entry
     from .dealing import deal_json, deal_text, seats
 
-    players = tuple(_checked_entry(entry.players_list, players_text, "--players")) if players_text else None
+    players = tuple(_checked(entry.players_list, players_text, "--players")) if players_text else None
     if seat_throw is not None:
         if dice or players is None:
             raise click.UsageError("--seats SUM takes --players and no dice")
@@ -354,7 +362,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
     if dealer is not None or players is not None:
         if dealer is None or players is None:
             raise click.UsageError("--players and --dealer go together")
-        first = _checked_entry(lambda t: entry.player(t, players), dealer, "--dealer")
+        first = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
         d = players.index(first)
         names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
     if fmt == "json":
@@ -363,13 +371,6 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
         click.echo(dumps(deal_json(dice[0], dice[1], names)))
     else:
         click.echo(deal_text(dice[0], dice[1], names))
-
-
-def _checked_entry(check, value, flag):
-    try:
-        return check(value)
-    except MeizhouError as exc:
-        _fail(f"{flag}: {exc}")
 
 
 @cli.command()

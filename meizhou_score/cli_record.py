@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .cli import lang_option, EXIT_DISPUTE, EXIT_OK, _fail, _load_rules, common, rules_option
+from .cli import EXIT_DISPUTE, EXIT_OK, _checked, _fail, _load_rules, common, lang_option, rules_option
 from .errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- record and undo
@@ -35,14 +35,6 @@ class _Questions:
 
     def confirm(self, question: str) -> bool:
         return click.confirm(question, default=True)
-
-
-def _checked(check, value, flag: str):
-    """A flag's value through the same check a typed answer gets; a bad one ends the command (exit 2)."""
-    try:
-        return check(value)
-    except MeizhouError as exc:
-        _fail(f"{flag}: {exc}")
 
 
 def _numbered(players, exclude=()) -> str:

@@ -4,7 +4,7 @@
 answer is checked here the moment it is given — a tile that is not a tile,
 five copies of one, a winning tile the hand does not hold — so a mistake is
 caught at the question that caused it. The answers become a hand mapping in
-the session format (SPEC §2), and :func:`hand_yaml` writes it as the few
+the session format (docs/rules.md, “The files”), and :func:`hand_yaml` writes it as the few
 lines of YAML that are appended to the night's file. Whether the finished
 hand *settles* is decided by the one pipeline (:mod:`meizhou_score.record`
 and :mod:`meizhou_score.settlement`), never here.
@@ -18,19 +18,17 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .errors import EntryError, TileError
+from .record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
+from .rules import KONG_TYPES
 from .tiles import COPIES, KINDS, TILES, parse_counted
 
-WIN_TYPE_WORDS = {
-    # what a player may type for each win type (自摸, 槓上開花, 搶槓)
-    "self_draw": ("self_draw", "self-draw", "self draw", "selfdraw", "自摸"),
-    "kong_bloom": ("kong_bloom", "kong-bloom", "kong bloom", "槓上開花", "杠上开花", "槓爆", "杠爆"),
-    "robbed_kong": ("robbed_kong", "robbed-kong", "robbed kong", "搶槓", "抢杠"),
-}
-KONG_TYPE_WORDS = {
-    "concealed": ("concealed", "暗槓", "暗杠"),
-    "added": ("added", "加槓", "加杠", "摸明槓"),
-    "exposed": ("exposed", "明槓", "明杠", "直槓", "直杠"),
-}
+def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """What a player may type for each id: the id, with a space for the underscore, and the record's names."""
+    return {i: (i, i.replace("_", " "), *[name for name, meant in names.items() if meant == i]) for i in ids}
+
+
+WIN_TYPE_WORDS = _words(WIN_TYPES, WIN_TYPE_NAMES)  # 自摸, 槓上開花, 搶槓, self-draw, …
+KONG_TYPE_WORDS = _words(KONG_TYPES, KONG_TYPE_NAMES)  # 暗槓, 加槓, 明槓, …
 
 
 def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()) -> str:
@@ -172,7 +170,7 @@ def one_tile(text: str) -> str:
 
 
 def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
-    """``PLAYER:TYPE:TILE[:FROM]`` (the ``--kong`` flag) → a kong mapping of SPEC §2."""
+    """``PLAYER:TYPE:TILE[:FROM]`` (the ``--kong`` flag) → a kong mapping of the record format."""
     parts = text.split(":")
     if len(parts) not in (3, 4):
         raise EntryError(f"expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got {text!r}")
@@ -286,7 +284,7 @@ def _lines(mapping: dict[str, Any]) -> list[str]:
 
 
 def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
-    """One hand as a block-sequence item of ``hands:`` (SPEC §2), dash at column ``indent``."""
+    """One hand as a block-sequence item of ``hands:`` (docs/rules.md, “The files”), dash at column ``indent``."""
     first, *rest = _lines(hand)
     pad = " " * (indent + 2)
     return " " * indent + "- " + first + newline + "".join(pad + line + newline for line in rest)

@@ -1,7 +1,7 @@
 """The package's own error types.
 
 The library raises these; only ``cli.py`` turns them into messages and exit
-codes (SPEC.md §6). Every one is a ``ValueError``, so callers who do not care
+codes (the exit codes in README.md). Every one is a ``ValueError``, so callers who do not care
 about the distinction can catch that.
 """
 
@@ -17,7 +17,7 @@ class TileError(MeizhouError):
 
 
 class RecordError(MeizhouError):
-    """A hand record, session or rules file that breaks the format (SPEC §2–§3).
+    """A hand record, session or rules file that breaks the format (docs/rules.md, “The files”).
 
     ``path`` is the key path inside the document (``hands[2].kongs[0].type``);
     ``source`` is the file name, filled in by whoever read the file.

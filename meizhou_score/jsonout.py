@@ -1,4 +1,4 @@
-"""JSON output (SPEC §5): the result objects, and the one writer that turns any of them into text.
+"""JSON output: the result objects, and the one writer that turns any of them into text.
 
 Every JSON the tool prints — ``settle --format json``, a session, bulk mode's
 lines, ``check``, ``rules``, ``schema`` — goes through :func:`dumps`, which
@@ -24,7 +24,7 @@ def number(value: Decimal | int) -> int | Decimal:
 
 
 def hand_json(s: Settlement) -> dict[str, Any]:
-    """The one-hand object of SPEC §5; each transfer also names its ruling (``"rule": "R5"``)."""
+    """The one-hand JSON object; each transfer also names its ruling (``"rule": "R5"``)."""
     r = s.record
     stake = r.stake
     scored = s.score is not None and s.valid

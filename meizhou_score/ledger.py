@@ -290,7 +290,7 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
 
 
 def _renamed(data: dict, names: dict[str, str]) -> dict:
-    """The night with each player's name replaced where the format puts a name (SPEC §2)."""
+    """The night with each player's name replaced where the format puts a name (docs/rules.md, “The files”)."""
     def one(value):
         return names.get(value, value) if isinstance(value, str) else value
 

@@ -1,4 +1,4 @@
-"""Reading input files: bytes → text → plain data, with limits (SPEC §6, exit 2).
+"""Reading input files: bytes → text → plain data, with limits (bad input: exit 2).
 
 Only PyYAML's safe loaders read input (the C ``CSafeLoader`` when libyaml is
 present, else ``SafeLoader``), through a subclass that reads decimals exactly

@@ -1,4 +1,4 @@
-"""Hand patterns (牌型) and their ratios (R4 and the pattern table of RULES.md).
+"""Hand patterns (牌型) and their ratios (R4 and the pattern table in docs/rules.md).
 
 A hand is scored on one reading (see :mod:`meizhou_score.hand`); each pattern
 is a named predicate over that reading and the hand's tiles. The ratios are
@@ -18,7 +18,7 @@ class Pattern(NamedTuple):
     id: str
     chinese: str
     english: str
-    ratio: int  # the default (RULES.md)
+    ratio: int  # the default (docs/rules.md)
     supersedes: tuple[str, ...] = ()
 
 
@@ -136,7 +136,7 @@ def combine(found: list[str], ratios: dict[str, int], mode: str) -> int:
 
 
 def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> Score | None:
-    """Score every reading and keep the best (RULES.md, "Combining").
+    """Score every reading and keep the best (docs/rules.md, the pattern table).
 
     Highest ratio, then more matched patterns, then seven pairs before
     thirteen orphans before the standard shape, then the first in sorted

@@ -1,4 +1,4 @@
-"""Hand records and sessions (SPEC §2): plain data in, validated :class:`Record` out.
+"""Hand records and sessions (docs/rules.md, “The files”): plain data in, validated :class:`Record` out.
 
 Everything that makes a record *bad* (exit 2) is found here: unknown or
 missing keys, wrong types, bad tiles, the count rule, more than four copies
@@ -111,12 +111,15 @@ class Session(NamedTuple):
 # ---------------------------------------------------------------- validation
 
 def is_session(data: Any) -> bool:
-    """A session is a mapping with ``hands`` (SPEC §2); anything else is read as one hand record."""
+    """A session is a mapping with ``hands`` (docs/rules.md, “The files”); anything else is one hand record."""
     return isinstance(data, dict) and "hands" in data
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
-    """Validate one hand record (SPEC §2). ``rules`` come from ``--rules``; the record's own override them."""
+    """Validate one hand record (docs/rules.md, “The files”).
+
+    ``rules`` come from ``--rules``; the record's own override them.
+    """
     if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
         validators.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
     players = _players(data["players"], "players")

@@ -1,4 +1,4 @@
-"""House rules (規則): the defaults of RULES.md Part B, overridable key by key.
+"""House rules (規則): the defaults of docs/rules.md, overridable key by key.
 
 Rules are data. Each key carries the ruling it implements (R5, R8, …) so an
 explanation can cite it; no figure is written inside an ``if`` elsewhere.
@@ -84,7 +84,7 @@ class Rules(NamedTuple):
         return self.patterns["thirteen_orphans"] > 0
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain data, in the layout of a rules file (SPEC §3)."""
+        """Plain data, in the layout of a rules file (docs/rules.md, “House rules”)."""
         return {
             "patterns": dict(self.patterns),
             "combine": self.combine,

@@ -41,7 +41,7 @@ NEXT_DEALER: dict[str, str] = {
     "invalid": "R10",
 }
 
-# each house-rules key (SPEC §3) → the ruling it changes
+# each house-rules key (docs/rules.md, “House rules”) → the ruling it changes
 RULES_KEYS: dict[str, str] = {
     "patterns": "R4",
     "combine": "R4",

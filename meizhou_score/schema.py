@@ -1,4 +1,4 @@
-"""JSON Schema (draft 2020-12) of the hand record and session formats (SPEC §2).
+"""JSON Schema (draft 2020-12) of the hand record and session formats (docs/rules.md, “The files”).
 
 It describes the shapes; the tile rules (count rule, four copies, a winning
 shape) are checked by ``settle`` and cannot be said in a schema.
@@ -16,7 +16,7 @@ _COUNT = {"type": "integer", "minimum": 0}
 
 
 def _object(properties: dict, required: tuple[str, ...] = ()) -> dict:
-    """A mapping with exactly these keys (an unknown key is an error, SPEC §2), ``required`` among them."""
+    """A mapping with exactly these keys (an unknown key is an error, docs/rules.md), ``required`` among them."""
     out: dict = {"type": "object", "additionalProperties": False}
     if required:
         out["required"] = list(required)

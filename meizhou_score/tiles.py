@@ -92,7 +92,7 @@ TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 3
 
 
 def parse_indices(text: str) -> list[int]:
-    """Parse tile notation (SPEC §1) into tile indices, in written order.
+    """Parse tile notation (docs/rules.md, “The files”) into tile indices, in written order.
 
     ``123m 456p 11z`` is seven tiles; ``一萬 東 中``, ``123萬`` and ``E S P`` are
     accepted too. Anything else raises :class:`TileError` quoting the bad

@@ -56,7 +56,7 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
         if not isinstance(key, str):
             raise error(path, f"expected text keys; got {describe(key)}")
         if key not in allowed:
-            hint = _close(key, allowed)
+            hint = close(key, allowed)
             raise error(join(path, key), f"unknown key{hint}; expected one of {', '.join(allowed)}")
     for key in required:
         if key not in value:
@@ -64,7 +64,7 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
     return value
 
 
-def _close(key: str, allowed) -> str:
+def close(key: str, allowed) -> str:
     """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
     from difflib import get_close_matches
 
@@ -74,8 +74,6 @@ def _close(key: str, allowed) -> str:
     near = [exact] if exact else get_close_matches(str(key), allowed, n=1)
     return f" (did you mean {near[0]!r}?)" if near else ""
 
-
-close = _close
 
 
 def count(value: Any, path: str, error=RecordError) -> int:
