@@ -96,24 +96,24 @@ def settle_line(text: str | bytes | TooLong, number: int, rules: Rules = DEFAULT
     try:
         return _settle_line(text, number, rules, max_bytes, decode)
     except Exception as exc:  # noqa: BLE001 - a bug must cost one line, never the run
-        return _error(number, f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
+        return _error_line(number, f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
                       "report it with the line", FAILED)
 
 
 def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[bytes, str]:
     if isinstance(text, TooLong):
-        return _error(number, f"longer than {text.limit:,} bytes, the limit for a record")
+        return _error_line(number, f"longer than {text.limit:,} bytes, the limit for a record")
     if isinstance(text, bytes):
         if number == 1 and text.startswith(_BOM):
             text = text[len(_BOM):]
         if len(text) > max_bytes:
-            return _error(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+            return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return _error(number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})")
+            return _error_line(number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})")
     elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
-        return _error(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+        return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
     try:
         data = (decode or _decoder())(text)
         if _may_repeat_a_key(text, data):
@@ -122,19 +122,19 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
         try:
             data = _DECODER.decode(text)
         except ValueError as exc:
-            return _error(number, f"not JSON: {exc}")
+            return _error_line(number, f"not JSON: {exc}")
         except RecursionError:
-            return _error(number, "nested too deeply")
+            return _error_line(number, "nested too deeply")
     try:
         result = settle_data(data, rules)
     except MeizhouError as exc:
-        return _error(number, str(exc))
+        return _error_line(number, str(exc))
     except RecursionError:
-        return _error(number, "nested too deeply")
+        return _error_line(number, "nested too deeply")
     return encode({"line": number, **result_json(result)}), DISPUTED if result.disputed else SETTLED
 
 
-def _error(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:
+def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:
     text = f"line {number}: {message}".encode("utf-8", "backslashreplace").decode("utf-8")
     return encode({"line": number, "valid": False, "error": text}), outcome
 

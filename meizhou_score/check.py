@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from . import hand as core
 from .errors import TileError
+from .messages import Message, msg
 from .hand import Shape, shape, with_tile
 from .patterns import score
 from .rules import DEFAULT_RULES, Rules
 from .tiles import COPIES, TILES, format_indices, parse_counted
 
 
-def _meld(text: str, size: int, concealed: bool, what: str) -> core.Block:
+def _meld(text: str, size: int, concealed: bool, what: Message) -> core.Block:
     tiles = parse_counted(text)[0]
     if len(tiles) == 1:
         tiles = tiles * size
     if len(tiles) != size or len(set(tiles)) != 1:
-        raise TileError(f"a {what} is {size} identical tiles; got {text!r}")
+        raise TileError(msg("{what} is {size} identical tiles; got {text!r}", what=what, size=size, text=text))
     return core.KONGS[concealed][tiles[0]] if size == 4 else core.EXPOSED_PUNGS[tiles[0]]
 
 
 def analyse(tiles: str, pungs: tuple[str, ...] = (), kongs: tuple[str, ...] = (), rules: Rules | None = None,
             concealed_kongs: tuple[str, ...] = ()) -> dict:
     """14 tiles (melds included): win, readings, patterns. 13 tiles: the waits and what each scores."""
-    melds = tuple([_meld(p, 3, False, "pung") for p in pungs]
-                  + [_meld(k, 4, False, "kong") for k in kongs]
-                  + [_meld(k, 4, True, "concealed kong") for k in concealed_kongs])
+    melds = tuple([_meld(p, 3, False, msg("a pung")) for p in pungs]
+                  + [_meld(k, 4, False, msg("a kong")) for k in kongs]
+                  + [_meld(k, 4, True, msg("a concealed kong")) for k in concealed_kongs])
     indices, counts = parse_counted(tiles)
     return analyse_shape(shape(counts, melds), rules or DEFAULT_RULES, format_indices(indices))
 
@@ -33,7 +34,7 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
     """:func:`analyse` of a hand already counted."""
     for t, n in enumerate(hand.every):
         if n > COPIES:
-            raise TileError(f"{n} copies of {TILES[t]}; there are only four of each tile")
+            raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=n, tile=str(TILES[t])))
     size = sum(hand.concealed) + 3 * len(hand.melds)
     if written is None:
         written = format_indices(i for i, n in enumerate(hand.concealed) for _ in range(n))
@@ -55,4 +56,4 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
                 waits.append({"tile": str(TILES[t]), "patterns": list(found.patterns), "ratio": found.ratio})
         out.update(win=False, waits=waits)
         return out
-    raise TileError(f"expected 13 or 14 tiles counting each pung and kong as 3; got {size}")
+    raise TileError(msg("expected 13 or 14 tiles counting each pung and kong as 3; got {size}", size=size))

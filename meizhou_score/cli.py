@@ -12,6 +12,7 @@ import click
 
 from . import __version__
 from .errors import MeizhouError, RecordError
+from .messages import Message, msg, reason
 
 # 0 settled and agreed; 1 a dispute, and nothing else; 2 bad input or usage; 3 a fault of the program's own
 # (a bug: the message says how to report it); 4 the output could not be written (a full disk, a closed
@@ -19,9 +20,38 @@ from .errors import MeizhouError, RecordError
 EXIT_OK, EXIT_DISPUTE, EXIT_BAD, EXIT_BUG, EXIT_OUTPUT, EXIT_STOPPED, EXIT_PIPE = 0, 1, 2, 3, 4, 130, 141
 
 
-def _fail(message: str) -> None:
-    click.echo(f"meizhou-score: error: {message}", err=True)
+def _fail(message: Message | MeizhouError) -> None:
+    """Say what is wrong, in the player's language, and end the command (exit 2)."""
+    _error(message)
     sys.exit(EXIT_BAD)
+
+
+def _error(message: Message | MeizhouError) -> None:
+    click.echo(msg("meizhou-score: error: {message}", message=message).say(language()), err=True)
+
+
+class Usage(click.UsageError):
+    """Bad usage, its words said in the player's language when shown (exit 2)."""
+
+    def __init__(self, words: Message):
+        super().__init__(str(words))
+        self.words = words
+
+
+def language() -> str:
+    """The language the player chose: --lang of the command running (or on the command line), else the locale's."""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("lang") in ("en", "zh"):
+            return ctx.params["lang"]
+        ctx = ctx.parent
+    args = sys.argv[1:]
+    for n, arg in enumerate(args):
+        if arg == "--lang" and n + 1 < len(args) and args[n + 1] in ("en", "zh"):
+            return args[n + 1]
+        if arg in ("--lang=en", "--lang=zh"):
+            return arg[7:]
+    return locale_language()
 
 
 def common(func):
@@ -40,7 +70,7 @@ def _checked(check, value, flag: str):
     try:
         return check(value)
     except MeizhouError as exc:
-        _fail(f"{flag}: {exc}")
+        _fail(msg("{flag}: {message}", flag=flag, message=exc))
 
 
 def locale_language() -> str:
@@ -73,13 +103,13 @@ def _load_rules(rules_file):
     if rules_file is None:
         return DEFAULT_RULES
     if not rules_file.strip():
-        _fail("--rules: expected a house-rules file; got an empty name")
+        _fail(msg("{flag}: {message}", flag="--rules", message=msg("expected a house-rules file; got an empty name")))
     from . import load_rules
 
     try:
         return load_rules(rules_file)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
 
 
 class _Commands(click.Group):
@@ -152,10 +182,10 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
     """
     if jsonl:
         if len(files) != 1:
-            raise click.UsageError("--jsonl reads one file of lines")
+            raise Usage(msg("--jsonl reads one file of lines"))
         _settle_jsonl(files[0], rules_file, max_record_bytes, jobs)
     if jobs != 1:
-        raise click.UsageError("--jobs is for bulk mode (--jsonl)")
+        raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
     from .loader import load_record
     from .pipeline import settle_data
 
@@ -169,10 +199,10 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
         try:
             result = settle_data(load_record(file, max_record_bytes, max_session_bytes), rules)
         except RecordError as exc:
-            message = str(exc if exc.source else exc.with_source("<stdin>" if file == "-" else file))
+            exc = exc if exc.source else exc.with_source("<stdin>" if file == "-" else file)
             if len(files) == 1:
-                _fail(message)
-            click.echo(f"meizhou-score: error: {message}", err=True)
+                _fail(exc)
+            _error(exc)
             worst = EXIT_BAD
             continue
         code = EXIT_DISPUTE if result.disputed else EXIT_OK
@@ -203,13 +233,15 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
         if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT,
                                                    click.core.ParameterSource.DEFAULT_MAP):
             if name != "fmt" or ctx.params["fmt"] != "json":
-                raise click.UsageError(f"{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out")
+                raise Usage(msg("{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
+                                flag=flag))
     rules = _load_rules(rules_file)
     limit = max_line_bytes or MAX_RECORD_BYTES
     try:
         source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
-        _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
+        _fail(msg("{path}: {message}", path=file, message=msg("cannot read the file: {why}",
+                                                               why=reason(exc))))
     out = sys.stdout.buffer
     try:
         if jobs == 1:
@@ -226,14 +258,17 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise
-        _fail(f"{file}: cannot read the file: {exc.strerror or exc}")
+        _fail(msg("{path}: {message}", path=file, message=msg("cannot read the file: {why}",
+                                                               why=reason(exc))))
     finally:
         if source is not sys.stdin.buffer:
             source.close()
     out.flush()
-    click.echo(f"meizhou-score: {summary.settled:,} settled, {summary.disputed:,} disputed, "
-               f"{summary.refused:,} refused" + (f", {summary.failed:,} failed (a bug)" if summary.failed else ""),
-               err=True)
+    said = msg("{settled:,} settled, {disputed:,} disputed, {refused:,} refused", settled=summary.settled,
+               disputed=summary.disputed, refused=summary.refused)
+    if summary.failed:
+        said += msg(", {failed:,} failed (a bug)", failed=summary.failed)
+    click.echo(f"meizhou-score: {said.say(language())}", err=True)
     sys.exit(EXIT_BUG if summary.failed else EXIT_BAD if summary.refused else
              EXIT_DISPUTE if summary.disputed else EXIT_OK)
 
@@ -263,7 +298,7 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
     try:
         result = analyse(" ".join(tiles), pungs, kongs, rules, concealed_kongs)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     if fmt == "json":
         from .jsonout import dumps
 
@@ -294,7 +329,7 @@ def rules(rules_file, fmt, ruling):
         key = ruling.strip().upper()
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
-            raise click.UsageError(f"--explain: expected a ruling R1 to R11; got {ruling!r}")
+            raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
         what, why = EXPLAINED[key]
         if fmt == "json":
             from .jsonout import dumps
@@ -346,7 +381,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
     players = tuple(_checked(entry.players_list, players_text, "--players")) if players_text else None
     if seat_throw is not None:
         if dice or players is None:
-            raise click.UsageError("--seats SUM takes --players and no dice")
+            raise Usage(msg("--seats SUM takes --players and no dice"))
         found = seats(seat_throw, players)
         if fmt == "json":
             from .jsonout import dumps
@@ -357,11 +392,11 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
                        f"{found['East']} sits East.\n" + "\n".join(f"  {wind}: {name}" for wind, name in found.items()))
         return
     if len(dice) != 2:
-        raise click.UsageError("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)")
+        raise Usage(msg("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)"))
     names = None
     if dealer is not None or players is not None:
         if dealer is None or players is None:
-            raise click.UsageError("--players and --dealer go together")
+            raise Usage(msg("--players and --dealer go together"))
         first = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
         d = players.index(first)
         names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
@@ -399,22 +434,25 @@ def main() -> None:
 
     if sys.stdout is None:  # started with stdout closed (>&-)
         if sys.stderr is not None:
-            sys.stderr.write("meizhou-score: error: the output could not be written: standard output is closed\n")
+            words = msg("the output could not be written: standard output is closed")
+            sys.stderr.write(msg("meizhou-score: error: {message}", message=words).say(language()) + "\n")
         sys.exit(EXIT_OUTPUT)
     _readable_output()
     try:
         _limits_from_environment()
         code = cli.main(prog_name="meizhou-score", standalone_mode=False)
     except click.exceptions.Abort:  # click has already ended the line
-        click.echo("Stopped.", err=True)
+        click.echo(msg("Stopped.").say(language()), err=True)
         code = EXIT_STOPPED
     except KeyboardInterrupt:
-        click.echo("\nStopped.", err=True)
+        click.echo("\n" + msg("Stopped.").say(language()), err=True)
         code = EXIT_STOPPED
     except click.exceptions.Exit as exc:
         code = exc.exit_code
     except click.exceptions.ClickException as exc:
-        exc.show()
+        from .usage import show
+
+        show(exc, language())
         code = EXIT_BAD
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (EXIT_BAD if exc.code else EXIT_OK)
@@ -424,13 +462,14 @@ def main() -> None:
         _quiet_pipe()
         code = EXIT_PIPE
     except OSError as exc:
-        click.echo(f"meizhou-score: error: the output could not be written: {exc.strerror or exc}", err=True)
+        _error(msg("the output could not be written: {why}", why=reason(exc)))
         code = EXIT_OUTPUT
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("MEIZHOU_DEBUG"):
             raise
-        click.echo(f"meizhou-score: internal error ({type(exc).__name__}: {exc}). This is a bug; please report it "
-                   "with the input and the output of the same command run with MEIZHOU_DEBUG=1.", err=True)
+        click.echo("meizhou-score: " + msg("internal error ({kind}: {detail}). This is a bug; please report it with the "
+                                           "input and the output of the same command run with MEIZHOU_DEBUG=1.",
+                                           kind=type(exc).__name__, detail=str(exc)).say(language()), err=True)
         code = EXIT_BUG
     code = _flushed(code if isinstance(code, int) else EXIT_OK)
     sys.exit(code)
@@ -446,8 +485,7 @@ def _flushed(code: int) -> int:
         return EXIT_PIPE
     except (OSError, ValueError) as exc:
         try:
-            click.echo(f"meizhou-score: error: the output could not be written: {getattr(exc, 'strerror', exc)}",
-                       err=True)
+            _error(msg("the output could not be written: {why}", why=str(getattr(exc, "strerror", None) or exc)))
         except (OSError, ValueError):
             pass
         return EXIT_OUTPUT
@@ -492,8 +530,8 @@ def _limits_from_environment() -> None:
         except ValueError:
             value = None
         if value is None or not 1 <= value <= loader.LIMIT_CEILING:
-            raise click.UsageError(f"{name}: expected a whole number of bytes from 1 to "
-                                   f"{loader.LIMIT_CEILING:,}; got {text!r}")
+            raise Usage(msg("{name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r}", name=name,
+                            limit=loader.LIMIT_CEILING, text=text))
         setattr(loader, attribute, value)
 
 

@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from .cli import lang_option, EXIT_BAD, EXIT_OK, _fail, _load_rules, common, format_option, rules_option
+from .cli import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
+from .messages import msg
 from .errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- the ledger
@@ -22,7 +23,7 @@ def _day(value, option):
     try:
         return date(value, option) if value else None
     except RecordError as exc:
-        raise click.UsageError(str(exc))
+        raise Usage(exc.message if not exc.path else msg("{flag}: {message}", flag=exc.path, message=exc.message))
 
 
 def _open(ctx):
@@ -31,7 +32,7 @@ def _open(ctx):
     try:
         return open_ledger(ctx.obj["db"])
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
 
 
 @click.group()
@@ -91,11 +92,11 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes):
             when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
             added = book.add(conn, data, path, when, rules, accept_disputes)
         except RecordError as exc:
-            click.echo(f"meizhou-score: error: {exc if exc.source else exc.with_source(path)}", err=True)
+            _error(exc if exc.source else exc.with_source(path))
             worst = EXIT_BAD
             continue
         except MeizhouError as exc:
-            click.echo(f"meizhou-score: error: {exc}", err=True)
+            _error(exc)
             worst = EXIT_BAD
             continue
         if added.new:
@@ -153,7 +154,7 @@ def ledger_show(ctx, night, fmt, explain, lang):
         data, rules = book.night_data(_open(ctx), night)
         result = settle_data(data, rules)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     if fmt == "json":
         from .jsonout import result_text
     else:
@@ -178,11 +179,11 @@ def ledger_remove(ctx, night, yes):
     conn = _open(ctx)
     found = [n for n in book.nights(conn) if n.id == night]
     if not found:
-        _fail(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+        _fail(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
     n = found[0]
     if not yes:
         if not sys.stdin.isatty():
-            raise click.UsageError("ledger remove asks first; pass --yes when nobody can answer")
+            raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
         if not click.confirm(f"Remove night {n.id} ({n.date}, {n.hands} hands, {', '.join(n.players)})?",
                              default=False):
             click.echo("Nothing was removed.")
@@ -190,7 +191,7 @@ def ledger_remove(ctx, night, yes):
     try:
         book.remove(conn, night)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     click.echo(f"Removed night {night}.")
 
 
@@ -211,7 +212,7 @@ def ledger_rename(ctx, old, new):
     try:
         book.rename(_open(ctx), old, new)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     click.echo(f"{old} is now {new}.")
 
 
@@ -278,7 +279,7 @@ def ledger_totals(ctx, since, until, player, fmt):
     try:
         found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt)
 
 
@@ -318,7 +319,7 @@ def ledger_stats(ctx, since, until, player, fmt):
     try:
         found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     rows = []
     for st in found:
         row = {"player": st.player, "nights": st.nights, "hands": st.hands}

@@ -6,8 +6,11 @@ import sys
 
 import click
 
-from .cli import EXIT_DISPUTE, EXIT_OK, _checked, _fail, _load_rules, common, lang_option, rules_option
+from .cli import (EXIT_DISPUTE, EXIT_OK, Usage, _checked, _fail, _load_rules, common, lang_option, language,
+                  rules_option)
 from .errors import MeizhouError, RecordError
+from .messages import msg, reason
+from .rulings import FINDINGS
 
 # ---------------------------------------------------------------- record and undo
 
@@ -24,14 +27,14 @@ class _Questions:
 
     def ask(self, question: str, check, flag: str, default: str | None = None):
         if not self.asking:
-            raise click.UsageError(f"missing {flag} (or run record in a terminal to be asked)")
+            raise Usage(msg("missing {flag} (or run record in a terminal to be asked)", flag=flag))
         self.asked = True
         while True:
             answer = click.prompt(question, default=default, show_default=bool(default))
             try:
                 return check(answer)
             except MeizhouError as exc:
-                click.echo(f"  ✗ {exc}. Try again.")
+                click.echo("  ✗ " + msg("{message}. Try again.", message=exc).say(language()))
 
     def confirm(self, question: str) -> bool:
         return click.confirm(question, default=True)
@@ -78,7 +81,7 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
     try:
         day = check_date(date_text, "--date") if date_text else datetime.date.today().isoformat()
     except RecordError as exc:
-        _fail(str(exc))
+        _fail(exc)
     return tuple(players), stake, rules, day
 
 
@@ -87,7 +90,7 @@ def _collect(q: _Questions, players, given: dict) -> dict:
     from . import entry
 
     if given["draw"] and (given["winner"] or given["win_type"] or given["robbed"] or given["hand"]):
-        raise click.UsageError("--draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile")
+        raise Usage(msg("--draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile"))
     if given["draw"]:
         winner = None
     elif given["winner"]:
@@ -107,13 +110,13 @@ def _collect(q: _Questions, players, given: dict) -> dict:
     hand = {"winner": winner}
     if given["robbed"]:
         if given["win_type"]:
-            raise click.UsageError("give one win type: --self-draw, --kong-bloom or --robbed-kong NAME")
+            raise Usage(msg("give one win type: --self-draw, --kong-bloom or --robbed-kong NAME"))
         win_type = "robbed_kong"
     elif given["win_type"]:
         win_type = given["win_type"]
     else:
         win_type = q.ask(f"How did {winner} win?  [1] self-draw (自摸)  [2] kong bloom (槓上開花)  "
-                         "[3] robbed kong (搶槓)", lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, "win type"),
+                         "[3] robbed kong (搶槓)", lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
                          "--self-draw, --kong-bloom or --robbed-kong NAME")
     hand["win_type"] = win_type
     if win_type == "robbed_kong":
@@ -189,7 +192,7 @@ def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
                     "--kong", default="")
         if who is None:
             return kongs
-        kind = q.ask(_KONG_TYPES_QUESTION, lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, "kong type"), "--kong")
+        kind = q.ask(_KONG_TYPES_QUESTION, lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type")), "--kong")
 
         def tile(text):
             found = entry.one_tile(text)
@@ -219,17 +222,22 @@ def _judge(build, allow_dispute: bool):
     try:
         result = build()
     except MeizhouError as exc:
-        return None, str(exc)
+        return None, exc
     last = result.hands[-1] if hasattr(result, "hands") else result
     if last.disputed and not allow_dispute:
         why = list(last.errors)
         if last.record.claimed is not None and last.claim_differences:
-            why.append("the claimed balances differ from the settlement: " + ", ".join(
-                f"{k} claimed {v[0]}, computed {v[1]}" for k, v in last.claim_differences.items()))
+            why.append(msg("the claimed balances differ from the settlement: {claims}", claims=tuple(
+                msg("{name} claimed {claimed}, computed {computed}", name=k, claimed=v[0], computed=v[1])
+                for k, v in last.claim_differences.items())))
         if last.dealer_expected:
-            why.append(f"the rotation gives {last.dealer_expected} as dealer (R10)")
-        return None, ("not recorded: " + "; ".join(why) +
-                      " (the file holds only hands the table accepted; --allow-dispute records it anyway)")
+            why.append(msg("the rotation gives {dealer} as dealer ({rule})", dealer=last.dealer_expected,
+                           rule=FINDINGS["dealer_check"]))
+        reasons = why[0]
+        for more in why[1:]:
+            reasons = msg("{before}; {after}", before=reasons, after=more)
+        return None, msg("not recorded: {reasons} (the file holds only hands the table accepted; --allow-dispute "
+                         "records it anyway)", reasons=reasons)
     return result, None
 
 
@@ -246,7 +254,7 @@ def _fill(q: _Questions, players, given: dict, build, allow_dispute: bool, rules
             return hand, result
         if not q.asked or "winner" not in hand:
             _fail(why)
-        click.echo(f"  ✗ {why}. Enter the tiles again.")
+        click.echo("  ✗ " + msg("{message}. Enter the tiles again.", message=why).say(language()))
         given = {**given, "hand": None, "winning_tile": None, "pungs": (), "kongs": ()}
 
 
@@ -304,11 +312,11 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
     try:
         if output is not None:
             if session_file:
-                raise click.UsageError("give SESSION.yaml or -o FILE, not both")
+                raise Usage(msg("give SESSION.yaml or -o FILE, not both"))
             code = _record_one(q, given, players_text, stake_text, rules_file, date_text, dealer, claims,
                                allow_dispute, output, yes, lang)
         elif not session_file:
-            raise click.UsageError("missing SESSION.yaml (or -o FILE for a single hand record)")
+            raise Usage(msg("missing SESSION.yaml (or -o FILE for a single hand record)"))
         else:
             code = _record_session(q, given, session_file, players_text, stake_text, rules_file, date_text, dealer,
                                    claims, amend, allow_dispute, yes, lang)
@@ -320,8 +328,8 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
 def _stopped(exc: click.Abort) -> None:
     """Ctrl-C or the end of input at a question: nothing was written."""
     if isinstance(exc.__context__, EOFError):
-        _fail("the input ended before the hand was complete; nothing was written")
-    click.echo("\nStopped; nothing was written.", err=True)
+        _fail(msg("the input ended before the hand was complete; nothing was written"))
+    click.echo("\n" + msg("Stopped; nothing was written.").say(language()), err=True)
     sys.exit(130)
 
 
@@ -335,7 +343,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     from .rules import DEFAULT_RULES
 
     if output != "-" and os.path.exists(output):
-        _fail(f"{output}: the file exists; record -o writes a new file only")
+        _fail(msg("{path}: {message}", path=output, message=msg("the file exists; record -o writes a new file only")))
     players, stake, rules, day = _table(q, players_text, stake_text, rules_file, date_text)
     if dealer:
         first = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
@@ -362,7 +370,8 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     try:
         sessionfile.write(output, written)
     except OSError as exc:
-        _fail(f"{output}: cannot write the file: {exc.strerror or exc}")
+        _fail(msg("{path}: {message}", path=output,
+                  message=msg("cannot write the file: {why}", why=reason(exc))))
     click.echo(text.hand_text(result, lang))
     click.echo(f"\nWritten to {output}.")
     return EXIT_DISPUTE if result.disputed else EXIT_OK
@@ -386,11 +395,12 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
             else:
                 before = settled(found.data)
     except MeizhouError as exc:
-        _fail(f"{exc}; nothing was written" if isinstance(exc, RecordError) and exc.source
-              else f"{path}: {exc}; nothing was written")
+        said = exc if isinstance(exc, RecordError) and exc.source else msg("{path}: {message}", path=path,
+                                                                              message=exc)
+        _fail(msg("{message}; nothing was written", message=said))
     if found is None:
         if amend:
-            _fail(f"{path}: no such session file; there is no hand to amend")
+            _fail(msg("{path}: {message}", path=path, message=msg("no such session file; there is no hand to amend")))
         players, stake, rules, day = _table(q, players_text, stake_text, rules_file, date_text)
         data = {"date": day, "players": list(players), "stake": stake}
         if rules:
@@ -399,11 +409,13 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         hand_stake = None
     else:
         if rules_file:
-            _fail(f"{path}: the session's rules are fixed in the file; --rules is only for a new file")
+            _fail(msg("{path}: {message}", path=path,
+                      message=msg("the session's rules are fixed in the file; --rules is only for a new file")))
         data = found.data
         players = tuple(str(p) for p in data["players"])
         if players_text is not None and _checked(entry.players_list, players_text, "--players") != list(players):
-            _fail(f"--players: the session is played by {', '.join(players)}; start a new file for another table")
+            _fail(msg("{flag}: {message}", flag="--players", message=msg(
+                "the session is played by {players}; start a new file for another table", players=players)))
         hand_stake = _checked(entry.stake, stake_text, "--stake") if stake_text is not None else None
     number = len(data["hands"]) if amend else len(data["hands"]) + 1  # this hand's number, from 1
     # the dealer: the rotation's (R10), or named when nobody can say (the first hand, after a dispute)
@@ -415,8 +427,9 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
     elif dealer:
         named = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
         if expected is not None and named != expected:
-            _fail(f"--dealer: the rotation gives {expected} as the dealer of hand {number} (R10); "
-                  "leave --dealer out and record follows it")
+            _fail(msg("{flag}: {message}", flag="--dealer", message=msg(
+                "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
+                "record follows it", expected=expected, number=number, rule=FINDINGS["dealer_check"])))
         if expected is not None:
             named = None
     elif expected is None:
@@ -454,10 +467,12 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
             if (now is None) != (found is None) or (now is not None and now.text != found.text):
                 # another record wrote meanwhile: this hand goes after it, and must still settle
                 if now is None or amend:
-                    _fail(f"{path}: the file changed while this hand was entered; nothing was written")
+                    _fail(msg("{path}: {message}", path=path,
+                              message=msg("the file changed while this hand was entered; nothing was written")))
                 result, why = _judge(lambda: build(hand, now.data), allow_dispute)
                 if result is None:
-                    _fail(f"{path}: the file changed while this hand was entered, and {why}")
+                    _fail(msg("{path}: {message}", path=path,
+                              message=msg("the file changed while this hand was entered, and {why}", why=why)))
                 moved, number = number != len(result.hands), len(result.hands)
                 found = now
             if found is None:
@@ -468,9 +483,10 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
                        else sessionfile.with_hand(found, item))
                 sessionfile.write(path, new, found.bom)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     except OSError as exc:
-        _fail(f"{path}: cannot write the file: {exc.strerror or exc}; nothing was written")
+        _fail(msg("{path}: {message}", path=path, message=msg("cannot write the file: {why}; nothing was written",
+                                                               why=reason(exc))))
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         click.echo(text.session_hand_text(result, number, lang))
     click.echo("")
@@ -501,17 +517,17 @@ def undo(session_file, yes, lang):
     try:
         found = sessionfile.read(session_file)
         if found is None:
-            _fail(f"{session_file}: no such session file")
+            _fail(msg("{path}: {message}", path=session_file, message=msg("no such session file")))
         remaining, removed = sessionfile.without_last(found)
         hands = found.data["hands"][:-1]
         result = settle_data({**found.data, "hands": hands})
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     number = len(hands) + 1
     click.echo(f"Hand {number}, as written:\n{removed.rstrip()}")
     if not yes:
         if not sys.stdin.isatty():
-            raise click.UsageError("undo asks before removing a hand; pass --yes when nobody can answer")
+            raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
         try:
             if not click.confirm(f"Remove hand {number}?", default=False):
                 click.echo("Nothing was removed.")
@@ -522,12 +538,14 @@ def undo(session_file, yes, lang):
         with sessionfile.locked(session_file):
             now = sessionfile.read(session_file)
             if now is None or now.text != found.text:
-                _fail(f"{session_file}: the file changed meanwhile; nothing was removed")
+                _fail(msg("{path}: {message}", path=session_file,
+                          message=msg("the file changed meanwhile; nothing was removed")))
             sessionfile.write(session_file, remaining, found.bom)
     except MeizhouError as exc:
-        _fail(str(exc))
+        _fail(exc)
     except OSError as exc:
-        _fail(f"{session_file}: cannot write the file: {exc.strerror or exc}; nothing was removed")
+        _fail(msg("{path}: {message}", path=session_file, message=msg(
+            "cannot write the file: {why}; nothing was removed", why=reason(exc))))
     click.echo(f"Removed hand {number}.\n")
     click.echo(text.totals_text(result, lang))
 

@@ -17,6 +17,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .messages import Message, msg
+from .rulings import FINDINGS
 from .errors import EntryError, TileError
 from .record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from .rules import KONG_TYPES
@@ -39,11 +41,11 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
     typed = text.strip()
     choices = [name for name in players if name not in exclude]
     if not typed:
-        raise EntryError(f"type a name: {', '.join(choices)}")
+        raise EntryError(msg("type a name: {choices}", choices=tuple(choices)))
     if numbered and typed.isdigit() and 1 <= int(typed) <= len(players):
         found = players[int(typed) - 1]
         if found in exclude:
-            raise EntryError(f"{found} cannot be chosen here")
+            raise EntryError(msg("{name} cannot be chosen here", name=found))
         return found
     folded = typed.casefold()
     exact = [name for name in choices if name.casefold() == folded]
@@ -53,24 +55,24 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
     if len(found) == 1:
         return found[0]
     if found:
-        raise EntryError(f"{typed!r} could be {' or '.join(found)}: type more of the name")
+        raise EntryError(msg("{typed!r} could be {choices}: type more of the name", typed=typed, choices=tuple(found)))
     if any(name.casefold() == folded for name in exclude):
-        raise EntryError(f"{typed!r} cannot be chosen here")
-    raise EntryError(f"{typed!r} is not at the table ({', '.join(choices)})")
+        raise EntryError(msg("{typed!r} cannot be chosen here", typed=typed))
+    raise EntryError(msg("{typed!r} is not at the table ({choices})", typed=typed, choices=tuple(choices)))
 
 
 def players_list(text: str) -> list[str]:
     """``A,B,C,D`` → four distinct names in seat order East, South, West, North."""
     names = [part.strip() for part in text.split(",")]
     if len(names) != 4 or not all(names):
-        raise EntryError(f"expected four names separated by commas, in seat order East, South, West, North; "
-                         f"got {text!r}")
+        raise EntryError(msg("expected four names separated by commas, in seat order East, South, West, North; "
+                             "got {text!r}", text=text))
     if len({name.casefold() for name in names}) != 4:
-        raise EntryError(f"the four names must differ; got {text!r}")
+        raise EntryError(msg("the four names must differ; got {text!r}", text=text))
     return names
 
 
-def choice(text: str, words: dict[str, tuple[str, ...]], what: str) -> str:
+def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
     """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix."""
     typed = text.strip()
     keys = list(words)
@@ -84,7 +86,8 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: str) -> str:
                  for word in spellings if word.casefold().replace("-", "_").startswith(folded)}
     if len(found) == 1:
         return found.pop()
-    raise EntryError(f"expected a {what}: {', '.join(keys)} (or its number); got {text!r}")
+    raise EntryError(msg("expected {what}: {keys} (or its number); got {text!r}", what=what, keys=tuple(keys),
+                         text=text))
 
 
 def stake(text: str) -> Decimal:
@@ -92,9 +95,9 @@ def stake(text: str) -> Decimal:
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
-        raise EntryError(f"expected the stake as a positive number, like 10 or 0.5; got {text!r}") from None
-    if not value.is_finite() or value <= 0:
-        raise EntryError(f"expected the stake as a positive number, like 10 or 0.5; got {text!r}")
+        value = None
+    if value is None or not value.is_finite() or value <= 0:
+        raise EntryError(msg("expected the stake as a positive number, like 10 or 0.5; got {text!r}", text=text))
     return value
 
 
@@ -103,11 +106,12 @@ def tiles(text: str) -> bytes:
     try:
         counts = parse_counted(text)[1]
     except TileError as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(exc.args[0]) from None
     over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
     if over is not None:
-        raise EntryError(f"{counts[over]} copies of {TILES[over]} in {text.strip()!r}; "
-                         "there are only four of each tile (R1)")
+        raise EntryError(msg("{count} copies of {tile} in {text!r}; there are only four of each tile ({rule})",
+                             count=counts[over], tile=str(TILES[over]), text=text.strip(),
+                             rule=FINDINGS["five_copies"]))
     return counts
 
 
@@ -116,8 +120,8 @@ def concealed(text: str) -> bytes:
     counts = tiles(text)
     size = sum(counts)
     if size > 14 or size % 3 != 2:
-        raise EntryError(f"{size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs "
-                         "(each counts as 3)")
+        raise EntryError(msg("{size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs "
+                             "(each counts as 3)", size=size))
     return counts
 
 
@@ -126,21 +130,23 @@ def must_win(text: str, rules) -> None:
     from .check import analyse
 
     if not analyse(text, rules=rules)["win"]:
-        raise EntryError(f"{' '.join(text.split())} is not a winning hand under the rules in force: not a pair and "
-                         "four sets, nor seven pairs, nor thirteen orphans (R2)")
+        raise EntryError(msg("{tiles} is not a winning hand under the rules in force: not a pair and four sets, "
+                             "nor seven pairs, nor thirteen orphans ({rule})", tiles=" ".join(text.split()),
+                             rule=FINDINGS["not_a_win"]))
 
 
 def winning_tile(text: str, held: bytes, robbed: bool) -> int:
     """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy (R7)."""
     counts = tiles(text)
     if sum(counts) != 1:
-        raise EntryError(f"expected one tile; got {sum(counts)} in {text.strip()!r}")
+        raise EntryError(msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip()))
     tile = counts.index(1)
     if not held[tile]:
-        raise EntryError(f"{TILES[tile]} is not among the concealed tiles")
+        raise EntryError(msg("{tile} is not among the concealed tiles", tile=str(TILES[tile])))
     if robbed and held[tile] > 1:
-        raise EntryError(f"the hand holds {TILES[tile]} {held[tile]} times, but a robbed tile is the winner's "
-                         "only copy: the robbed player's pung holds the other three (R7)")
+        raise EntryError(msg("the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: "
+                             "the robbed player's pung holds the other three ({rule})", tile=str(TILES[tile]),
+                             count=held[tile], rule=FINDINGS["robbed_tile"]))
     return tile
 
 
@@ -149,15 +155,16 @@ def pungs(text: str) -> list[str]:
     try:
         indices = parse_counted(text)[0]
     except TileError as exc:
-        raise EntryError(str(exc)) from None
+        raise EntryError(exc.args[0]) from None
     if len(indices) % 3:
-        raise EntryError(f"a pung is three identical tiles, like 777z (there is no chow, 吃); got {text.strip()!r}")
+        raise EntryError(msg("a pung is three identical tiles, like 777z (there is no chow, 吃); got {text!r}",
+                             text=text.strip()))
     out = []
     for n in range(0, len(indices), 3):
         a, b, c = indices[n:n + 3]
         if not a == b == c:
-            raise EntryError(f"a pung is three identical tiles, like 777z (there is no chow, 吃); "
-                             f"got {TILES[a]}{TILES[b]}{TILES[c]} in {text.strip()!r}")
+            raise EntryError(msg("a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in "
+                                 "{text!r}", meld=f"{TILES[a]}{TILES[b]}{TILES[c]}", text=text.strip()))
         out.append(f"{TILES[a].number}" * 3 + TILES[a].suit)
     return out
 
@@ -165,7 +172,7 @@ def pungs(text: str) -> list[str]:
 def one_tile(text: str) -> str:
     counts = tiles(text)
     if sum(counts) != 1:
-        raise EntryError(f"expected one tile; got {sum(counts)} in {text.strip()!r}")
+        raise EntryError(msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip()))
     return str(TILES[counts.index(1)])
 
 
@@ -173,16 +180,19 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
     """``PLAYER:TYPE:TILE[:FROM]`` (the ``--kong`` flag) → a kong mapping of the record format."""
     parts = text.split(":")
     if len(parts) not in (3, 4):
-        raise EntryError(f"expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got {text!r}")
+        raise EntryError(msg("expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got "
+                             "{text!r}", text=text))
     owner = player(parts[0], players)
-    kind = choice(parts[1], KONG_TYPE_WORDS, "kong type")
+    kind = choice(parts[1], KONG_TYPE_WORDS, msg("a kong type"))
     out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
     if kind == "exposed":
         if len(parts) != 4:
-            raise EntryError(f"an exposed kong names its discarder: {owner}:exposed:{parts[2]}:FROM; got {text!r}")
+            raise EntryError(msg("an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r}",
+                                 owner=owner, tile=parts[2], text=text))
         out["from"] = player(parts[3], players, exclude=(owner,))
     elif len(parts) == 4:
-        raise EntryError(f"only an exposed kong names a discarder; this kong is {kind}: {text!r}")
+        raise EntryError(msg("only an exposed kong names a discarder; this kong is {kind}: {text!r}", kind=kind,
+                             text=text))
     return out
 
 
@@ -190,13 +200,13 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
     """``NAME=AMOUNT`` (the ``--claimed`` flag): what the table says a player won or lost."""
     name, sep, amount = text.rpartition("=")
     if not sep:
-        raise EntryError(f"expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}")
+        raise EntryError(msg("expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}", text=text))
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:
-        raise EntryError(f"expected an amount after '=', like 'Mei=60'; got {text!r}") from None
+        raise EntryError(msg("expected an amount after '=', like 'Mei=60'; got {text!r}", text=text)) from None
     if not value.is_finite():
-        raise EntryError(f"expected a finite amount; got {text!r}")
+        raise EntryError(msg("expected a finite amount; got {text!r}", text=text))
     return player(name, players), value
 
 
@@ -215,8 +225,8 @@ def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
         counts[parse_counted(k["tile"])[0][0]] += 4
     over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
     if over is not None:
-        raise EntryError(f"that makes {counts[over]} copies of {TILES[over]} in this hand; "
-                         "there are only four of each tile (R1)")
+        raise EntryError(msg("that makes {count} copies of {tile} in this hand; there are only four of each tile "
+                             "({rule})", count=counts[over], tile=str(TILES[over]), rule=FINDINGS["five_copies"]))
 
 
 def kongs_owed(hand: dict[str, Any]) -> int:

@@ -7,9 +7,23 @@ about the distinction can catch that.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .messages import Message
+
 
 class MeizhouError(ValueError):
-    """Base class of every error this package raises on bad input (the CLI exits 2)."""
+    """Base class of every error this package raises on bad input (the CLI exits 2).
+
+    Its one argument is a :class:`~meizhou_score.messages.Message`, said in
+    English by ``str()`` and in either language by :meth:`say`.
+    """
+
+    def say(self, lang: str = "en") -> str:
+        from .messages import say
+
+        return say(self.args[0], lang) if self.args else ""
 
 
 class TileError(MeizhouError):
@@ -23,7 +37,7 @@ class RecordError(MeizhouError):
     ``source`` is the file name, filled in by whoever read the file.
     """
 
-    def __init__(self, path: str, message: str, source: str | None = None):
+    def __init__(self, path: "str | Message", message: "Message", source: str | None = None):
         self.path = path
         self.message = message
         self.source = source
@@ -33,9 +47,14 @@ class RecordError(MeizhouError):
         return type(self)(self.path, self.message, source)
 
     def __str__(self) -> str:
-        prefix = f"{self.source}: " if self.source else ""
-        where = f"{self.path}: " if self.path else ""
-        return f"{prefix}{where}{self.message}"
+        return self.say("en")
+
+    def say(self, lang: str = "en") -> str:
+        from .messages import say
+
+        colon = "：" if lang == "zh" else ": "
+        parts = [self.source, say(self.path, lang), say(self.message, lang)]
+        return colon.join(part for part in parts if part)
 
 
 class RulesError(RecordError):

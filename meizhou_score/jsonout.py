@@ -41,7 +41,7 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "next_dealer": s.next_dealer,
     }
     if not s.valid:
-        out["errors"] = list(s.errors)
+        out["errors"] = [str(e) for e in s.errors]
     if r.claimed is not None:
         diffs = s.claim_differences
         out["claims"] = {"agree": not diffs,

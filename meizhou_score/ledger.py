@@ -21,6 +21,7 @@ import unicodedata
 from decimal import Decimal
 from typing import Any, Iterator, NamedTuple
 
+from .messages import msg
 from .errors import MeizhouError
 from .rules import DEFAULT_RULES, Rules
 
@@ -119,15 +120,16 @@ def open_ledger(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys=ON")
         _migrate(conn)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerError(f"{path}: cannot open the ledger: {exc}") from None
+        raise LedgerError(msg("{path}: {message}", path=path, message=msg("cannot open the ledger: {why}",
+                                                                             why=str(exc)))) from None
     return conn
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version > len(MIGRATIONS):
-        raise LedgerError(f"the ledger is at schema version {version}, newer than this program knows "
-                          f"({len(MIGRATIONS)}); upgrade meizhou-score")
+        raise LedgerError(msg("the ledger is at schema version {version}, newer than this program knows ({known}); "
+                              "upgrade meizhou-score", version=version, known=len(MIGRATIONS)))
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         with _transaction(conn):
             for statement in _statements(script):
@@ -196,8 +198,9 @@ def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rule
     hands = result.hands if isinstance(result, SessionResult) else [result]
     if result.disputed and not accept_disputes:
         which = [str(n) for n, s in enumerate(hands, start=1) if s.disputed]
-        raise LedgerError(f"{source}: hand {', '.join(which)} is disputed (not a win, claims or dealer differ); "
-                          "settle it first, or add it anyway with --accept-disputes")
+        raise LedgerError(msg("{path}: {message}", path=source, message=msg(
+            "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
+            "--accept-disputes", hands=tuple(which))))
     night_date = (data.get("date") if isinstance(data, dict) else None) or date
     if isinstance(night_date, datetime.date):
         night_date = night_date.isoformat()
@@ -277,7 +280,7 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
     """A night's data under its players' names of today (renames applied), and its base rules."""
     found = conn.execute("SELECT data, rules FROM nights WHERE id = ?", (night,)).fetchone()
     if not found:
-        raise LedgerError(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+        raise LedgerError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
     from msgspec.json import Decoder
 
     data = Decoder(float_hook=Decimal).decode(found[0])
@@ -316,7 +319,7 @@ def _renamed(data: dict, names: dict[str, str]) -> dict:
 def remove(conn: sqlite3.Connection, night: int) -> None:
     with _transaction(conn):
         if not conn.execute("DELETE FROM nights WHERE id = ?", (night,)).rowcount:
-            raise LedgerError(f"no night {night} in the ledger (see: meizhou-score ledger nights)")
+            raise LedgerError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
 
 
 def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
@@ -324,10 +327,10 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
     with _transaction(conn):
         found = conn.execute("SELECT id FROM players WHERE key = ?", (person(old),)).fetchone()
         if not found:
-            raise LedgerError(f"no player {old!r} in the ledger")
+            raise LedgerError(msg("no player {name!r} in the ledger", name=old))
         taken = conn.execute("SELECT id, name FROM players WHERE key = ?", (person(new),)).fetchone()
         if taken and taken[0] != found[0]:
-            raise LedgerError(f"{taken[1]!r} is already another player in the ledger")
+            raise LedgerError(msg("{name!r} is already another player in the ledger", name=taken[1]))
         conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new.strip(), person(new), found[0]))
 
 
@@ -354,7 +357,7 @@ def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None
         key = person(player)
         out = {name: value for name, value in out.items() if person(name) == key}
         if not out:
-            raise LedgerError(f"no player {player!r} in the ledger for that range")
+            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
     return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
 
 
@@ -382,7 +385,7 @@ def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None 
     if player is not None:
         people = {pid: name for pid, name in people.items() if person(name) == person(player)}
         if not people:
-            raise LedgerError(f"no player {player!r} in the ledger for that range")
+            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
     net = totals(conn, since, until)
     in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
     out = []

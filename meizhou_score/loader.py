@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import RecordError
+from .messages import Message, foreign, msg, reason
 
 MIB = 1024 * 1024
 # A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.
@@ -37,10 +38,10 @@ def read_text(source: str, data: bytes) -> str:
                 data.decode(encoding)
             except (UnicodeDecodeError, LookupError):
                 continue
-            hint = f"; it reads as {name}: save it as UTF-8"
+            hint = msg("; it reads as {encoding}: save it as UTF-8", encoding=name)
             break
-        raise RecordError("", f"not UTF-8 text (byte {exc.start + 1} is {data[exc.start]:#04x}){hint}",
-                          source) from None
+        raise RecordError("", msg("not UTF-8 text (byte {position} is {byte:#04x}){hint}", position=exc.start + 1,
+                                  byte=data[exc.start], hint=hint), source) from None
 
 
 def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
@@ -62,10 +63,11 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
             with open(path, "rb") as handle:
                 data = handle.read(session_limit + 1)
     except OSError as exc:
-        raise RecordError("", f"cannot read the file: {exc.strerror or exc}", source) from None
+        raise RecordError("", msg("cannot read the file: {why}", why=reason(exc)), source) from None
     if len(data) > session_limit:
-        raise RecordError("", f"the file is larger than {_size(session_limit)}, the limit for a session "
-                          "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", source)
+        raise RecordError("", msg("the file is larger than {limit}, the limit for a session "
+                                  "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", limit=_size(session_limit)),
+                          source)
     from .record import is_session
 
     text = read_text(source, data)
@@ -73,8 +75,9 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
         check_shape(text, source)
     loaded = load_yaml(text, source)
     if len(data) > record_limit and not is_session(loaded):  # decided on the parsed data, as everywhere
-        raise RecordError("", f"the file is {_size(len(data))}, larger than {_size(record_limit)}, the limit for "
-                          "a hand record (MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", source)
+        raise RecordError("", msg("the file is {size}, larger than {limit}, the limit for a hand record "
+                                  "(MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", size=_size(len(data)),
+                                  limit=_size(record_limit)), source)
     return loaded
 
 
@@ -99,16 +102,18 @@ def check_shape(text: str, source: str) -> None:
                     top[0] += 1
                     limit = MAX_ENTRIES * (2 if top[2] is not None or top[3] else 1)
                     if not top[1] and top[0] > limit:
-                        where = f"line {event.start_mark.line + 1}"
-                        raise RecordError(where, f"a list or mapping of more than {MAX_ENTRIES} entries; no hand "
-                                          "record or session has one (only a session's hands may be many)", source)
+                        where = msg("line {line}", line=event.start_mark.line + 1)
+                        raise RecordError(where, msg("a list or mapping of more than {limit} entries; no hand "
+                                                     "record or session has one (only a session's hands may be "
+                                                     "many)", limit=MAX_ENTRIES), source)
                 if kind.endswith("StartEvent"):
                     is_hands = (len(stack) == 1 and stack[0][3] and kind == "SequenceStartEvent"
                                 and stack[0][2] == "hands")
                     stack.append([0, is_hands, None, kind == "MappingStartEvent"])
                     if len(stack) > MAX_DEPTH:
-                        raise RecordError(f"line {event.start_mark.line + 1}", f"nested more than {MAX_DEPTH} deep; "
-                                          "no hand record or session is", source)
+                        raise RecordError(msg("line {line}", line=event.start_mark.line + 1),
+                                          msg("nested more than {limit} deep; no hand record or session is",
+                                              limit=MAX_DEPTH), source)
                 elif stack and stack[-1][3]:  # a scalar in a mapping: remember it when it is a key
                     top = stack[-1]
                     top[2] = event.value if kind == "ScalarEvent" and top[0] % 2 == 1 else top[2]
@@ -134,16 +139,17 @@ def load_yaml(text: str, source: str = "<input>") -> Any:
         return loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = exc.problem or exc.context or "invalid YAML"
+        where = msg("line {line}, column {column}", line=mark.line + 1, column=mark.column + 1) if mark else ""
+        problem = exc.problem if isinstance(exc.problem, Message) else foreign(exc.problem or exc.context
+                                                                               or "invalid YAML")
         lines = text.splitlines()
         if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
-            problem += " (a tab in the indentation? YAML indents with spaces only)"
-        raise RecordError(where, f"YAML error: {problem}", source) from None
+            problem += msg(" (a tab in the indentation? YAML indents with spaces only)")
+        raise RecordError(where, msg("YAML error: {problem}", problem=problem), source) from None
     except yaml.YAMLError as exc:
-        raise RecordError("", f"YAML error: {exc}", source) from None
+        raise RecordError("", msg("YAML error: {problem}", problem=str(exc)), source) from None
     except RecursionError:
-        raise RecordError("", "the YAML is nested too deeply", source) from None
+        raise RecordError("", msg("the YAML is nested too deeply"), source) from None
     finally:
         loader.dispose()
 
@@ -174,12 +180,12 @@ def _check_aliases(root, source: str) -> None:
         stack.append((node, True))
         for child in _children(node, MappingNode):
             if id(child) in open_nodes:
-                raise RecordError("", "a YAML alias refers to the node that contains it", source)
+                raise RecordError("", msg("a YAML alias refers to the node that contains it"), source)
             if id(child) not in sizes:
                 stack.append((child, False))
     if sizes[id(root)] > ALIAS_GROWTH * distinct + 1000:
-        raise RecordError("", f"YAML aliases expand {distinct:,} nodes to {sizes[id(root)]:,}; "
-                          "refused (a billion-laughs file?)", source)
+        raise RecordError("", msg("YAML aliases expand {distinct:,} nodes to {expanded:,}; refused (a "
+                                  "billion-laughs file?)", distinct=distinct, expanded=sizes[id(root)]), source)
 
 
 def _children(node, mapping_type) -> list:
@@ -208,15 +214,17 @@ def _loader_class():
             except ArithmeticError:
                 return yaml.SafeLoader.construct_yaml_float(loader, node)  # .inf, .nan: refused where used
             if len(value) > NUMBER_CHARACTERS or (number.is_finite() and abs(number.adjusted()) > NUMBER_EXPONENT):
-                raise yaml.constructor.ConstructorError(None, None, f"a number out of any mahjong figure's range "
-                                                        f"({value[:20]}…)", node.start_mark)
+                raise yaml.constructor.ConstructorError(None, None, msg("a number out of any mahjong figure's "
+                                                                            "range ({start}…)", start=value[:20]),
+                                                        node.start_mark)
             return number
 
         def construct_int(loader, node):
             value = loader.construct_scalar(node)
             if len(value) > NUMBER_CHARACTERS:  # refused before Python converts thousands of digits
-                raise yaml.constructor.ConstructorError(None, None, f"a number of {len(value):,} characters, out of "
-                                                        "any mahjong figure's range", node.start_mark)
+                raise yaml.constructor.ConstructorError(None, None, msg("a number of {length:,} characters, out "
+                                                                            "of any mahjong figure's range",
+                                                                            length=len(value)), node.start_mark)
             return yaml.SafeLoader.construct_yaml_int(loader, node)
 
         def construct_mapping(loader, node, deep=False):
@@ -228,7 +236,7 @@ def _loader_class():
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
                             "while reading a mapping", node.start_mark,
-                            f"the key {key!r} appears twice", key_node.start_mark)
+                            msg("the key {key!r} appears twice", key=key), key_node.start_mark)
                     seen.add(key)
                 except TypeError:
                     pass

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from . import validators
 from .errors import RecordError, TileError
 from .memo import Memo
+from .messages import Message, msg
 from .rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
 from .tiles import COPIES, TILES, format_indices, parse_counted
@@ -139,14 +140,15 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     hands = validators.sequence(data["hands"], "hands")
     if not hands:
-        raise RecordError("hands", "expected at least one hand; got an empty list")
+        raise RecordError("hands", msg("expected at least one hand; got an empty list"))
     parsed = []
     for n, entry in enumerate(hands):
         path = f"hands[{n}]"
         for fixed in ("players", "rules"):
             if isinstance(entry, dict) and fixed in entry:
-                raise RecordError(f"{path}.{fixed}", f"not allowed in a session's hand: {fixed} are fixed for the "
-                                  "whole session (start a new session when the table changes)")
+                raise RecordError(f"{path}.{fixed}", msg("not allowed in a session's hand: {fixed} are fixed for "
+                                                          "the whole session (start a new session when the table "
+                                                          "changes)", fixed=fixed))
         validators.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
         hand_stake = validators.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
         named = "dealer" in entry
@@ -180,25 +182,29 @@ def _players(value: Any, path: str) -> tuple[str, ...]:
 def _seat(value: Any, path: str) -> tuple[str, ...]:
     names = validators.sequence(value, path)
     if len(names) != 4:
-        raise RecordError(path, f"expected exactly 4 players in seat order East, South, West, North; got {len(names)}")
+        raise RecordError(path, msg("expected exactly 4 players in seat order East, South, West, North; got {count}",
+                                    count=len(names)))
     out = []
     for n, name in enumerate(names):
         where = validators.join(path, n)
         if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise validators.fail(where, "a name (text; quote names such as 'Yes' or 'No')", name)
+            raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), name)
         name = player_name(name)
         if not name:
-            raise validators.fail(where, "a name", names[n])
+            raise validators.fail(where, msg("a name"), names[n])
         if len(name) > MAX_NAME:
-            raise RecordError(where, f"a name of {len(name):,} characters; at most {MAX_NAME}")
+            raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
+                                         limit=MAX_NAME))
         bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
         if bad is not None:
-            raise RecordError(where, f"a name may not hold control characters or broken Unicode; got {name!r}")
+            raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
+                                         name=name))
         if any(unicodedata.category(c) == "Cf" for c in name):
-            raise RecordError(where, f"a name may not hold invisible characters (zero-width spaces, direction "
-                              f"marks): two names that look the same must be the same; got {name!r}")
+            raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
+                                         "marks): two names that look the same must be the same; got {name!r}",
+                                         name=name))
         if name in out:
-            raise RecordError(where, f"{name!r} is already seated; the four names must differ")
+            raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
         out.append(name)
     return tuple(out)
 
@@ -220,7 +226,8 @@ def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> 
     if name not in players:
         hint = validators.close(name, players) if name else ""
         raise validators.error_with_hint(
-            validators.fail(validators.join(path, key), f"one of the players ({', '.join(players)})", value), hint)
+            validators.fail(validators.join(path, key), msg("one of the players ({players})", players=players), value),
+            hint)
     return name
 
 
@@ -231,14 +238,15 @@ def _tiles(value: Any, path: str, key: str | int) -> list[int]:
 def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], bytes]:
     """Tiles as text → (indices in written order, 34 counts); errors name the key."""
     if not isinstance(value, str):
-        raise validators.fail(validators.join(path, key), "tiles as text, like '123m 456p 11z'", value)
+        raise validators.fail(validators.join(path, key), msg("tiles as text, like '123m 456p 11z'"), value)
     if len(value) > MAX_TILE_TEXT:
-        raise RecordError(validators.join(path, key), f"{len(value):,} characters: longer than any hand's tiles "
-                          f"can be written ({MAX_TILE_TEXT})")
+        raise RecordError(validators.join(path, key), msg("{length:,} characters: longer than any hand's tiles "
+                                                           "can be written ({limit})", length=len(value),
+                                                           limit=MAX_TILE_TEXT))
     try:
         return parse_counted(value)
     except TileError as exc:
-        raise RecordError(validators.join(path, key), str(exc)) from None
+        raise RecordError(validators.join(path, key), exc.args[0]) from None
 
 
 _ONE_TILE = {str(tile): tile.index for tile in TILES}  # "5z" -> 32: a kong's or winning tile, at once
@@ -253,7 +261,8 @@ def _one_tile(value: Any, path: str, key: str) -> int:
         value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
     tiles = _tiles(value, path, key)
     if len(tiles) != 1:
-        raise RecordError(validators.join(path, key), f"expected one tile; got {len(tiles)} in {value!r}")
+        raise RecordError(validators.join(path, key), msg("expected one tile; got {count} in {text!r}",
+                                                           count=len(tiles), text=value))
     return tiles[0]
 
 
@@ -264,19 +273,19 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     if data.get("kongs"):
         raw = data["kongs"]
         if not isinstance(raw, list):
-            raise validators.fail(at("kongs"), "a list", raw)
+            raise validators.fail(at("kongs"), msg("a list"), raw)
         kongs = tuple([_kong(k, path, n, players) for n, k in enumerate(raw)])
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
             if key in data:
-                raise RecordError(at(key), "not allowed in an exhaustive draw (draw: true): nobody won")
+                raise RecordError(at(key), msg("not allowed in an exhaustive draw (draw: true): nobody won"))
         record = Record(players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules)
         _check_conservation(record, path)
         return record
     if not _WIN_REQUIRED <= data.keys():
         key = next(key for key in ("winner", "win_type", "hand") if key not in data)
-        raise RecordError(at(key), "missing; a hand needs winner, win_type and hand (or draw: true)")
+        raise RecordError(at(key), msg("missing; a hand needs winner, win_type and hand (or draw: true)"))
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
     if type(win_type) is str and win_type not in WIN_TYPES:
@@ -284,25 +293,29 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     if win_type not in WIN_TYPES or type(win_type) is not str:
         hint = validators.close(win_type, WIN_TYPES) if isinstance(win_type, str) else ""
         raise validators.error_with_hint(
-            validators.fail(at("win_type"), f"one of {', '.join(WIN_TYPES)} (or 自摸, 槓上開花, 搶槓)", win_type), hint)
+            validators.fail(at("win_type"), msg("one of {options} (or 自摸, 槓上開花, 搶槓)", options=WIN_TYPES),
+                            win_type), hint)
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
-            raise RecordError(at("robbed"), "missing; a robbed kong (搶槓) names the player whose kong was robbed")
+            raise RecordError(at("robbed"), msg("missing; a robbed kong (搶槓) names the player whose kong was robbed"))
         robbed = _player(data["robbed"], path, "robbed", players)
         if robbed == winner:
-            raise RecordError(at("robbed"), f"the robbed player cannot be the winner ({winner!r})")
+            raise RecordError(at("robbed"), msg("the robbed player cannot be the winner ({winner!r})", winner=winner))
     elif "robbed" in data:
-        raise RecordError(at("robbed"), f"only allowed when win_type is robbed_kong; got win_type {win_type!r}")
+        raise RecordError(at("robbed"), msg("only allowed when win_type is robbed_kong; got win_type {win_type!r}",
+                                            win_type=win_type))
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
     record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
                     rules)
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
     if size != HAND_SIZE:
-        raise RecordError(at("hand"), f"expected 14 tiles counting each pung and kong as 3 "
-                          f"(concealed {len(hand.concealed)} + 3 × {len(hand.pungs)} pungs + 3 × {own} "
-                          f"kongs of {winner}); got {size}")
+        twice = [k.tile for k in kongs if k.player == winner and hand.counts[k.tile] >= 3]
+        raise RecordError(at("hand"), msg("expected 14 tiles counting each pung and kong as 3 (concealed "
+                                           "{concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got "
+                                           "{size}", concealed=len(hand.concealed), pungs=len(hand.pungs), kongs=own,
+                                           winner=winner, size=size) + (_written_twice(hand, twice[0]) if twice else ""))
     _check_conservation(record, path)
     return record
 
@@ -316,7 +329,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     if isinstance(raw_pungs, str):  # "pungs: 777z" for a single pung
         raw_pungs = [raw_pungs]
     if not isinstance(raw_pungs, list):
-        raise validators.fail(validators.join(path, "pungs"), "a list", raw_pungs)
+        raise validators.fail(validators.join(path, "pungs"), msg("a list"), raw_pungs)
     for n, text in enumerate(raw_pungs):
         tile = _PUNGS.get(text) if type(text) is str else None
         if tile is not None:
@@ -324,13 +337,14 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
             continue
         tiles = _tiles(text, validators.join(path, "pungs"), n)
         if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
-            raise RecordError(f"{validators.join(path, 'pungs')}[{n}]", "expected a pung: three identical tiles "
-                              f"like '777z' (there is no chow, 吃); got {text!r}")
+            raise RecordError(f"{validators.join(path, 'pungs')}[{n}]", msg(
+                "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}", text=text))
         pungs.append(tiles[0])
     winning = _one_tile(value["winning_tile"], path, "winning_tile")
     if not counts[winning]:
         raise RecordError(validators.join(path, "winning_tile"),
-                          f"{TILES[winning]} is not among the concealed tiles {format_indices(concealed)}")
+                          msg("{tile} is not among the concealed tiles {concealed}", tile=str(TILES[winning]),
+                              concealed=format_indices(concealed)))
     return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
@@ -347,49 +361,58 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
     if type(kind) is str and kind not in KONG_TYPES:
         kind = KONG_TYPE_NAMES.get(kind.strip(), kind)
     if kind not in KONG_TYPES or type(kind) is not str:
-        raise validators.fail(validators.join(path, "type"), f"one of {', '.join(KONG_TYPES)} (or 暗槓, 加槓, 明槓)",
-                              kind)
+        raise validators.fail(validators.join(path, "type"),
+                              msg("one of {options} (or 暗槓, 加槓, 明槓)", options=KONG_TYPES), kind)
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
     if kind == "exposed":
         if "from" not in value:
-            raise RecordError(validators.join(path, "from"), "missing; an exposed kong names the discarder it came from")
+            raise RecordError(validators.join(path, "from"),
+                              msg("missing; an exposed kong names the discarder it came from"))
         discarder = _player(value["from"], path, "from", players)
         if discarder == player:
             raise RecordError(validators.join(path, "from"),
-                              f"the discarder must be another player than the kong's owner ({player!r})")
+                              msg("the discarder must be another player than the kong's owner ({player!r})",
+                                  player=player))
     elif "from" in value:
-        raise RecordError(validators.join(path, "from"), f"only allowed for an exposed kong; this kong is {kind}")
+        raise RecordError(validators.join(path, "from"),
+                          msg("only allowed for an exposed kong; this kong is {kind}", kind=kind))
     return Kong(player, kind, tile, discarder)
 
 
 def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
     if not isinstance(value, dict):
-        raise validators.fail(path, "a mapping of player to balance", value)
+        raise validators.fail(path, msg("a mapping of player to balance"), value)
     out = {}
     for name, balance in value.items():
         if not isinstance(name, str):  # 1, yes, null: not names, and never merged with '1'
-            raise validators.fail(path, f"names of players as keys ({', '.join(players)})", name)
+            raise validators.fail(path, msg("names of players as keys ({players})", players=players), name)
         where = validators.join(path, name)
         found = _player(name, path, name, players)
         if found in out:
-            raise RecordError(where, f"{found!r} is claimed twice (the same name written two ways)")
+            raise RecordError(where, msg("{name!r} is claimed twice (the same name written two ways)", name=found))
         out[found] = validators.amount(balance, where)
     return out
 
 
-def _places(record: Record, path: str) -> list[tuple[int, int, str]]:
+def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
     """(tile, copies, where) for every tile the record holds."""
     at = lambda key: validators.join(path, key)  # noqa: E731
     hand = record.hand
-    out = []
+    out: list[tuple[int, int, str | Message]] = []
     if hand is not None:
         out += [(tile, hand.concealed.count(tile), at("hand.concealed")) for tile in sorted(set(hand.concealed))]
         out += [(tile, 3, f"{at('hand.pungs')}[{n}]") for n, tile in enumerate(hand.pungs)]
         if record.robbed is not None:
-            out.append((hand.winning_tile, 3, f"{record.robbed}'s robbed pung"))
+            out.append((hand.winning_tile, 3, msg("{player}'s robbed pung", player=record.robbed)))
     out += [(kong.tile, 4, f"{at('kongs')}[{n}]") for n, kong in enumerate(record.kongs)]
     return out
+
+
+def _written_twice(hand: WinningHand, tile: int) -> Message:
+    """The hint for a kong whose tiles were also written among the concealed tiles."""
+    return msg(" — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under kongs, and "
+               "leave its tiles out of concealed", count=hand.counts[tile], tile=str(TILES[tile]))
 
 
 def _check_conservation(record: Record, path: str) -> None:
@@ -407,14 +430,26 @@ def _check_conservation(record: Record, path: str) -> None:
         counts[kong.tile] += 4
     if max(counts) <= COPIES:
         return
-    where: list[list[str]] = [[] for _ in range(34)]
-    for tile, n, place in _places(record, path):
-        where[tile].append(f"{n} in {place}")
-    for tile, n in enumerate(counts):
-        if n > COPIES:
-            note = ""
-            if record.robbed is not None and tile == hand.winning_tile:
-                note = (f" — a robbed kong's tile is the winner's only copy ({FINDINGS['robbed_tile']}): the robbed player's pung "
-                        "holds the other three")
-            raise RecordError(validators.join(path, "hand" if hand else "kongs"), f"{n} copies of {TILES[tile]} ({'; '.join(where[tile])}); "
-                              f"there are only four of each tile ({FINDINGS['five_copies']}){note}")
+    tile = next(kind for kind in range(34) if counts[kind] > COPIES)
+    places: Message | None = None
+    for kind, n, place in _places(record, path):
+        if kind == tile:
+            found = msg("{count} in {place}", count=n, place=place)
+            places = found if places is None else msg("{before}; {after}", before=places, after=found)
+    note, where = "", validators.join(path, "hand" if hand else "kongs")
+    kongs = [n for n, kong in enumerate(record.kongs) if kong.tile == tile]
+    if record.robbed is not None and tile == hand.winning_tile:
+        robbed = [n for n in kongs if record.kongs[n].player == record.robbed]
+        if robbed:  # the kong that was robbed, written as if it stood
+            note = msg(" — a robbed kong is not listed under kongs: it was never completed ({rule})",
+                       rule=FINDINGS["robbed_tile"])
+            where = f"{validators.join(path, 'kongs')}[{robbed[0]}]"
+        else:
+            note = msg(" — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's pung holds "
+                       "the other three", rule=FINDINGS["robbed_tile"])
+    elif kongs and hand is not None and hand.counts[tile] >= 3:  # the kong's tiles written in concealed too
+        note = _written_twice(hand, tile)
+        where = validators.join(path, "hand.concealed")
+    raise RecordError(where, msg("{count} copies of {tile} ({places}); there are only four of each tile ({rule}){note}",
+                                 count=counts[tile], tile=str(TILES[tile]), places=places, rule=FINDINGS["five_copies"],
+                                 note=note))

@@ -11,6 +11,7 @@ from typing import Any, Mapping, NamedTuple
 
 from . import validators
 from .errors import RulesError
+from .messages import Message, msg
 from .patterns import BY_ID, COMBINE_MODES, PATTERNS
 
 KONG_TYPES = ("concealed", "added", "exposed")
@@ -64,9 +65,9 @@ class Rules(NamedTuple):
         for key, value in mapping.items():
             where = validators.join(path, key)
             if key == "patterns":
-                changes[key] = _merge_counts(self.patterns, value, where, BY_ID, "pattern id")
+                changes[key] = _merge_counts(self.patterns, value, where, BY_ID, msg("unknown pattern id"))
             elif key == "kong_units":
-                changes[key] = _merge_counts(self.kong_units, value, where, KONG_TYPES, "kong type")
+                changes[key] = _merge_counts(self.kong_units, value, where, KONG_TYPES, msg("unknown kong type"))
             elif key in _CHOICES:
                 changes[key] = validators.choice(value, where, _CHOICES[key], error=RulesError)
             else:
@@ -97,14 +98,15 @@ class Rules(NamedTuple):
         }
 
 
-def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, what: str):
+def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, unknown: Message):
     if not isinstance(value, dict):
-        raise validators.fail(path, "a mapping", value, RulesError)
+        raise validators.fail(path, msg("a mapping"), value, RulesError)
     merged = dict(current)
     for key, count in value.items():
         if key not in known:
             raise RulesError(validators.join(path, str(key)),
-                             f"unknown {what}{validators.close(str(key), known)}; expected one of {', '.join(known)}")
+                             msg("{unknown}{hint}; expected one of {allowed}", unknown=unknown,
+                                 hint=validators.close(str(key), known), allowed=tuple(known)))
         merged[key] = validators.count(count, validators.join(path, key), error=RulesError)
     return MappingProxyType(merged)
 

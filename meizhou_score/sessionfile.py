@@ -16,6 +16,7 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any, Iterator, NamedTuple
 
+from .messages import msg, reason
 from .errors import RecordError, SessionFileError
 from .loader import MAX_SESSION_BYTES, load_yaml, read_text
 
@@ -40,14 +41,15 @@ def read(path: str) -> SessionFile | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise RecordError("", f"cannot read the file: {exc.strerror or exc}", path) from None
+        raise RecordError("", msg("cannot read the file: {why}", why=reason(exc)), path) from None
     if len(raw) > MAX_SESSION_BYTES:
-        raise RecordError("", "the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)", path)
+        raise RecordError("", msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
+                          path)
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
     data = load_yaml(text, path)
     if not isinstance(data, dict) or "hands" not in data:
-        raise RecordError("", "not a session: a session file has players and a list of hands "
-                          "(this looks like a single hand record; record appends to sessions only)", path)
+        raise RecordError("", msg("not a session: a session file has players and a list of hands (this looks like "
+                                  "a single hand record; record appends to sessions only)"), path)
     newline = "\r\n" if "\r\n" in text else "\n"
     return SessionFile(path, text, data, raw.startswith(_BOM), newline)
 
@@ -60,8 +62,8 @@ def _hands_node(text: str, path: str):
     keys = [key.value for key, _ in root.value]
     node = root.value[keys.index("hands")][1]
     if not isinstance(node, yaml.SequenceNode) or node.flow_style:
-        raise SessionFileError(f"{path}: hands: written as [...] on one line; record and undo change only a "
-                               "list written one '- ' item per hand")
+        raise SessionFileError(msg("{path}: {message}", path=path, message=msg(
+            "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand")))
     return node, keys[-1] == "hands"
 
 
@@ -69,8 +71,9 @@ def with_hand(session: SessionFile, item: Any) -> str:
     """The file's text with one more hand appended at the end: ``item(indent, newline)`` writes it."""
     node, last = _hands_node(session.text, session.path)
     if not last:
-        raise SessionFileError(f"{session.path}: hands: is not the last key of the file, so a hand appended at "
-                               "the end would not belong to it; move hands: to the end")
+        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+            "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
+            "hands: to the end")))
     text = session.text
     if text and not text.endswith("\n"):
         text += session.newline
@@ -83,8 +86,9 @@ def without_last(session: SessionFile) -> tuple[str, str]:
     """(the file's text without its last hand, that hand's text as written)."""
     node, last = _hands_node(session.text, session.path)
     if len(node.value) < 2:
-        raise SessionFileError(f"{session.path}: the session has one hand only and a session needs at least one; "
-                               "use record --amend to replace it, or delete the file to start again")
+        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+            "the session has one hand only and a session needs at least one; use record --amend to replace it, or "
+            "delete the file to start again")))
     start, end = _last_item(session.text, node, last)
     new = session.text[:start] + session.text[end:]
     _check(session, new, session.data["hands"][:-1], extra=0)
@@ -95,7 +99,8 @@ def with_last_replaced(session: SessionFile, item: Any) -> str:
     """The file's text with its last hand replaced by ``item(indent, newline)`` (``record --amend``)."""
     node, last = _hands_node(session.text, session.path)
     if not last:
-        raise SessionFileError(f"{session.path}: hands: is not the last key of the file; move hands: to the end")
+        raise SessionFileError(msg("{path}: {message}", path=session.path,
+                                   message=msg("hands: is not the last key of the file; move hands: to the end")))
     start, _ = _last_item(session.text, node, last)
     text = session.text[:start]
     new = text + item(node.start_mark.column, session.newline)
@@ -118,16 +123,16 @@ def _check(session: SessionFile, new: str, hands_before: list, extra: int) -> No
     try:
         data = load_yaml(new, session.path)
     except RecordError as exc:
-        raise SessionFileError(f"{session.path}: the file could not be changed safely ({exc.message}); "
-                               "nothing was written") from None
+        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+            "the file could not be changed safely ({why}); nothing was written", why=exc.message))) from None
     same = (isinstance(data, dict) and isinstance(data.get("hands"), list)
             and len(data["hands"]) == len(hands_before) + extra
             and data["hands"][:len(hands_before)] == hands_before
             and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
                                                                  if k != "hands"})
     if not same:
-        raise SessionFileError(f"{session.path}: the file could not be changed safely (its layout is unusual); "
-                               "nothing was written")
+        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+            "the file could not be changed safely (its layout is unusual); nothing was written")))
 
 
 def write(path: str, text: str, bom: bool = False) -> None:

@@ -11,6 +11,7 @@ from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import NamedTuple
 
 from . import hand as core
+from .messages import Message, msg
 from .errors import RecordError
 from .patterns import Score, score
 from .record import WIN_TYPES, Kong, Record, Session, with_dealer
@@ -75,7 +76,7 @@ class Settlement(NamedTuple):
 
     record: Record
     valid: bool
-    errors: tuple[str, ...] = ()
+    errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
     payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
     next_dealer: str | None = None
@@ -154,28 +155,29 @@ def winner_shape(record: Record) -> core.Shape:
     return core.shape(hand.counts, tuple(melds))
 
 
-def score_hand(record: Record) -> tuple[Score | None, str | None]:
+def score_hand(record: Record) -> tuple[Score | None, Message | None]:
     """The winner's best reading and ratio, or (None, why it is not a win)."""
     hand = winner_shape(record)
     found, readings = score(hand, record.rules)
     if found is not None:
         return found, None
-    tiles = format_indices(record.hand.concealed)
+    tiles: str | Message = format_indices(record.hand.concealed)
     if hand.melds:
-        tiles += " with " + " ".join(str(b) for b in hand.melds)
+        tiles = msg("{tiles} with {melds}", tiles=tiles, melds=" ".join(str(b) for b in hand.melds))
     if readings:
-        return None, (f"{tiles} forms a winning shape, but every pattern it matches has ratio 0 "
-                      f"under the rules in force")
+        return None, msg("{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the rules "
+                         "in force", tiles=tiles)
     rules = record.rules
     if not (rules.seven_pairs and rules.thirteen_orphans):  # a shape the house rules switched off?
-        for shape, name, chinese in (("seven_pairs", "seven pairs", "七小對"),
-                                     ("thirteen_orphans", "thirteen orphans", "十三幺")):
+        for shape, name in (("seven_pairs", msg("seven pairs (七小對)")),
+                            ("thirteen_orphans", msg("thirteen orphans (十三幺)"))):
             if not getattr(rules, shape) and any(r.shape == shape for r in core.readings(
                     hand.concealed, hand.melds, seven_pairs=True, thirteen_orphans=True)):
-                return None, (f"{tiles} is {name} ({chinese}), but `patterns.{shape}` is 0 in the house rules, "
-                              f"so it is not a winning shape at this table ({FINDINGS['not_a_win']})")
-    return None, (f"{tiles} is not a winning hand: it is neither a pair and four sets, "
-                  f"nor seven pairs, nor thirteen orphans under the rules in force ({FINDINGS['not_a_win']})")
+                return None, msg("{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is not a "
+                                 "winning shape at this table ({rule})", tiles=tiles, name=name, shape=shape,
+                                 rule=FINDINGS["not_a_win"])
+    return None, msg("{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen "
+                     "orphans under the rules in force ({rule})", tiles=tiles, rule=FINDINGS["not_a_win"])
 
 
 def settle_record(record: Record) -> Settlement:
@@ -192,8 +194,8 @@ def settle_record(record: Record) -> Settlement:
         errors.append(why)
     winner = record.winner
     if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
-        errors.append(f"a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} "
-                      f"owns no kong in this record ({FINDINGS['kong_bloom_without_kong']})")
+        errors.append(msg("a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in "
+                          "this record ({rule})", winner=winner, rule=FINDINGS["kong_bloom_without_kong"]))
     if errors:
         return Settlement(record, False, tuple(errors), score, next_dealer_why="invalid")
     payments = (_win_payments(record, score.ratio), *_kong_payments(record))
@@ -283,8 +285,8 @@ def settle_session(session: Session) -> SessionResult:
     for n, (record, named) in enumerate(session.hands):
         if not named:
             if expected is None:
-                raise RecordError(f"hands[{n}].dealer", "missing; the hand before was not a legal win, "
-                                  "so this hand must name its dealer")
+                raise RecordError(f"hands[{n}].dealer", msg("missing; the hand before was not a legal win, so the "
+                                                              "rotation cannot say who deals: name the dealer"))
             record = with_dealer(record, expected)
         settlement = settle_record(record)
         if named and expected is not None and record.dealer != expected:

@@ -59,7 +59,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
             lines.append(w["reading"].format(blocks=" ".join(s.score.reading.notation())))
         else:
             lines.append(w["invalid"])
-            lines += [f"  - {e}" for e in s.errors]
+            lines += [f"  - {e.say(lang)}" for e in s.errors]
     lines.append("")
     win = dict.fromkeys(r.players, 0)
     kong = dict.fromkeys(r.players, 0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .messages import msg
 from .errors import TileError
 from .memo import Memo
 
@@ -52,7 +53,7 @@ class Tile(NamedTuple):
         """Exactly one tile: ``Tile.parse("5m") == Tile(4)``."""
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise TileError(f"expected one tile, got {len(tiles)} in {text!r}")
+            raise TileError(msg("expected one tile, got {count} in {text!r}", count=len(tiles), text=text))
         return tiles[0]
 
     @property
@@ -109,7 +110,7 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     too many.
     """
     if not isinstance(text, str):
-        raise TileError(f"expected tiles as text, got {type(text).__name__}")
+        raise TileError(msg("expected tiles as text, got {kind}", kind=type(text).__name__))
     if not text.isascii():  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
         from unicodedata import normalize
 
@@ -169,12 +170,13 @@ def _parse_any(text: str) -> list[int]:
             suit = char.lower()  # an upper-case suit after digits (123M); alone, S and P are South and White
         if suit is not None:
             if not pending:
-                raise TileError(f"unexpected {char!r} at column {column} in {text!r}: no number before the suit")
+                raise TileError(msg("unexpected {char!r} at column {column} in {text!r}: no number before the suit",
+                                    char=char, column=column, text=text))
             base = SUITS.index(suit) * 9
             top = 7 if suit == "z" else 9
             for digit, _ in pending:
                 if not 1 <= digit <= top:
-                    raise TileError(f"no such tile '{digit}{suit}' in {text!r}")
+                    raise TileError(msg("no such tile '{digit}{suit}' in {text!r}", digit=digit, suit=suit, text=text))
                 out.append(base + digit - 1)
             pending.clear()
             continue
@@ -182,10 +184,11 @@ def _parse_any(text: str) -> list[int]:
         if honour is not None and not pending:
             out.append(honour)
             continue
-        raise TileError(f"unexpected {char!r} at column {column} in {text!r}")
+        raise TileError(msg("unexpected {char!r} at column {column} in {text!r}", char=char, column=column, text=text))
     if pending:
         digit, column = pending[0]
-        raise TileError(f"unexpected {text[column - 1]!r} at column {column} in {text!r}: a number with no suit after it")
+        raise TileError(msg("unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
+                            char=text[column - 1], column=column, text=text))
     return out
 
 

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
 from .errors import RecordError
+from .messages import Message, msg
 
 
 def join(path: str, key: str | int) -> str:
@@ -19,18 +20,18 @@ def join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def describe(value: Any) -> str:
+def describe(value: Any) -> str | Message:
     """How a found value is quoted in a message: its repr, shortened, with its type."""
     if value is None:
-        return "nothing (null)"
+        return msg("nothing (null)")
     if isinstance(value, bool):
-        return f"{value!r} (a boolean)"
+        return msg("{value!r} (a boolean)", value=value)
     if isinstance(value, dict):
-        return "a mapping"
+        return msg("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return msg("a list")
     if isinstance(value, int) and value.bit_length() > 330:  # repr() of a huge int is slow, or refused
-        return f"a whole number of about {value.bit_length() * 3 // 10} digits"
+        return msg("a whole number of about {digits} digits", digits=value.bit_length() * 3 // 10)
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 40:
         return f"{value:.3E}"
     text = repr(value if not isinstance(value, Decimal) else str(value))
@@ -39,32 +40,33 @@ def describe(value: Any) -> str:
     return text
 
 
-def fail(path: str, expected: str, value: Any, error=RecordError) -> RecordError:
-    return error(path, f"expected {expected}; got {describe(value)}")
+def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordError:
+    """``expected …; got …``: the error for a value of the wrong kind."""
+    return error(path, msg("expected {expected}; got {found}", expected=expected, found=describe(value)))
 
 
 def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[str] = (),
             error=RecordError) -> dict:
     """A mapping with string keys, no unknown key and every required key."""
     if not isinstance(value, dict):
-        raise fail(path, "a mapping", value, error)
+        raise fail(path, msg("a mapping"), value, error)
     allowed, required = tuple(allowed), tuple(required)
     keys = value.keys()
     if keys <= set(allowed) and set(required) <= keys:
         return value  # the common case: nothing to report
     for key in value:
         if not isinstance(key, str):
-            raise error(path, f"expected text keys; got {describe(key)}")
+            raise error(path, msg("expected text keys; got {found}", found=describe(key)))
         if key not in allowed:
             hint = close(key, allowed)
-            raise error(join(path, key), f"unknown key{hint}; expected one of {', '.join(allowed)}")
+            raise error(join(path, key), msg("unknown key{hint}; expected one of {allowed}", hint=hint, allowed=allowed))
     for key in required:
         if key not in value:
-            raise error(join(path, key), "missing; this key is required")
+            raise error(join(path, key), msg("missing; this key is required"))
     return value
 
 
-def close(key: str, allowed) -> str:
+def close(key: str, allowed) -> Message | str:
     """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
     from difflib import get_close_matches
 
@@ -72,27 +74,27 @@ def close(key: str, allowed) -> str:
     folded = {" ".join(a.replace("-", "_").split()).casefold(): a for a in allowed}
     exact = folded.get(" ".join(str(key).replace("-", "_").split()).casefold())
     near = [exact] if exact else get_close_matches(str(key), allowed, n=1)
-    return f" (did you mean {near[0]!r}?)" if near else ""
+    return msg(" (did you mean {near!r}?)", near=near[0]) if near else ""
 
 
 
 def count(value: Any, path: str, error=RecordError) -> int:
     """A non-negative integer up to COUNT_LIMIT (ratios, shares, multipliers, units)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_LIMIT:
-        raise fail(path, f"a whole number from 0 to {COUNT_LIMIT:,}", value, error)
+        raise fail(path, msg("a whole number from 0 to {limit:,}", limit=COUNT_LIMIT), value, error)
     return value
 
 
 def choice(value: Any, path: str, options: Iterable[str], error=RecordError) -> str:
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
-        raise fail(path, f"one of {', '.join(options)}", value, error)
+        raise fail(path, msg("one of {options}", options=options), value, error)
     return value
 
 
 def boolean(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise fail(path, "true or false", value)
+        raise fail(path, msg("true or false"), value)
     return value
 
 
@@ -107,33 +109,34 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
     if type(value) is int and 0 < value < 10 ** AMOUNT_MAGNITUDE:
         return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-        hint = "; remove the quotes" if isinstance(value, str) and _numeric(value) else ""
-        raise error_with_hint(fail(path, "a positive number" if positive else "a number", value), hint)
+        hint = msg("; remove the quotes") if isinstance(value, str) and _numeric(value) else ""
+        raise error_with_hint(fail(path, msg("a positive number") if positive else msg("a number"), value), hint)
     if isinstance(value, int):
         if value.bit_length() > 64 * 8:
-            raise RecordError(path, f"expected an amount below 10^{AMOUNT_MAGNITUDE}; got a number of "
-                              f"{value.bit_length() * 3 // 10}+ digits")
+            raise RecordError(path, msg("expected an amount below 10^{magnitude}; got a number of {digits}+ digits",
+                                        magnitude=AMOUNT_MAGNITUDE, digits=value.bit_length() * 3 // 10))
         number = Decimal(value)
     else:
         try:
             # str() of a float is its shortest round-trip text: 0.1 -> Decimal('0.1')
             number = value if isinstance(value, Decimal) else Decimal(str(value))
         except InvalidOperation:  # pragma: no cover - every int/float has a text
-            raise fail(path, "a number", value)
+            raise fail(path, msg("a number"), value)
     if not number.is_finite():
-        raise fail(path, "a finite number", value)
+        raise fail(path, msg("a finite number"), value)
     if positive and number <= 0:
-        raise fail(path, "a positive number", value)
+        raise fail(path, msg("a positive number"), value)
     if number:
         sign, digits, exponent = number.as_tuple()
         while len(digits) > 1 and digits[-1] == 0:  # 2.50 is 2.5: trailing zeros are not precision
             digits, exponent = digits[:-1], exponent + 1
         if (len(digits) > AMOUNT_DIGITS or exponent < -AMOUNT_DECIMALS
                 or number.adjusted() >= AMOUNT_MAGNITUDE):
-            raise RecordError(path, f"expected an amount of at most {AMOUNT_DIGITS} digits, at most "
-                              f"{AMOUNT_DECIMALS} after the point, below 10^{AMOUNT_MAGNITUDE}; got "
-                              f"{describe(number)} (amounts are kept exact, so the tool refuses what it "
-                              "cannot keep)")
+            raise RecordError(path, msg("expected an amount of at most {digits} digits, at most {decimals} after "
+                                        "the point, below 10^{magnitude}; got {found} (amounts are kept exact, "
+                                        "so the tool refuses what it cannot keep)", digits=AMOUNT_DIGITS,
+                                        decimals=AMOUNT_DECIMALS, magnitude=AMOUNT_MAGNITUDE,
+                                        found=describe(number)))
     return number
 
 
@@ -145,13 +148,13 @@ def _numeric(text: str) -> bool:
     return True
 
 
-def error_with_hint(error: RecordError, hint: str) -> RecordError:
+def error_with_hint(error: RecordError, hint: Message | str) -> RecordError:
     return type(error)(error.path, error.message + hint) if hint else error
 
 
 def sequence(value: Any, path: str) -> list:
     if not isinstance(value, list):
-        raise fail(path, "a list", value)
+        raise fail(path, msg("a list"), value)
     return value
 
 
@@ -168,4 +171,4 @@ def date(value: Any, path: str) -> str:
             return datetime.date.fromisoformat(value.strip()).isoformat()
         except ValueError:
             pass
-    raise fail(path, "a date like 2026-11-30", value)
+    raise fail(path, msg("a date like 2026-11-30"), value)

@@ -1,0 +1,81 @@
+"""Usage errors (用法錯誤) shown in the player's language: click's own and the commands'.
+
+In English click shows its message as it always has. In Chinese the message
+is read back from click's English words (a missing argument, an unknown
+option, a bad value) and said again from :mod:`meizhou_score.messages`;
+words this module does not know are shown as click wrote them.
+"""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from .messages import Message, foreign, msg
+
+# click's English messages, as click 8 words them, and what each becomes
+_NO_OPTION = re.compile(r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "
+                        r"you mean one of: (?P<several>[^)]*)\?\)| \(Possible options: (?P<possible>[^)]*)\))?$")
+_MISSING = re.compile(r"Missing (?P<what>argument|option|parameter) '?(?P<name>.+?)'?\.(?: .*)?$", re.S)
+_INVALID = re.compile(r"Invalid value for (?P<name>.+?): (?P<problem>.*)$", re.S)
+_NEEDS_VALUE = re.compile(r"Option '(?P<option>[^']+)' requires an argument\.$")
+_EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<extra>.*)\)$")
+_NOT_ONE_OF = re.compile(r"(?P<value>.*?) is not one of (?P<options>.*)\.$", re.S)
+_RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\.$")
+_NOT_INT = re.compile(r"'(?P<value>.*)' is not a valid integer\.$", re.S)
+
+
+def words_of(exc: click.ClickException) -> Message:
+    """What a usage error says, as a message that can be said in either language."""
+    words = getattr(exc, "words", None)
+    if isinstance(words, Message):
+        return words
+    text = exc.format_message()
+    found = _NO_OPTION.match(text)
+    if found:
+        near = found["near"] or (found["several"] or found["possible"] or "").split(",")[0].strip().strip("'")
+        hint = msg(" (did you mean {near!r}?)", near=near) if near else ""
+        return msg("no such option: {option}{hint}", option=found["option"], hint=hint)
+    found = _MISSING.match(text)
+    if found:
+        return msg("missing {what} {name}", what=msg("argument") if found["what"] == "argument" else msg("option"),
+                   name=found["name"])
+    found = _NEEDS_VALUE.match(text)
+    if found:
+        return msg("{option} needs a value", option=found["option"])
+    found = _EXTRA.match(text)
+    if found:
+        return msg("got unexpected extra arguments ({extra})", extra=found["extra"])
+    found = _INVALID.match(text)
+    if found:
+        return msg("invalid value for {name}: {problem}", name=found["name"], problem=_problem(found["problem"]))
+    return foreign(text)
+
+
+def _problem(text: str) -> Message:
+    found = _NOT_ONE_OF.match(text)
+    if found:
+        return msg("{value!r} is not one of {options}", value=found["value"].strip("'"),
+                   options=tuple(o.strip().strip("'") for o in found["options"].split(",")))
+    found = _RANGE.match(text)
+    if found:
+        return msg("{value} is not in the range {low} to {high}", value=found["value"], low=found["low"],
+                   high=found["high"])
+    found = _NOT_INT.match(text)
+    if found:
+        return msg("{value!r} is not a whole number", value=found["value"])
+    return foreign(text)
+
+
+def show(exc: click.ClickException, lang: str) -> None:
+    """Print a usage error as click does, its words in ``lang``."""
+    if lang != "zh":
+        exc.show()
+        return
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        usage = ctx.get_usage().replace("Usage: ", "用法：", 1)
+        hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
+        click.echo(f"{usage}\n{hint}\n", err=True)
+    click.echo(msg("Error: {message}", message=words_of(exc)).say(lang), err=True)
