@@ -45,6 +45,8 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
                    ratio=found.ratio if found else 0, decompositions=[r.notation() for r in readings])
         if found:
             out["reading"] = found.reading.notation()
+        else:
+            out.update(_distance(hand, rules))
         return out
     if size == 13:
         waits = []
@@ -55,5 +57,21 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
             if found:
                 waits.append({"tile": str(TILES[t]), "patterns": list(found.patterns), "ratio": found.ratio})
         out.update(win=False, waits=waits)
+        if not waits:
+            out.update(_distance(hand, rules))
         return out
     raise TileError(msg("expected 13 or 14 tiles counting each pung and kong as 3; got {size}", size=size))
+
+
+def _distance(hand: Shape, rules: Rules) -> dict:
+    """How far tiles that neither win nor wait are (向聽), and with 14, the best discards."""
+    from . import distance
+
+    melds = len(hand.melds)
+    if sum(hand.concealed) + 3 * melds == 13:
+        tiles, left, now = distance.useful(hand.concealed, melds, hand.every, rules)
+        return {"shanten": now, "useful": [str(TILES[t]) for t in tiles], "count_useful": left}
+    discards = distance.best_discards(hand.concealed, melds, hand.every, rules)
+    return {"shanten": distance.shanten(hand.concealed, melds, rules),
+            "discards": [{"tile": str(TILES[d.tile]), "shanten": d.shanten, "useful": [str(TILES[t]) for t in d.useful],
+                          "count": d.count} for d in discards]}

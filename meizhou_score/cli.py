@@ -281,8 +281,9 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
               help="A concealed kong (暗槓), e.g. 1111z.")
 @rules_option
 @format_option
+@lang_option
 @common
-def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
+def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
     """Analyse TILES: with 14 (melds included) whether they win and how; with 13, the waits (聽牌).
 
     \b
@@ -306,15 +307,16 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt):
     else:
         from .text import check_text
 
-        click.echo(check_text(result))
+        click.echo(check_text(result, rules, lang))
 
 
 @cli.command()
 @rules_option
 @format_option
 @click.option("--explain", "ruling", metavar="R1..R11", help="Print one ruling, what it says and why.")
+@lang_option
 @common
-def rules(rules_file, fmt, ruling):
+def rules(rules_file, fmt, ruling, lang):
     """Print the house rules in force: the defaults (docs/rules.md) overridden by --rules FILE.
 
     \b
@@ -330,16 +332,16 @@ def rules(rules_file, fmt, ruling):
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        what, why = EXPLAINED[key]
+        from .rulings import EXPLAINED_CHINESE
+        from .text import ruling_text
+
+        what, why = (EXPLAINED_CHINESE if lang == "zh" else EXPLAINED)[key]
         if fmt == "json":
             from .jsonout import dumps
 
             click.echo(dumps({"ruling": key, "says": what, "why": why}))
         else:
-            import textwrap
-
-            click.echo(f"{key}: " + textwrap.fill(what, 78, subsequent_indent="    ") + "\n\n"
-                       + textwrap.fill(f"Why: {why}", 78) + "\n\n(Every ruling: docs/rules.md.)")
+            click.echo(ruling_text(key, what, why, lang))
         return
     effective = _load_rules(rules_file)
     if fmt == "json":
@@ -349,7 +351,7 @@ def rules(rules_file, fmt, ruling):
     else:
         from .text import rules_text
 
-        click.echo(rules_text(effective))
+        click.echo(rules_text(effective, lang))
 
 
 @cli.command()
@@ -359,8 +361,9 @@ def rules(rules_file, fmt, ruling):
 @click.option("--seats", "seat_throw", type=click.IntRange(2, 12), metavar="SUM",
               help="Before the first hand: a throw of SUM by the first of --players, counted off to East.")
 @format_option
+@lang_option
 @common
-def deal(dice, players_text, dealer, seat_throw, fmt):
+def deal(dice, players_text, dealer, seat_throw, fmt, lang):
     """Where to break the wall and how to deal (docs/rules.md, the game in brief), from two dice sums.
 
     DEALER_DICE is the dealer's throw, BREAKER_DICE the throw of the player
@@ -376,20 +379,18 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
       meizhou-score deal --seats 7 --players "Ah Fook,Mei,Jun,Lan"
     """
     from . import entry
-    from .dealing import deal_json, deal_text, seats
+    from .dealing import deal_json, deal_text, seats, seats_text
 
     players = tuple(_checked(entry.players_list, players_text, "--players")) if players_text else None
     if seat_throw is not None:
         if dice or players is None:
             raise Usage(msg("--seats SUM takes --players and no dice"))
-        found = seats(seat_throw, players)
         if fmt == "json":
             from .jsonout import dumps
 
-            click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": found}))
+            click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": seats(seat_throw, players)}))
         else:
-            click.echo(f"{players[0]} throws {seat_throw}: counting from {players[0]} as 1 in play order, "
-                       f"{found['East']} sits East.\n" + "\n".join(f"  {wind}: {name}" for wind, name in found.items()))
+            click.echo(seats_text(seat_throw, players, lang))
         return
     if len(dice) != 2:
         raise Usage(msg("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)"))
@@ -405,7 +406,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt):
 
         click.echo(dumps(deal_json(dice[0], dice[1], names)))
     else:
-        click.echo(deal_text(dice[0], dice[1], names))
+        click.echo(deal_text(dice[0], dice[1], names, lang))
 
 
 @cli.command()

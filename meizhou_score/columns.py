@@ -31,3 +31,34 @@ def columns(rows: list[list[str]]) -> str:
 
 def _number(text: str) -> bool:
     return text.lstrip("-+").replace(".", "", 1).isdigit()
+
+
+def wrap(text: str, cells: int, indent: str = "") -> str:
+    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters."""
+    lines, line = [], ""
+    for word in _words(text):
+        if line and width(line + word.rstrip()) > cells:
+            lines.append(line.rstrip())
+            line = indent + word.lstrip()
+        else:
+            line += word
+    lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _words(text: str):
+    """The pieces a line may break after: a word with its space, or one wide character."""
+    word = ""
+    for char in text:
+        if east_asian_width(char) in "WF":
+            if word:
+                yield word
+                word = ""
+            yield char
+        elif char == " ":
+            yield word + " "
+            word = ""
+        else:
+            word += char
+    if word:
+        yield word

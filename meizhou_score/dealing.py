@@ -57,25 +57,33 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
     return {wind: players[(east + n) % 4] for n, wind in enumerate(("East", "South", "West", "North"))}
 
 
-def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None) -> str:
+def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
+    """§2 in words: who throws, and who sits at each wind."""
+    from .words import WORDS
+
+    w = WORDS[lang]
+    found = seats(total, players)
+    winds = dict(zip(found, ("東", "南", "西", "北"))) if lang == "zh" else {wind: wind for wind in found}
+    return "\n".join([w["deal_seats"].format(thrower=players[0], total=total, east=found["East"])]
+                     + [w["deal_seat"].format(wind=winds[wind], name=name) for wind, name in found.items()])
+
+
+def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en") -> str:
     """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
-    places = names or PLACES
+    from .words import WORDS
+
+    w = WORDS[lang]
+    places = names or tuple(w["deal_places"].split("|"))
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
     total = dealer_dice + breaker_dice
-    lines = [
-        f"Dealer throws {dealer_dice}: counting from the dealer as 1, the wall to break is "
-        f"{places[breaker]}'s.",
-        f"That player throws {breaker_dice}: {dealer_dice} + {breaker_dice} = {total}.",
-    ]
+    lines = [w["deal_throw"].format(dice=dealer_dice, place=places[breaker]),
+             w["deal_second"].format(dice=breaker_dice, first=dealer_dice, total=total, place=places[breaker])]
     if wall != breaker:
-        lines.append(f"{total} is more than the {STACKS_PER_WALL} stacks of one wall, so the count runs on "
-                     f"into {places[wall]}'s wall.")
-    lines.append(f"The dealer starts drawing after stack {stack} of {places[wall]}'s wall, four tiles at a time.")
-    lines.append("")
-    lines.append("Dealing order:")
+        lines.append(w["deal_runs_on"].format(total=total, stacks=STACKS_PER_WALL, place=places[wall]))
+    lines += [w["deal_start"].format(stack=stack, place=places[wall]), "", w["deal_order"]]
     held = [0, 0, 0, 0]
     for n, (player, tiles) in enumerate(dealing_order(), start=1):
         held[player] += tiles
-        lines.append(f"  {n:2}. {places[player]} takes {tiles} (holds {held[player]})")
-    lines.append("The dealer holds 14 tiles and discards first; the others hold 13.")
+        lines.append(w["deal_take"].format(n=n, place=places[player], tiles=tiles, held=held[player]))
+    lines.append(w["deal_end"])
     return "\n".join(lines)

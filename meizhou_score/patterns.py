@@ -122,17 +122,37 @@ def match(reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[st
     return found
 
 
-def combine(found: list[str], ratios: dict[str, int], mode: str) -> int:
+def combine(found: list[str], ratios: Mapping[str, int], mode: str) -> int:
     """The hand's ratio from its matched patterns (``combine`` house rule)."""
     if not found:
         return 0
     if len(found) == 1:
         return ratios[found[0]]  # the usual hand: one pattern, whatever the mode
-    if mode == "highest":
-        return max([ratios[pid] for pid in found])
-    superseded = {s for pid in found for s in BY_ID[pid].supersedes}
-    kept = [ratios[pid] for pid in found if pid not in superseded]
-    return sum(kept) if mode == "add" else prod(kept)
+    return working(found, ratios, mode).ratio
+
+
+class Working(NamedTuple):
+    """How a hand's ratio (倍數) was reached from its matched patterns, for the explanations to read."""
+
+    counted: tuple[str, ...]  # the patterns whose ratios make the hand's
+    superseded: dict[str, str]  # a matched pattern left out → the pattern that supersedes it
+    mode: str  # the combine house rule: highest | add | multiply
+    ratio: int
+
+
+def working(found, ratios: Mapping[str, int], mode: str) -> Working:
+    """The one account of :func:`combine`: which patterns count, which are superseded, and the ratio.
+
+    ``found`` is ordered highest ratio first, as :func:`match` orders it.
+    """
+    found = tuple(found)
+    if mode == "highest" or len(found) <= 1:
+        counted = found[:1]
+        return Working(counted, {}, mode, ratios[counted[0]] if counted else 0)
+    superseded = {s: pid for pid in found for s in BY_ID[pid].supersedes if s in found}
+    counted = tuple(pid for pid in found if pid not in superseded)
+    values = [ratios[pid] for pid in counted]
+    return Working(counted, superseded, mode, sum(values) if mode == "add" else prod(values))
 
 
 def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> Score | None:

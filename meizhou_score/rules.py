@@ -37,6 +37,16 @@ DESCRIPTIONS: dict[str, str] = {
     "dealer_after_draw": "who deals after an exhaustive draw (荒莊): next | same",
 }
 
+DESCRIPTIONS_CHINESE: dict[str, str] = {
+    "combine": "牌型如何合成倍數：highest 取最高｜add 相加｜multiply 相乘",
+    "self_draw_share": "自摸時其餘每家每倍付幾分",
+    "kong_bloom_multiplier": "槓上開花付自摸金額的幾倍",
+    "robbed_kong_share": "搶槓時被搶者每倍付幾分",
+    "kong_units": "每種槓，每個付錢的人付幾分",
+    "exposed_kong_payer": "直槓由誰付：all 三家｜discarder 打出者（包槓）",
+    "dealer_after_draw": "荒莊後誰坐莊：next 下家｜same 連莊",
+}
+
 _CHOICES = {
     "combine": COMBINE_MODES,
     "exposed_kong_payer": ("all", "discarder"),

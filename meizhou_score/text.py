@@ -52,11 +52,13 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         how = w[r.win_type] + (w["from"].format(robbed=r.robbed) if r.robbed else "")
         head = w["wins"].format(winner=r.winner, how=how)
         if s.valid:
-            names = " + ".join(pattern_name(p, lang) for p in s.score.patterns)
-            head += " — " + w["patterns"].format(names=names, ratio=s.score.ratio)
-        lines.append(head + "; " + w["stake"].format(stake=plain(r.stake)))
+            names = w["list_sep"].join(pattern_name(p, lang) for p in s.score.patterns)
+            head += w["head_sep"] + w["patterns"].format(names=names, ratio=s.score.ratio)
+        lines.append(head + w["stake_sep"] + w["stake"].format(stake=plain(r.stake)))
         if s.valid:
             lines.append(w["reading"].format(blocks=" ".join(s.score.reading.notation())))
+            if explain:
+                lines.append(ratio_text(s.score.patterns, r.rules, lang))
         else:
             lines.append(w["invalid"])
             lines += [f"  - {e.say(lang)}" for e in s.errors]
@@ -91,6 +93,23 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         lines += [w[f"claims_{note}"] for note in s.claim_notes]
     lines.append(_next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
+
+
+def ratio_text(found, rules, lang: str = "en") -> str:
+    """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
+    from .patterns import working
+
+    w = WORDS[lang]
+    how = working(found, rules.patterns, rules.combine)
+    each = [f"{pattern_name(p, lang)} {rules.patterns[p]}" for p in (found if how.mode == "highest" else how.counted)]
+    if len(found) == 1:
+        return w["ratio_one"].format(ratio=how.ratio, name=pattern_name(found[0], lang))
+    if how.mode == "highest":
+        return w["ratio_highest"].format(ratio=how.ratio, listed=w["list_sep"].join(each))
+    superseded = "".join(w["superseded"].format(pattern=pattern_name(p, lang), by=pattern_name(by, lang))
+                         for p, by in how.superseded.items())
+    return w["ratio_sum"].format(sum=(" + " if how.mode == "add" else " × ").join(each), ratio=how.ratio,
+                                 mode=w[f"mode_{how.mode}"], superseded=superseded)
 
 
 def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
@@ -150,30 +169,62 @@ def _next_line(dealer: str | None, why: str, lang: str) -> str:
     return WORDS[lang]["next"].format(name=dealer, why=say(lang, "why_" + why))
 
 
-def check_text(result: dict) -> str:
-    """The ``check`` command as text."""
-    lines = [f"Tiles: {result['tiles']} ({result['count']} counting each meld as 3)"]
+def check_text(result: dict, rules, lang: str = "en") -> str:
+    """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
+    w = WORDS[lang]
+    sep = WORDS[lang]["list_sep"]
+    lines = [w["check_tiles"].format(tiles=result["tiles"], count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
-            names = " + ".join(pattern_name(p, "en") for p in result["patterns"])
-            lines.append(f"Winning hand: {names}, ratio {result['ratio']}")
-            lines.append("Scored reading: " + " ".join(result["reading"]))
+            names = sep.join(pattern_name(p, lang) for p in result["patterns"])
+            lines.append(w["check_winning"].format(names=names, ratio=result["ratio"]))
+            lines.append(ratio_text(result["patterns"], rules, lang))
+            lines.append(w["check_scored"].format(blocks=" ".join(result["reading"])))
             if len(result["decompositions"]) > 1:
-                lines.append("All readings:")
+                lines.append(w["check_all_readings"])
                 lines += ["  " + " ".join(d) for d in result["decompositions"]]
         else:
-            lines.append("Not a winning hand under the rules in force.")
+            lines.append(w["check_not_winning"])
+            lines += _distance_text(result, lang)
         return "\n".join(lines)
     if not result["waits"]:
-        lines.append("Not waiting (not 聽牌): no tile completes this hand.")
+        lines.append(w["check_not_waiting"])
+        lines += _distance_text(result, lang)
         return "\n".join(lines)
-    lines.append("Waiting on (聽牌):")
-    rows = [[w["tile"], TILES[_tile_index(w["tile"])].chinese, " + ".join(pattern_name(p, "en") for p in w["patterns"]),
-             w["ratio"]] for w in result["waits"]]
+    lines.append(w["check_waiting"])
+    rows = [[t["tile"], TILES[_tile_index(t["tile"])].chinese, sep.join(pattern_name(p, lang) for p in t["patterns"]),
+             t["ratio"]] for t in result["waits"]]
     from tabulate import tabulate
 
-    lines.append(tabulate(rows, headers=["Tile", "牌", "Patterns", "Ratio"], tablefmt="simple"))
+    lines.append(tabulate(rows, headers=w["check_wait_headers"].split("|"), tablefmt="simple"))
     return "\n".join(lines)
+
+
+def _distance_text(result: dict, lang: str) -> list[str]:
+    """How far tiles that do not win (or wait) are: shanten, and the discards that keep the most tiles useful."""
+    if "shanten" not in result:
+        return []
+    w = WORDS[lang]
+    sep = WORDS[lang]["list_sep"]
+    n = result["shanten"]
+    lines = [w["check_shanten_now" if "useful" in result else "check_shanten_after" if n else "check_shanten_ready"].format(n=n)]
+    if result.get("discards"):
+        lines.append(w["check_discards"])
+        rows = []
+        for d in result["discards"]:
+            then = (w["check_then_waiting"].format(tiles=" ".join(d["useful"])) if d["shanten"] == 0
+                    else w["check_then_shanten"].format(n=d["shanten"]))
+            rows.append([d["tile"], TILES[_tile_index(d["tile"])].chinese, then,
+                         " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
+        from tabulate import tabulate
+
+        lines.append(tabulate(rows, headers=w["check_discard_headers"].split("|"), tablefmt="simple", disable_numparse=True))
+    elif result.get("useful"):
+        lines.append(w["check_useful"].format(tiles=" ".join(result["useful"]), count=result["count_useful"]))
+    return lines
+
+
+
 
 
 def _tile_index(text: str) -> int:
@@ -182,29 +233,40 @@ def _tile_index(text: str) -> int:
     return parse_indices(text)[0]
 
 
-def rules_text(rules) -> str:
+def rules_text(rules, lang: str = "en") -> str:
     """The effective house rules as two tables: patterns, then payments."""
     from tabulate import tabulate
 
     from .patterns import PATTERNS
-    from .rules import DESCRIPTIONS
+    from .rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
     from .rulings import RULES_KEYS
 
+    w = WORDS[lang]
     rows = [[p.id, p.chinese, rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
-    out = [tabulate(rows, headers=["pattern", "中文", "ratio", "supersedes"], tablefmt="simple",
+    out = [tabulate(rows, headers=w["rules_pattern_headers"].split("|"), tablefmt="simple",
                     colalign=("left", "left", "right", "left"), maxcolwidths=[None, None, None, 26])]
     data = rules.as_dict()
+    meanings = DESCRIPTIONS_CHINESE if lang == "zh" else DESCRIPTIONS
     rows = []
     for key, value in data.items():
         if key == "patterns":
             continue
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
-        rows.append([key, value, RULES_KEYS[key], DESCRIPTIONS[key]])
+        rows.append([key, value, RULES_KEYS[key], meanings[key]])
     # wrapped so that the whole table fits an 80-column terminal
-    out.append(tabulate(rows, headers=["rule", "value", "ruling", "meaning"], tablefmt="simple",
-                        disable_numparse=True, maxcolwidths=[None, 12, None, 32]))
+    out.append(tabulate(rows, headers=w["rules_headers"].split("|"), tablefmt="simple",
+                        disable_numparse=True, maxcolwidths=[None, 12, None, 32 if lang == "en" else 30]))
     return "\n\n".join(out)
+
+
+def ruling_text(key: str, says: str, why: str, lang: str = "en") -> str:
+    """One ruling at the table (``rules --explain R7``), wrapped to 78 cells."""
+    from .columns import wrap
+
+    w = WORDS[lang]
+    return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), 78, indent="    "),
+                         wrap(w["rules_why"].format(why=why), 78), w["rules_every"]])
 
 
 def result_text(result: Settlement | SessionResult, lang: str = "en", explain: bool = False,

@@ -30,6 +30,15 @@ stake | stake {stake} gold per unit | 底分 {stake}
 draw | Exhaustive draw (荒莊): nobody pays, kongs included ({rule}). | 荒莊：無人輸贏，槓不計（{rule}）。
 invalid | Not a legal win, so nobody pays: | 不是合法的胡牌，無人支付：
 reading | Reading: {blocks} | 牌型：{blocks}
+ratio_one | Ratio {ratio}: {name} | 倍數 {ratio}：{name}
+ratio_highest | Ratio {ratio}: the highest of {listed} (combine: highest) | 倍數 {ratio}：取最高——{listed}（合成：取最高）
+ratio_sum | Ratio: {sum} = {ratio} (combine: {mode}{superseded}) | 倍數：{sum} = {ratio}（合成：{mode}{superseded}）
+superseded | ; {pattern} superseded by {by} | ；{pattern}被{by}取代
+mode_add | add | 相加
+mode_multiply | multiply | 相乘
+list_sep | ,  | 、
+head_sep |  —  | ——
+stake_sep | ;  | ；
 next | Next dealer: {name} — {why} | 下一莊：{name}——{why}
 next_unknown | Next dealer: not settled — {why} | 下一莊：未定（{why}）
 why_robbed | the robbed player deals next ({rule}) | 被搶槓者坐莊（{rule}）
@@ -58,6 +67,37 @@ transfers | Payments: | 支付明細：
 settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：
 settle_line |   {payer} pays {payee} {amount} |   {payer} 付 {payee} {amount}
 settle_none | Settle-up: nobody owes anybody. | 找數：無人欠款。
+deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
+deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。
+deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place}擲出 {dice}：{first} + {dice} = {total}。
+deal_runs_on | {total} is more than the {stacks} stacks of one wall, so the count runs on into {place}'s wall. | {total} 超過一面牌牆的 {stacks} 墩，繼續數進{place}的牌牆（順延）。
+deal_start | The dealer starts drawing after stack {stack} of {place}'s wall, four tiles at a time. | 莊家從{place}牌牆的第 {stack} 墩之後開始摸牌，每次四張。
+deal_order | Dealing order: | 起牌順序：
+deal_take |   {n:2}. {place} takes {tiles} (holds {held}) |   {n:2}. {place}摸 {tiles} 張（共 {held} 張）
+deal_end | The dealer holds 14 tiles and discards first; the others hold 13. | 莊家 14 張，先打牌；其餘每人 13 張。
+deal_seats | {thrower} throws {total}: counting from {thrower} as 1 in play order, {east} sits East. | {thrower} 擲出 {total}：從 {thrower} 數起（為 1），依順序數，{east} 坐東。
+deal_seat |   {wind}: {name} |   {wind}：{name}
+rules_pattern_headers | pattern|中文|ratio|supersedes | 牌型|中文|倍數|取代
+rules_headers | rule|value|ruling|meaning | 規則|值|裁定|意思
+rules_explain | {key}: {says} | {key}：{says}
+rules_why | Why: {why} | 理由：{why}
+rules_every | (Every ruling: docs/rules.md.) | （所有裁定：docs/rules.md。）
+check_tiles | Tiles: {tiles} ({count} counting each meld as 3) | 牌：{tiles}（{count} 張，每副碰、槓算 3 張）
+check_winning | Winning hand: {names}, ratio {ratio} | 胡牌：{names}，倍數 {ratio}
+check_scored | Scored reading: {blocks} | 計分的拆法：{blocks}
+check_all_readings | All readings: | 所有拆法：
+check_not_winning | Not a winning hand under the rules in force. | 在現行規則下不是胡牌。
+check_not_waiting | Not waiting (not 聽牌): no tile completes this hand. | 沒有聽牌：沒有任何一張牌能胡。
+check_waiting | Waiting on (聽牌): | 聽牌，等：
+check_wait_headers | Tile|牌|Patterns|Ratio | 牌|中文|牌型|倍數
+check_shanten_ready | Shanten (向聽) 0: one discard below and the hand waits. | 0 向聽：打出下表的一張就聽牌。
+check_shanten_after | Shanten (向聽) {n}: after the best discard, {n} more tiles must come to the right places before the hand waits. | {n} 向聽：打出一張後，還要再摸進 {n} 張合用的牌才聽牌。
+check_shanten_now | Shanten (向聽) {n}: {n} more tiles must come to the right places before the hand waits. | {n} 向聽：還要摸進 {n} 張合用的牌才聽牌。
+check_discards | Best discards (the hand then needs the fewest tiles, with the most tiles that help): | 最好的打法（打出後離聽牌最近、合用的牌最多）：
+check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|合用的牌|剩餘張數
+check_then_waiting | waiting on {tiles} | 聽 {tiles}
+check_then_shanten | {n}-shanten | {n} 向聽
+check_useful | Tiles that help: {tiles} ({count} copies left) | 合用的牌：{tiles}（剩 {count} 張）
 """
 _BOTH = {key: (english, chinese) for key, english, chinese in
          (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))}

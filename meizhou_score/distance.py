@@ -1,0 +1,140 @@
+"""How far tiles are from waiting (向聽, shanten), and which discards bring them closest.
+
+Shanten is the number of tiles a hand must still draw to the right places,
+one exchange at a time, before it waits (聽牌): 0 is waiting, -1 is a win.
+The standard shape counts each suit's sets, partial sets (two of a run, or a
+pair beyond the eyes) and eyes; seven pairs counts pairs (a four of a kind is
+two pairs, as the rules say); thirteen orphans counts its thirteen kinds.
+Only shapes the house rules allow are counted; patterns are not consulted.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .memo import Memo
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # three suits, then the honours
+
+_SUIT_OPTIONS = Memo("distance.suits", 8192, "one suit's (sets, partial sets, eyes) combinations, by its counts")
+
+
+def _options(counts: bytes, honours: bool) -> tuple[tuple[int, int, int], ...]:
+    """Every undominated (sets, partial sets, eyes) one suit's tiles can make."""
+    key = (counts, honours)
+    found = _SUIT_OPTIONS.get(key)
+    if found is None:
+        out: set[tuple[int, int, int]] = set()
+        _search(list(counts), 0, 0, 0, 0, out, honours)
+        found = _SUIT_OPTIONS.remember(key, tuple(o for o in out if not any(
+            p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2] for p in out)))
+    return found
+
+
+def _search(c: list[int], i: int, sets: int, partials: int, eyes: int, out: set, honours: bool) -> None:
+    n = len(c)
+    while i < n and not c[i]:
+        i += 1
+    if i == n:
+        out.add((sets, partials, eyes))
+        return
+    if c[i] >= 3:
+        c[i] -= 3
+        _search(c, i, sets + 1, partials, eyes, out, honours)
+        c[i] += 3
+    runs = not honours
+    if runs and i + 2 < n and c[i + 1] and c[i + 2]:
+        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1  # noqa: E702
+        _search(c, i, sets + 1, partials, eyes, out, honours)
+        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1  # noqa: E702
+    if c[i] >= 2:
+        c[i] -= 2
+        if not eyes:
+            _search(c, i, sets, partials, 1, out, honours)
+        _search(c, i, sets, partials + 1, eyes, out, honours)
+        c[i] += 2
+    for step in (1, 2):
+        if runs and i + step < n and c[i + step]:
+            c[i] -= 1; c[i + step] -= 1  # noqa: E702
+            _search(c, i, sets, partials + 1, eyes, out, honours)
+            c[i] += 1; c[i + step] += 1  # noqa: E702
+    c[i] -= 1  # a tile that helps nothing
+    _search(c, i + 1 if not c[i] else i, sets, partials, eyes, out, honours)
+    c[i] += 1
+
+
+def standard(counts: bytes, melds: int) -> int:
+    """Shanten of the pair-and-four-sets shape, ``melds`` sets already exposed."""
+    states = {(melds, 0, 0)}
+    for start, end, honours in _GROUPS:
+        part = bytes(counts[start:end])
+        if not any(part):
+            continue
+        states = {(s + a, p + b, min(e + f, 1)) for s, p, e in states for a, b, f in _options(part, honours)
+                  if e + f <= 1}
+    best = 8
+    for sets, partials, eyes in states:
+        best = min(best, 8 - 2 * sets - min(partials, 4 - sets) - eyes)
+    return best
+
+
+def seven_pairs(counts: bytes) -> int:
+    """Shanten of seven pairs, a four of a kind counting as two pairs (R2)."""
+    return 6 - min(7, sum(n // 2 for n in counts))
+
+
+def thirteen_orphans(counts: bytes) -> int:
+    held = [counts[t] for t in _ORPHANS]
+    return 13 - sum(1 for n in held if n) - (1 if any(n >= 2 for n in held) else 0)
+
+
+def shanten(counts: bytes, melds: int, rules) -> int:
+    """The fewest exchanges before ``counts`` (concealed tiles) wait, over the shapes the rules allow."""
+    best = standard(counts, melds)
+    if not melds:
+        if rules.seven_pairs:
+            best = min(best, seven_pairs(counts))
+        if rules.thirteen_orphans:
+            best = min(best, thirteen_orphans(counts))
+    return best
+
+
+class Discard(NamedTuple):
+    """A tile to let go of, and what the hand then needs (打牌)."""
+
+    tile: int
+    shanten: int  # after the discard
+    useful: tuple[int, ...]  # the tiles that would bring the hand one step closer (or win, when waiting)
+    count: int  # copies of them not in sight of the player
+
+
+def useful(counts: bytes, melds: int, seen: bytes, rules) -> tuple[tuple[int, ...], int, int]:
+    """(tiles that lower the shanten, copies of them left, the shanten) for 13 concealed tiles (less melds)."""
+    now = shanten(counts, melds, rules)
+    held = bytearray(counts)
+    tiles, left = [], 0
+    for t in range(34):
+        if seen[t] >= 4:
+            continue
+        held[t] += 1
+        if shanten(bytes(held), melds, rules) < now:
+            tiles.append(t)
+            left += 4 - seen[t]
+        held[t] -= 1
+    return tuple(tiles), left, now
+
+
+def best_discards(counts: bytes, melds: int, seen: bytes, rules) -> list[Discard]:
+    """The discards from 14 tiles that leave the lowest shanten, the most useful copies first."""
+    held = bytearray(counts)
+    found = []
+    for t in range(34):
+        if not held[t]:
+            continue
+        held[t] -= 1
+        tiles, left, after = useful(bytes(held), melds, seen, rules)
+        found.append(Discard(t, after, tiles, left))
+        held[t] += 1
+    low = min(d.shanten for d in found)
+    return sorted((d for d in found if d.shanten == low), key=lambda d: (-d.count, d.tile))
