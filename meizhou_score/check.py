@@ -34,7 +34,8 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
     """:func:`analyse` of a hand already counted."""
     for t, n in enumerate(hand.every):
         if n > COPIES:
-            raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=n, tile=str(TILES[t])))
+            raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=n,
+                                tile=str(TILES[t])))
     size = sum(hand.concealed) + 3 * len(hand.melds)
     if written is None:
         written = format_indices(i for i, n in enumerate(hand.concealed) for _ in range(n))

@@ -192,7 +192,8 @@ def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
                     "--kong", default="")
         if who is None:
             return kongs
-        kind = q.ask(_KONG_TYPES_QUESTION, lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type")), "--kong")
+        kind = q.ask(_KONG_TYPES_QUESTION, lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type")),
+                     "--kong")
 
         def tile(text):
             found = entry.one_tile(text)

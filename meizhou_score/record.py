@@ -315,7 +315,8 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raise RecordError(at("hand"), msg("expected 14 tiles counting each pung and kong as 3 (concealed "
                                            "{concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got "
                                            "{size}", concealed=len(hand.concealed), pungs=len(hand.pungs), kongs=own,
-                                           winner=winner, size=size) + (_written_twice(hand, twice[0]) if twice else ""))
+                                           winner=winner, size=size)
+                          + (_written_twice(hand, twice[0]) if twice else ""))
     _check_conservation(record, path)
     return record
 

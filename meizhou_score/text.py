@@ -172,7 +172,7 @@ def _next_line(dealer: str | None, why: str, lang: str) -> str:
 def check_text(result: dict, rules, lang: str = "en") -> str:
     """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
     w = WORDS[lang]
-    sep = WORDS[lang]["list_sep"]
+    sep = w["list_sep"]
     lines = [w["check_tiles"].format(tiles=result["tiles"], count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
@@ -205,9 +205,9 @@ def _distance_text(result: dict, lang: str) -> list[str]:
     if "shanten" not in result:
         return []
     w = WORDS[lang]
-    sep = WORDS[lang]["list_sep"]
     n = result["shanten"]
-    lines = [w["check_shanten_now" if "useful" in result else "check_shanten_after" if n else "check_shanten_ready"].format(n=n)]
+    key = "check_shanten_now" if "useful" in result else "check_shanten_after" if n else "check_shanten_ready"
+    lines = [w[key].format(n=n)]
     if result.get("discards"):
         lines.append(w["check_discards"])
         rows = []
@@ -218,7 +218,8 @@ def _distance_text(result: dict, lang: str) -> list[str]:
                          " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
         from tabulate import tabulate
 
-        lines.append(tabulate(rows, headers=w["check_discard_headers"].split("|"), tablefmt="simple", disable_numparse=True))
+        lines.append(tabulate(rows, headers=w["check_discard_headers"].split("|"), tablefmt="simple",
+                              disable_numparse=True))
     elif result.get("useful"):
         lines.append(w["check_useful"].format(tiles=" ".join(result["useful"]), count=result["count_useful"]))
     return lines

@@ -59,7 +59,8 @@ def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[st
             raise error(path, msg("expected text keys; got {found}", found=describe(key)))
         if key not in allowed:
             hint = close(key, allowed)
-            raise error(join(path, key), msg("unknown key{hint}; expected one of {allowed}", hint=hint, allowed=allowed))
+            raise error(join(path, key), msg("unknown key{hint}; expected one of {allowed}", hint=hint,
+                                             allowed=allowed))
     for key in required:
         if key not in value:
             raise error(join(path, key), msg("missing; this key is required"))
