@@ -410,19 +410,25 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
 
 
 @cli.command()
+@click.option("--house-rules", "house_rules", is_flag=True, help="The schema of a house-rules file instead.")
 @common
-def schema():
-    """Print the JSON Schema of the hand record and session formats (docs/rules.md, the files).
+def schema(house_rules):
+    """Print the JSON Schema of the hand record and session formats, or of a house-rules file.
+
+    Editors that read JSON Schema check a file as it is typed: save the schema
+    and name it on the file's first line (yaml-language-server, used by VS
+    Code's YAML extension and others), e.g.
+    ``# yaml-language-server: $schema=meizhou-record.schema.json``.
 
     \b
-    Example:
+    Examples:
       meizhou-score schema > meizhou-record.schema.json
+      meizhou-score schema --house-rules > meizhou-house-rules.schema.json
     """
     from .jsonout import dumps
-    from .schema import SCHEMA
+    from .schema import HOUSE_RULES_SCHEMA, SCHEMA
 
-    click.echo(dumps(SCHEMA))
-
+    click.echo(dumps(HOUSE_RULES_SCHEMA if house_rules else SCHEMA))
 
 
 def main() -> None:

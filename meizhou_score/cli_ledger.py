@@ -36,7 +36,7 @@ def _open(ctx):
 
 
 @click.group()
-@click.option("--db", metavar="PATH", envvar="MEIZHOU_LEDGER",
+@click.option("--db", metavar="PATH", envvar="MEIZHOU_LEDGER", type=click.Path(),
               help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].")
 @common
 @click.pass_context
@@ -57,7 +57,7 @@ def ledger(ctx, db):
 
 
 @ledger.command("add")
-@click.argument("files", metavar="FILE...", nargs=-1, required=True)
+@click.argument("files", metavar="FILE...", nargs=-1, required=True, type=click.Path())
 @click.option("--date", "date_text", metavar="YYYY-MM-DD",
               help="The night's date when the file has no date: [default: the file's modification day].")
 @rules_option

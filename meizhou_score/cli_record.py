@@ -260,7 +260,7 @@ def _fill(q: _Questions, players, given: dict, build, allow_dispute: bool, rules
 
 
 @click.command()
-@click.argument("session_file", metavar="SESSION.yaml", required=False)
+@click.argument("session_file", metavar="SESSION.yaml", required=False, type=click.Path())
 @click.option("--players", "players_text", metavar="A,B,C,D", help="A new file's players, in seat order E, S, W, N.")
 @click.option("--stake", "stake_text", metavar="N", help="Gold per unit: a new file's stake, or this hand's own.")
 @rules_option
@@ -280,7 +280,8 @@ def _fill(q: _Questions, players, given: dict, build, allow_dispute: bool, rules
               help="What the table says a player won (+) or lost (-); repeatable; checked.")
 @click.option("--amend", is_flag=True, help="Replace the last hand instead of adding one.")
 @click.option("--allow-dispute", is_flag=True, help="Record a hand even if it is a dispute (not a win, claims differ).")
-@click.option("-o", "--output", metavar="FILE", help="Write one hand record to FILE (- prints it) instead of a session.")
+@click.option("-o", "--output", metavar="FILE", type=click.Path(),
+              help="Write one hand record to FILE (- prints it) instead of a session.")
 @click.option("--yes", "-y", is_flag=True, help="Record without asking for confirmation.")
 @click.option("--ask/--no-ask", default=None,
               help="Ask for what the flags leave out [default: when standard input is a terminal].")
@@ -497,7 +498,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
 
 
 @click.command()
-@click.argument("session_file", metavar="SESSION.yaml")
+@click.argument("session_file", metavar="SESSION.yaml", type=click.Path())
 @click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
 @lang_option
 @common

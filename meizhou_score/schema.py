@@ -1,77 +1,128 @@
-"""JSON Schema (draft 2020-12) of the hand record and session formats (docs/rules.md, “The files”).
+"""JSON Schema (draft 2020-12) of the files: hand records and sessions, and house-rules files.
 
-It describes the shapes; the tile rules (count rule, four copies, a winning
-shape) are checked by ``settle`` and cannot be said in a schema.
+The schemas say what the loader says about shapes: every key, its type, the
+values a key may take (Chinese spellings included), and the conditions
+between keys — ``robbed`` only with a robbed kong, ``from`` only on an
+exposed kong, a draw with no winner, a winner with its win type and hand.
+The tile rules (the count rule, four copies, a winning shape) are checked by
+``settle`` and cannot be said in a schema. A test keeps the schemas and the
+loader in agreement on a corpus of good and bad files.
 """
 
 from __future__ import annotations
 
-from .patterns import PATTERNS
-from .record import WIN_TYPES
+from .patterns import COMBINE_MODES, PATTERNS
+from .record import KONG_TYPE_NAMES, MAX_NAME, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
+from .rules import DESCRIPTIONS, KONG_TYPES
+from .validators import COUNT_LIMIT
 
-_TILES = {"type": "string", "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md)"}
-_NAME = {"type": "string", "minLength": 1}
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+RECORD_ID = "urn:meizhou-score:schema:record:1"
+HOUSE_RULES_ID = "urn:meizhou-score:schema:house-rules:1"
+
+_TILES = {"type": "string", "maxLength": MAX_TILE_TEXT,
+          "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)"}
+_NAME = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_NAME, "description": "a player's name"}
 _AMOUNT = {"type": "number"}
-_COUNT = {"type": "integer", "minimum": 0}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT}
 
 
-def _object(properties: dict, required: tuple[str, ...] = ()) -> dict:
-    """A mapping with exactly these keys (an unknown key is an error, docs/rules.md), ``required`` among them."""
+def _spellings(ids, names: dict[str, str], only: str | None = None) -> list[str]:
+    """The ids and every other spelling the loader accepts for them (自摸, self-draw, …)."""
+    return [i for i in ids if only in (None, i)] + [n for n, i in names.items() if only in (None, i)]
+
+
+def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
+    """A mapping with exactly these keys (an unknown key is an error), ``required`` among them."""
     out: dict = {"type": "object", "additionalProperties": False}
     if required:
         out["required"] = list(required)
     out["properties"] = properties
+    out.update(more)
     return out
 
 
+def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
+    """if ``key`` is one of ``values`` then … else …"""
+    return {"if": {"required": [key], "properties": {key: {"enum": values}}}, "then": then, "else": otherwise}
+
+
+_FORBIDDEN = lambda *keys: {"not": {"anyOf": [{"required": [k]} for k in keys]}}  # noqa: E731
+
 _KONG = _object(required=("player", "type", "tile"), properties={
     "player": _NAME,
-    "type": {"enum": ["concealed", "added", "exposed"]},
+    "type": {"enum": _spellings(KONG_TYPES, KONG_TYPE_NAMES)},
     "tile": _TILES,
     "from": {**_NAME, "description": "exposed kongs only: the discarder"},
-})
+}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"),
+                then={"required": ["from"]}, otherwise=_FORBIDDEN("from"))])
 _HAND = _object(required=("concealed", "winning_tile"), properties={
     "concealed": _TILES,
-    "pungs": {"type": "array", "items": _TILES},
+    "pungs": {"anyOf": [{"type": "array", "items": _TILES}, _TILES, {"type": "null"}]},
     "winning_tile": _TILES,
 })
-_RULES = _object({
-    "patterns": _object({p.id: _COUNT for p in PATTERNS}),
-    "combine": {"enum": ["highest", "add", "multiply"]},
-    "self_draw_share": _COUNT,
-    "kong_bloom_multiplier": _COUNT,
-    "robbed_kong_share": _COUNT,
-    "kong_units": _object({k: _COUNT for k in ("concealed", "added", "exposed")}),
-    "exposed_kong_payer": {"enum": ["all", "discarder"]},
-    "dealer_after_draw": {"enum": ["next", "same"]},
+HOUSE_RULES = _object({
+    "patterns": _object({p.id: _COUNT for p in PATTERNS}, description="ratio per pattern id; 0 turns one off"),
+    "combine": {"enum": list(COMBINE_MODES), "description": DESCRIPTIONS["combine"]},
+    "self_draw_share": {**_COUNT, "description": DESCRIPTIONS["self_draw_share"]},
+    "kong_bloom_multiplier": {**_COUNT, "description": DESCRIPTIONS["kong_bloom_multiplier"]},
+    "robbed_kong_share": {**_COUNT, "description": DESCRIPTIONS["robbed_kong_share"]},
+    "kong_units": _object({k: _COUNT for k in KONG_TYPES}, description=DESCRIPTIONS["kong_units"]),
+    "exposed_kong_payer": {"enum": ["all", "discarder"], "description": DESCRIPTIONS["exposed_kong_payer"]},
+    "dealer_after_draw": {"enum": ["next", "same"], "description": DESCRIPTIONS["dealer_after_draw"]},
 })
 _HAND_PROPERTIES = {
     "dealer": _NAME,
     "stake": {**_AMOUNT, "exclusiveMinimum": 0},
     "draw": {"type": "boolean"},
     "winner": _NAME,
-    "win_type": {"enum": list(WIN_TYPES)},
+    "win_type": {"enum": _spellings(WIN_TYPES, WIN_TYPE_NAMES)},
     "robbed": _NAME,
     "hand": _HAND,
-    "kongs": {"type": "array", "items": _KONG},
+    "kongs": {"anyOf": [{"type": "array", "items": _KONG}, {"type": "null"}]},
     "claimed": {"type": "object", "additionalProperties": _AMOUNT},
 }
-_DATE = {"type": "string", "format": "date", "description": "the night's date, YYYY-MM-DD"}
-_PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True}
+# A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner, its win
+# type and its hand; robbed names the robbed player of a robbed kong, and only then.
+_HAND_CONDITIONS = [
+    _when("draw", [True], then=_FORBIDDEN("winner", "win_type", "robbed", "hand"),
+          otherwise={"required": ["winner", "win_type", "hand"]}),
+    _when("win_type", _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
+          then={"required": ["robbed"]}, otherwise=_FORBIDDEN("robbed")),
+]
+# an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
+_DATE = {"type": "string", "format": "date", "pattern": r"^\s*\d{4}-?(\d{2}-?\d{2}|W\d{2}-?\d)\s*$",
+         "description": "the night's date, YYYY-MM-DD"}
+_PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True,
+            "description": "four names in seat order East, South, West, North"}
 
 RECORD = _object(required=("players", "dealer"),
-                 properties={"players": _PLAYERS, **_HAND_PROPERTIES, "rules": _RULES, "date": _DATE})
+                 properties={"players": _PLAYERS, **_HAND_PROPERTIES, "rules": {"$ref": "#/$defs/houseRules"},
+                             "date": _DATE}, allOf=_HAND_CONDITIONS)
+_SESSION_HAND = _object(_HAND_PROPERTIES, allOf=_HAND_CONDITIONS)
 SESSION = _object(required=("players", "hands"), properties={
     "date": _DATE,
     "players": _PLAYERS,
     "stake": _HAND_PROPERTIES["stake"],
-    "rules": _RULES,
-    "hands": {"type": "array", "minItems": 1, "items": _object(_HAND_PROPERTIES)},
+    "rules": {"$ref": "#/$defs/houseRules"},
+    "hands": {"type": "array", "minItems": 1, "items": _SESSION_HAND,
+              "prefixItems": [{**_SESSION_HAND, "required": ["dealer"]}],
+              "description": "the hands in order; the first names its dealer"},
 })
 
 SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$schema": DRAFT,
+    "$id": RECORD_ID,
     "title": "meizhou-score hand record or session",
+    "description": "A hand record or a session of hands (docs/rules.md, “The files”).",
     "oneOf": [{"$ref": "#/$defs/session"}, {"$ref": "#/$defs/record"}],
-    "$defs": {"record": RECORD, "session": SESSION, "rules": _RULES},
+    "$defs": {"record": RECORD, "session": SESSION, "houseRules": HOUSE_RULES},
+}
+
+HOUSE_RULES_SCHEMA = {
+    "$schema": DRAFT,
+    "$id": HOUSE_RULES_ID,
+    "title": "meizhou-score house rules",
+    "description": "A house-rules file for --rules FILE (docs/rules.md, “House rules”); every key optional.",
+    **HOUSE_RULES,
 }
