@@ -258,3 +258,37 @@ def test_seats_in_chinese():
     """A throws 7: counting A as 1 in play order, 7 lands on C (7 − 4 = 3): C sits East, then D, A, B."""
     lines = run("deal", "--seats", "7", "--players", "A,B,C,D", "--lang", "zh").stdout.splitlines()
     assert lines == ["A 擲出 7：從 A 數起（為 1），依順序數，C 坐東。", "  東：C", "  南：D", "  西：A", "  北：B"]
+
+
+# ---------------------------------------------------------------- shell completion (README, “Shell completion”)
+
+def complete(words: str, shell: str = "bash") -> list[str]:
+    parts = words.split(" ")
+    env = {**os.environ, "_MEIZHOU_SCORE_COMPLETE": f"{shell}_complete", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(parts) - 1)}
+    result = subprocess.run([sys.executable, "-m", "meizhou_score"], cwd=ROOT, capture_output=True, text=True,
+                            env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("words", ["meizhou-score settle exa", "meizhou-score record nig",
+                                   "meizhou-score undo nig", "meizhou-score ledger add nig",
+                                   "meizhou-score settle --rules exa"])
+def test_file_arguments_complete_as_paths(words):
+    assert complete(words) == ["file," + words.split(" ")[-1]]  # bash then lists the files
+
+
+def test_commands_and_options_complete():
+    assert "plain,record" in complete("meizhou-score re")
+    assert "plain,--lang" in complete("meizhou-score check --la")
+
+
+@pytest.mark.parametrize("shell, first", [("bash", "_meizhou_score_completion() {"),
+                                          ("zsh", "#compdef meizhou-score"),
+                                          ("fish", "function _meizhou_score_completion;")])
+def test_the_completion_scripts_the_readme_sources(shell, first):
+    env = {**os.environ, "_MEIZHOU_SCORE_COMPLETE": f"{shell}_source"}
+    result = subprocess.run([sys.executable, "-m", "meizhou_score"], cwd=ROOT, capture_output=True, text=True,
+                            env=env)
+    assert result.stdout.splitlines()[0] == first
