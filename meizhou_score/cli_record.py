@@ -21,8 +21,9 @@ class _Questions:
     again. With nobody to ask, a missing answer is a usage error naming its flag.
     """
 
-    def __init__(self, asking: bool):
+    def __init__(self, asking: bool, lang: str = "en"):
         self.asking = asking
+        self.lang = lang
         self.asked = False  # has anything been asked? (then optional melds are asked too)
 
     def ask(self, question: str, check, flag: str, default: str | None = None):
@@ -30,14 +31,24 @@ class _Questions:
             raise Usage(msg("missing {flag} (or run record in a terminal to be asked)", flag=flag))
         self.asked = True
         while True:
-            answer = click.prompt(question, default=default, show_default=bool(default))
+            answer = click.prompt(question, default=default, show_default=bool(default), prompt_suffix=self.colon)
             try:
                 return check(answer)
             except MeizhouError as exc:
                 click.echo("  ✗ " + msg("{message}. Try again.", message=exc).say(language()))
 
+    @property
+    def colon(self) -> str:
+        return "：" if self.lang == "zh" else ": "
+
     def confirm(self, question: str) -> bool:
-        return click.confirm(question, default=True)
+        return click.confirm(question, default=True, prompt_suffix=self.colon)
+
+    def words(self, key: str, **values) -> str:
+        """A question or a line of ``record``'s, in the player's language."""
+        from .words import say
+
+        return say(self.lang, key, **values)
 
 
 def _numbered(players, exclude=()) -> str:
@@ -62,12 +73,11 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
     if players_text is not None:
         players = _checked(entry.players_list, players_text, "--players")
     else:
-        players = q.ask("Players in seat order East, South, West, North (comma-separated)",
-                        entry.players_list, "--players A,B,C,D")
+        players = q.ask(q.words("record_players"), entry.players_list, "--players A,B,C,D")
     if stake_text is not None:
         stake = _checked(entry.stake, stake_text, "--stake")
     elif q.asking:
-        stake = q.ask("Stake (gold per unit, 底分)", entry.stake, "--stake N", default="1")
+        stake = q.ask(q.words("record_stake"), entry.stake, "--stake N", default="1")
     else:
         from decimal import Decimal
 
@@ -100,7 +110,8 @@ def _collect(q: _Questions, players, given: dict) -> dict:
             if text.strip().casefold() in ("d", "draw", "荒莊", "流局"):
                 return None
             return entry.player(text, players, numbered=True)
-        winner = q.ask(f"Who won? {_numbered(players)}  [d] draw (荒莊)", winner_or_draw, "--winner NAME or --draw")
+        winner = q.ask(q.words("record_who_won", choices=_numbered(players)), winner_or_draw,
+                       "--winner NAME or --draw")
     if winner is None:
         hand = {"draw": True}
         kongs = [_checked(lambda t: entry.kong(t, players), k, "--kong") for k in given["kongs"]]
@@ -115,8 +126,8 @@ def _collect(q: _Questions, players, given: dict) -> dict:
     elif given["win_type"]:
         win_type = given["win_type"]
     else:
-        win_type = q.ask(f"How did {winner} win?  [1] self-draw (自摸)  [2] kong bloom (槓上開花)  "
-                         "[3] robbed kong (搶槓)", lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
+        win_type = q.ask(q.words("record_how", winner=winner),
+                         lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
                          "--self-draw, --kong-bloom or --robbed-kong NAME")
     hand["win_type"] = win_type
     if win_type == "robbed_kong":
@@ -124,8 +135,8 @@ def _collect(q: _Questions, players, given: dict) -> dict:
             hand["robbed"] = _checked(lambda t: entry.player(t, players, exclude=(winner,)), given["robbed"],
                                       "--robbed-kong")
         else:
-            hand["robbed"] = _ask_player(q, f"Whose kong did {winner} rob?", players, "--robbed-kong NAME",
-                                         exclude=(winner,))
+            hand["robbed"] = _ask_player(q, q.words("record_whose_robbed", winner=winner), players,
+                                         "--robbed-kong NAME", exclude=(winner,))
     return hand
 
 
@@ -144,13 +155,12 @@ def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow
             if sum(counts) == 14 and not allow_dispute:
                 entry.must_win(text, rules)  # no melds can follow: whether it wins is known now
             return counts, " ".join(text.split())
-        held, text = q.ask(f"{hand['winner']}'s concealed tiles, winning tile included "
-                           "(e.g. 123m 456p 789s 234s 55z)", concealed, "--hand TILES")
+        held, text = q.ask(q.words("record_concealed", winner=hand["winner"]), concealed, "--hand TILES")
     tiles = {"concealed": text}
     if given["winning_tile"] is not None:
         tile = _checked(lambda t: entry.winning_tile(t, held, robbed), given["winning_tile"], "--winning-tile")
     else:
-        tile = q.ask("Winning tile" + (" (the robbed tile)" if robbed else ""),
+        tile = q.ask(q.words("record_robbed_tile" if robbed else "record_winning_tile"),
                      lambda t: entry.winning_tile(t, held, robbed), "--winning-tile TILE")
     from .tiles import TILES
 
@@ -165,7 +175,7 @@ def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow
             found = entry.pungs(text) if text.strip() else []
             entry.conservation({"hand": {**tiles, "pungs": found}}, robbed)
             return found
-        found = q.ask("Exposed pungs (碰), e.g. 777z 999m; Enter if none", more_pungs, "--pung TILES", default="")
+        found = q.ask(q.words("record_pungs"), more_pungs, "--pung TILES", default="")
         if found:
             tiles["pungs"] = found
     tiles["winning_tile"] = str(TILES[tile])
@@ -174,11 +184,8 @@ def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow
         kongs = _ask_kongs(q, players, hand)
     if kongs:
         hand["kongs"] = kongs
-    _checked(lambda h: entry.conservation(h, robbed), hand, "the hand")
+    _checked(lambda h: entry.conservation(h, robbed), hand, msg("this hand"))
     return hand
-
-
-_KONG_TYPES_QUESTION = "Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)"
 
 
 def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
@@ -188,21 +195,21 @@ def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
     while True:
         def owner(text):
             return None if not text.strip() else entry.player(text, players, numbered=True)
-        who = q.ask(f"Kong {len(kongs) + 1}: whose? {_numbered(players)}  (Enter: no more kongs)", owner,
+        who = q.ask(q.words("record_kong_whose", n=len(kongs) + 1, choices=_numbered(players)), owner,
                     "--kong", default="")
         if who is None:
             return kongs
-        kind = q.ask(_KONG_TYPES_QUESTION, lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type")),
-                     "--kong")
+        kind = q.ask(q.words("record_kong_type"),
+                     lambda t: entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type")), "--kong")
 
         def tile(text):
             found = entry.one_tile(text)
             entry.conservation({**hand, "kongs": kongs + [{"player": who, "type": kind, "tile": found}]},
                                hand.get("win_type") == "robbed_kong")
             return found
-        kong = {"player": who, "type": kind, "tile": q.ask("Tile?", tile, "--kong")}
+        kong = {"player": who, "type": kind, "tile": q.ask(q.words("record_kong_tile"), tile, "--kong")}
         if kind == "exposed":
-            kong["from"] = _ask_player(q, "Who discarded it?", players, "--kong", exclude=(who,))
+            kong["from"] = _ask_player(q, q.words("record_discarder"), players, "--kong", exclude=(who,))
         kongs.append(kong)
 
 
@@ -308,7 +315,7 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
       meizhou-score record --players "A,B,C,D" --dealer A -o hand.yaml
     """
     asking = sys.stdin.isatty() if ask is None else ask
-    q = _Questions(asking)
+    q = _Questions(asking, lang)
     given = {"draw": draw, "winner": winner, "win_type": win_type, "robbed": robbed, "hand": concealed,
              "winning_tile": winning_tile, "pungs": pungs, "kongs": kongs, "claims": None}
     try:
@@ -350,7 +357,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     if dealer:
         first = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
     else:
-        first = _ask_player(q, "Who dealt?", players, "--dealer NAME")
+        first = _ask_player(q, q.words("record_who_dealt"), players, "--dealer NAME")
     given = {**given, "claims": _claims(players, claims)}
     head = {"date": day, "players": list(players), "dealer": first, "stake": stake}
     if rules:
@@ -361,8 +368,8 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     written = entry.record_yaml({**head, **hand})
     if q.asked and not yes:
         click.echo(text.hand_text(result, lang))
-        if not q.confirm("Write this hand?"):
-            click.echo("Nothing was written.")
+        if not q.confirm(q.words("record_write")):
+            click.echo(q.words("record_nothing_written"))
             return EXIT_OK
     if output == "-":
         click.echo(written, nl=False)
@@ -375,7 +382,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
         _fail(msg("{path}: {message}", path=output,
                   message=msg("cannot write the file: {why}", why=reason(exc))))
     click.echo(text.hand_text(result, lang))
-    click.echo(f"\nWritten to {output}.")
+    click.echo("\n" + q.words("record_written_to", path=output))
     return EXIT_DISPUTE if result.disputed else EXIT_OK
 
 
@@ -435,9 +442,9 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         if expected is not None:
             named = None
     elif expected is None:
-        why = "the first hand" if number == 1 else "the hand before was not a legal win, so nobody can say"
-        named = _ask_player(q, f"Who dealt hand {number}? ({why})", players, "--dealer NAME")
-    click.echo(f"Hand {number}: {named or expected} deals.", err=not q.asking)
+        why = q.words("record_first_hand" if number == 1 else "record_after_dispute")
+        named = _ask_player(q, q.words("record_who_dealt_hand", n=number, why=why), players, "--dealer NAME")
+    click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": _claims(players, claims)}
 
     def as_written(hand):
@@ -459,8 +466,8 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
     moved = False  # did another record write first, so that this hand's number changed?
     if previewed:
         click.echo(text.session_hand_text(result, number, lang))
-        if not q.confirm(f"Record hand {number}?"):
-            click.echo("Nothing was written.")
+        if not q.confirm(q.words("record_record", n=number)):
+            click.echo(q.words("record_nothing_written"))
             return EXIT_OK
     item = lambda indent, newline: entry.hand_yaml(as_written(hand), indent, newline)  # noqa: E731
     try:
@@ -493,7 +500,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         click.echo(text.session_hand_text(result, number, lang))
     click.echo("")
     click.echo(text.totals_text(result, lang))
-    click.echo(f"\n{'Replaced' if amend else 'Recorded'} hand {number} in {path}.")
+    click.echo("\n" + q.words("record_replaced" if amend else "record_recorded", n=number, path=path))
     return EXIT_DISPUTE if result.hands[-1].disputed else EXIT_OK
 
 
@@ -526,13 +533,16 @@ def undo(session_file, yes, lang):
     except MeizhouError as exc:
         _fail(exc)
     number = len(hands) + 1
-    click.echo(f"Hand {number}, as written:\n{removed.rstrip()}")
+    from .words import say
+
+    click.echo(say(lang, "record_as_written", n=number) + "\n" + removed.rstrip())
     if not yes:
         if not sys.stdin.isatty():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
         try:
-            if not click.confirm(f"Remove hand {number}?", default=False):
-                click.echo("Nothing was removed.")
+            if not click.confirm(say(lang, "record_remove", n=number), default=False,
+                                 prompt_suffix="：" if lang == "zh" else ": "):
+                click.echo(say(lang, "record_nothing_removed"))
                 sys.exit(EXIT_OK)
         except click.Abort as exc:
             _stopped(exc)
@@ -548,7 +558,7 @@ def undo(session_file, yes, lang):
     except OSError as exc:
         _fail(msg("{path}: {message}", path=session_file, message=msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
-    click.echo(f"Removed hand {number}.\n")
+    click.echo(say(lang, "record_removed", n=number) + "\n")
     click.echo(text.totals_text(result, lang))
 
 

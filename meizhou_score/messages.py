@@ -261,6 +261,7 @@ not recorded: {reasons} (the file holds only hands the table accepted; --allow-d
 the claimed balances differ from the settlement: {claims} | 申報的輸贏與結算不符：{claims}
 the rotation gives {dealer} as dealer ({rule}) | 依輪莊，莊家是 {dealer}（{rule}）
 a kong type | 槓的種類
+this hand | 這一局
 a win type | 胡牌方式
 {message}. Enter the tiles again. | {message}。請重新輸入牌。
 the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and record follows it | 依輪莊，第 {number} 局的莊家是 {expected}（{rule}）；拿掉 --dealer，record 就會照輪莊

@@ -67,6 +67,34 @@ transfers | Payments: | 支付明細：
 settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：
 settle_line |   {payer} pays {payee} {amount} |   {payer} 付 {payee} {amount}
 settle_none | Settle-up: nobody owes anybody. | 找數：無人欠款。
+record_players | Players in seat order East, South, West, North (comma-separated) | 玩家，依東、南、西、北座次（以逗號分隔）
+record_stake | Stake (gold per unit, 底分) | 底分（每分多少金）
+record_who_won | Who won? {choices}  [d] draw (荒莊) | 誰胡牌？{choices}  [d] 荒莊
+record_how | How did {winner} win?  [1] self-draw (自摸)  [2] kong bloom (槓上開花)  [3] robbed kong (搶槓) | {winner} 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓
+record_whose_robbed | Whose kong did {winner} rob? | {winner} 搶了誰的槓？
+record_concealed | {winner}'s concealed tiles, winning tile included (e.g. 123m 456p 789s 234s 55z) | {winner} 的手牌，含胡的那張（例如 123m 456p 789s 234s 55z）
+record_winning_tile | Winning tile | 胡的那張牌
+record_robbed_tile | Winning tile (the robbed tile) | 胡的那張牌（被搶的那張）
+record_pungs | Exposed pungs (碰), e.g. 777z 999m; Enter if none | 碰出的牌，例如 777z 999m；沒有就按 Enter
+record_kong_whose | Kong {n}: whose? {choices}  (Enter: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter：沒有了）
+record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard) | 種類？  [1] 暗槓  [2] 加槓  [3] 直槓（槓別人打出的牌）
+record_kong_tile | Tile? | 哪張牌？
+record_discarder | Who discarded it? | 誰打出的？
+record_who_dealt | Who dealt? | 誰是莊家？
+record_who_dealt_hand | Who dealt hand {n}? ({why}) | 第 {n} 局誰是莊家？（{why}）
+record_first_hand | the first hand | 第一局
+record_after_dispute | the hand before was not a legal win, so nobody can say | 上一局不是合法的胡牌，輪莊無法決定
+record_deals | Hand {n}: {dealer} deals. | 第 {n} 局：{dealer} 坐莊。
+record_write | Write this hand? | 寫入這一局？
+record_record | Record hand {n}? | 記下第 {n} 局？
+record_nothing_written | Nothing was written. | 沒有寫入任何東西。
+record_written_to | Written to {path}. | 已寫入 {path}。
+record_recorded | Recorded hand {n} in {path}. | 已把第 {n} 局記入 {path}。
+record_replaced | Replaced hand {n} in {path}. | 已改寫 {path} 的第 {n} 局。
+record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
+record_remove | Remove hand {n}? | 刪除第 {n} 局？
+record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
+record_removed | Removed hand {n}. | 已刪除第 {n} 局。
 deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
 deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。
 deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place}擲出 {dice}：{first} + {dice} = {total}。

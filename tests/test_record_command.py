@@ -234,6 +234,25 @@ def test_prompts_ask_in_table_order_and_ask_again_after_a_wrong_tile(tmp_path):
     assert totals(path) == ({"Ah Fook": -40, "Mei": 120, "Jun": -40, "Lan": -40}, "Mei")
 
 
+def test_prompts_in_chinese(tmp_path):
+    """The same night asked in Chinese: the questions, the complaint about a tile, the table, the last line."""
+    path = tmp_path / "night.yaml"
+    answers = "\n".join(["Ah Fook, Mei, Jun, Lan", "10", "1", "me", "自摸", "123m 456p 789s 5x",
+                         "123m 456p 789s 55s", "5s", "", "2", "暗槓", "東", "", "y"]) + "\n"
+    result = run("record", path, "--ask", "--lang", "zh", input=answers)
+    assert result.exit_code == 0, result.output
+    for question in ("玩家，依東、南、西、北座次（以逗號分隔）", "第 1 局誰是莊家？（第一局）", "誰胡牌？",
+                     "Mei 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓", "胡的那張牌", "碰出的牌",
+                     "第 1 副槓：誰的？", "種類？  [1] 暗槓  [2] 加槓  [3] 直槓", "哪張牌？", "記下第 1 局？"):
+        assert question in result.output, question
+    assert result.output.count("Mei 的手牌，含胡的那張") == 2
+    assert "✗ '123m 456p 789s 5x' 第 17 欄的 'x' 不對。請再輸入一次。" in result.output
+    assert "已把第 1 局記入" in result.output and "Recorded" not in result.output
+    assert "誰胡牌？[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] 荒莊：me" in result.output  # a full-width colon
+    # the same figures as in English: Mei +120, the others −40 each (R5, R8)
+    assert totals(path) == ({"Ah Fook": -40, "Mei": 120, "Jun": -40, "Lan": -40}, "Mei")
+
+
 def test_prompts_reask_a_hand_that_does_not_win(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
