@@ -109,7 +109,7 @@ def with_tile(hand: Shape, tile: int) -> Shape:
 
 # Precomputed tables shipped with the package (see build_tables); rebuilt if absent.
 TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_tables.marshal")
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 
 
 def _enumerate_complete(size: int, runs: bool) -> dict[bytes, int]:
@@ -153,14 +153,21 @@ def write_tables(path: str = TABLE_FILE, readings_path: str | None = None) -> No
 
 
 # The readings of every complete group, shipped too, for bulk work: a hand seen for the first time
-# is then read by look-up, not by search. Each group's readings are packed in bytes, a block a
-# byte (kind × 16 + rank), readings apart by 0xFF; one file of about 0.5 MB.
+# is then read by look-up, not by search. Each group's readings are packed in bytes: the pair's byte
+# (its rank, or 0xFE for none) then a byte a set (kind × 16 + rank), readings apart by 0xFF; one file
+# of about 0.5 MB.
 READINGS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_readings.marshal")
 _SHIPPED: tuple[dict[bytes, bytes], dict[bytes, bytes]] | None = None
 
 
 def _pack(readings) -> bytes:
-    return b"\xff".join(bytes(kind * 16 + rank for kind, rank in reading) for reading in readings)
+    """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order; 0xFF apart."""
+    return b"\xff".join(bytes([next((rank for kind, rank in reading if kind == PAIR), _NO_PAIR)]
+                               + [kind * 16 + rank for kind, rank in reading if kind != PAIR])
+                         for reading in readings)
+
+
+_NO_PAIR = 0xFE
 
 
 def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
@@ -302,12 +309,10 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
                 return memo.remember(key, ())  # not pair + sets (seven pairs, say)
             packed = _pack(searched)  # an empty group packs as one empty reading
         blocks = _BY_BYTE[group]
-        out = []
-        for reading in packed.split(b"\xff") if b"\xff" in packed else (packed,):
-            # a byte a block: the pair below 16 (so it is the smallest byte), a pung or a run above
-            low = min(reading) if reading else 255
-            out.append((tuple([blocks[b] for b in reading if b >= 16]), blocks[low] if low < 16 else None))
-        found = memo.remember(key, tuple(out))
+        sets = blocks.__getitem__
+        found = memo.remember(key, tuple([(tuple(map(sets, reading[1:])),
+                                           blocks[reading[0]] if reading[0] != _NO_PAIR else None)
+                                          for reading in packed.split(b"\xff")]))
     return found
 
 
