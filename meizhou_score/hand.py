@@ -402,13 +402,10 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
     if found is None:
         table = (_TABLES or tables())[honours]
         k = bytearray(key)
-        size = len(k)
-        # a tile can complete a group only beside what it holds: the same tile, or (in a suit) within two
-        reach = 0 if honours else 2
-        near = {r for held in range(size) if k[held] for r in range(max(held - reach, 0), min(held + reach + 1, size))}
         out = []
-        for rank in sorted(near):
-            if k[rank] < COPIES:
+        for rank in range(len(k)):
+            # a tile can complete a group only beside what it holds: the same tile, or (in a suit) within two
+            if k[rank] < COPIES and (k[rank] if honours else any(key[rank - 2 if rank > 1 else 0:rank + 3])):
                 k[rank] += 1
                 pairs = table.get(bytes(k))
                 k[rank] -= 1
