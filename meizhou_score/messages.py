@@ -26,7 +26,7 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
-        template = _CHINESE.get(self.template, self.template) if lang == "zh" else self.template
+        template = _chinese_table().get(self.template, self.template) if lang == "zh" else self.template
         if not self.values:
             return template
         return template.format(**{key: _said(value, lang) for key, value in self.values.items()})
@@ -78,7 +78,17 @@ def reason(exc: OSError) -> Message:
 
 def chinese(template: str) -> str | None:
     """The Chinese template of an English one (for the tests), or None."""
-    return _CHINESE.get(template)
+    return _chinese_table().get(template)
+
+
+_CHINESE: dict[str, str] = {}
+
+
+def _chinese_table() -> dict[str, str]:
+    """English template → Chinese, read from the table below when Chinese is first needed."""
+    if not _CHINESE:
+        _CHINESE.update(line.split(" | ") for line in _TABLE.strip("\n").split("\n") if not line.startswith("#"))
+    return _CHINESE
 
 
 # English template | Chinese template. One line a message; the blanks must match.
@@ -301,5 +311,3 @@ Read-only file system | 唯讀的檔案系統
 File name too long | 檔名太長
 Broken pipe | 管線已關閉
 """
-_CHINESE = {english: chinese for english, chinese in
-            (line.split(" | ") for line in _TABLE.strip("\n").split("\n") if not line.startswith("#"))}

@@ -82,7 +82,7 @@ def test_a_message_is_said_in_either_language():
 def test_chinese_punctuation_is_full_width():
     """Colons, semicolons, commas and brackets in Chinese sentences are the full-width forms (：；，（）)."""
     half = []
-    for chinese in messages._CHINESE.values():
+    for chinese in messages._chinese_table().values():
         plain = re.sub(r"\{[^{}]*\}|'[^']*'|`[^`]*`|「[^」]*」", "", chinese)  # blanks and quoted notation aside
         for notation in NOTATION:
             plain = plain.replace(notation, "")
