@@ -324,17 +324,20 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     gp = bp.get(p) or _group_blocks(p, 1)
     gs = bs.get(s) or _group_blocks(s, 2)
     gz = bz.get(z) or _group_blocks(z, 3)
-    if not (gm and gp and gs and gz):
-        return []  # a group that is not pair + sets
     if len(gm) == len(gp) == len(gs) == len(gz) == 1:
         # the common hand: one reading per group, already in tile order; no combinations to try
-        (s0, p0), (s1, p1), (s2, p2), (s3, p3) = gm[0], gp[0], gs[0], gz[0]
+        (s0, p0), = gm
+        (s1, p1), = gp
+        (s2, p2), = gs
+        (s3, p3), = gz
         if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
             return []
-        sets = (*s0, *s1, *s2, *s3)
         if melds:
-            sets = tuple(sorted(sets + melds, key=_tile_order))
-        return [Reading(STANDARD, (*sets, p0 or p1 or p2 or p3))]
+            sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
+            return [_READING(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
+        return [_READING(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
+    if not (gm and gp and gs and gz):
+        return []  # a group that is not pair + sets
     out = []
     for combo in product(gm, gp, gs, gz):
         pairs = [pair for _, pair in combo if pair is not None]
@@ -348,6 +351,9 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         out.sort(key=_reading_key)
     return out
 
+
+# A Reading made at C speed, skipping NamedTuple's Python-level __new__ (the hot path makes one a hand).
+_READING = tuple.__new__
 
 # One Block per concealed pung and run, by kind and first tile: readings share them.
 _CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),
