@@ -8,6 +8,7 @@ import click
 
 from .cli import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
 from .messages import msg
+from .words import say
 from .errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- the ledger
@@ -62,9 +63,10 @@ def ledger(ctx, db):
               help="The night's date when the file has no date: [default: the file's modification day].")
 @rules_option
 @click.option("--accept-disputes", is_flag=True, help="Add a night even if a hand in it is disputed.")
+@lang_option
 @common
 @click.pass_context
-def ledger_add(ctx, files, date_text, rules_file, accept_disputes):
+def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
     """Settle each session (or hand) FILE and store the night: its date, players, rules, hands and payments.
 
     Adding the same night again changes nothing. A night that does not settle,
@@ -99,19 +101,18 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes):
             _error(exc)
             worst = EXIT_BAD
             continue
-        if added.new:
-            click.echo(f"Added night {added.night} ({added.date}, {added.hands} hands) from {path}.")
-        else:
-            click.echo(f"{path}: already in the ledger as night {added.night} ({added.date}); nothing added.")
+        click.echo(say(lang, "ledger_added" if added.new else "ledger_already", night=added.night, date=added.date,
+                       hands=added.hands, path=path))
     sys.exit(worst)
 
 
 @ledger.command("nights")
 @_since_until
 @format_option
+@lang_option
 @common
 @click.pass_context
-def ledger_nights(ctx, since, until, fmt):
+def ledger_nights(ctx, since, until, fmt, lang):
     """List the nights in the ledger.
 
     \b
@@ -128,9 +129,10 @@ def ledger_nights(ctx, since, until, fmt):
         return
     from tabulate import tabulate
 
-    rows = [[n.id, n.date, n.hands, ", ".join(n.players), "disputed" if n.disputed else "", n.source] for n in found]
-    click.echo(tabulate(rows, headers=["night", "date", "hands", "players", "", "file"], tablefmt="simple",
-                        disable_numparse=True) if rows else "The ledger holds no nights in that range.")
+    rows = [[n.id, n.date, n.hands, ", ".join(n.players), say(lang, "ledger_disputed") if n.disputed else "",
+             n.source] for n in found]
+    click.echo(tabulate(rows, headers=say(lang, "ledger_nights_headers").split("|"), tablefmt="simple",
+                        disable_numparse=True) if rows else say(lang, "ledger_no_nights"))
 
 
 @ledger.command("show")
@@ -165,9 +167,10 @@ def ledger_show(ctx, night, fmt, explain, lang):
 @ledger.command("remove")
 @click.argument("night", type=int)
 @click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
+@lang_option
 @common
 @click.pass_context
-def ledger_remove(ctx, night, yes):
+def ledger_remove(ctx, night, yes, lang):
     """Remove NIGHT and everything stored with it (asks first, unless --yes).
 
     \b
@@ -184,23 +187,25 @@ def ledger_remove(ctx, night, yes):
     if not yes:
         if not sys.stdin.isatty():
             raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
-        if not click.confirm(f"Remove night {n.id} ({n.date}, {n.hands} hands, {', '.join(n.players)})?",
-                             default=False):
-            click.echo("Nothing was removed.")
+        if not click.confirm(say(lang, "ledger_remove", night=n.id, date=n.date, hands=n.hands,
+                                 players=say(lang, "list_sep").join(n.players)), default=False,
+                             prompt_suffix="：" if lang == "zh" else ": "):
+            click.echo(say(lang, "record_nothing_removed"))
             return
     try:
         book.remove(conn, night)
     except MeizhouError as exc:
         _fail(exc)
-    click.echo(f"Removed night {night}.")
+    click.echo(say(lang, "ledger_removed", night=night))
 
 
 @ledger.command("rename")
 @click.argument("old")
 @click.argument("new")
+@lang_option
 @common
 @click.pass_context
-def ledger_rename(ctx, old, new):
+def ledger_rename(ctx, old, new, lang):
     """Rename a player: OLD's nights, hands and payments become NEW's.
 
     \b
@@ -213,7 +218,7 @@ def ledger_rename(ctx, old, new):
         book.rename(_open(ctx), old, new)
     except MeizhouError as exc:
         _fail(exc)
-    click.echo(f"{old} is now {new}.")
+    click.echo(say(lang, "ledger_renamed", old=old, new=new))
 
 
 def _table_formats(func):
@@ -221,8 +226,8 @@ def _table_formats(func):
                         show_default=True, help="A table, JSON or CSV.")(func)
 
 
-def _emit(rows: list[dict], fmt: str) -> None:
-    """Rows of plain values as a table, JSON or CSV."""
+def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
+    """Rows of plain values as a table (its headings in ``lang``), JSON or CSV (the keys as they are)."""
     if fmt == "json":
         from .jsonout import dumps
 
@@ -240,9 +245,12 @@ def _emit(rows: list[dict], fmt: str) -> None:
     elif rows:
         from .columns import columns
 
-        click.echo(columns([list(rows[0])] + [[_cell(v) for v in row.values()] for row in rows]))
+        # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
+        names = dict(pair.split("=") for pair in say(lang, "ledger_columns").split("|")) if lang == "zh" else {}
+        click.echo(columns([[names.get(key, key) for key in rows[0]]]
+                           + [[_cell(v) for v in row.values()] for row in rows]))
     else:
-        click.echo("Nothing in that range.")
+        click.echo(say(lang, "ledger_nothing"))
 
 
 def _cell(value) -> str:
@@ -256,7 +264,7 @@ def _cell(value) -> str:
 def _report(player: bool):
     """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
     def wrap(func):
-        func = _table_formats(common(click.pass_context(func)))
+        func = _table_formats(lang_option(common(click.pass_context(func))))
         if player:
             func = click.option("--player", metavar="NAME", help="Only this player.")(func)
         return _since_until(func)
@@ -265,7 +273,7 @@ def _report(player: bool):
 
 @ledger.command("totals")
 @_report(player=True)
-def ledger_totals(ctx, since, until, player, fmt):
+def ledger_totals(ctx, since, until, player, fmt, lang):
     """Each player's net over the nights in a range (all nights by default), exact.
 
     \b
@@ -280,12 +288,12 @@ def ledger_totals(ctx, since, until, player, fmt):
         found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     except MeizhouError as exc:
         _fail(exc)
-    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt)
+    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
 
 
 @ledger.command("settle-up")
 @_report(player=False)
-def ledger_settle_up(ctx, since, until, fmt):
+def ledger_settle_up(ctx, since, until, fmt, lang):
     """Who pays whom over the range, in the fewest payments that square every total.
 
     \b
@@ -297,15 +305,14 @@ def ledger_settle_up(ctx, since, until, fmt):
 
     found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     result = settle_up(found)
-    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt)
+    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
     if not result.exact and fmt == "table":
-        click.echo("(more than 20 players owe or are owed: these payments square everyone, "
-                   "but fewer may exist)", err=True)
+        click.echo(say(lang, "ledger_inexact"), err=True)
 
 
 @ledger.command("stats")
 @_report(player=True)
-def ledger_stats(ctx, since, until, player, fmt):
+def ledger_stats(ctx, since, until, player, fmt, lang):
     """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
 
     \b
@@ -326,10 +333,10 @@ def ledger_stats(ctx, since, until, player, fmt):
         row.update({f"wins_{k}": v for k, v in st.wins.items()})
         row.update(self_draw_rate=st.self_draw_rate, robbed=st.robbed)
         row.update({f"kongs_{k}": v for k, v in st.kongs.items()})
-        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" + ".join(st.biggest_patterns),
+        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" ".join(st.biggest_patterns),
                    net=number(st.net), net_per_hand=st.net_per_hand)
         rows.append(row)
-    _emit(rows, fmt)
+    _emit(rows, fmt, lang)
 
 
 @ledger.command("export")

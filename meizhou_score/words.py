@@ -95,6 +95,17 @@ record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
 record_remove | Remove hand {n}? | 刪除第 {n} 局？
 record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
 record_removed | Removed hand {n}. | 已刪除第 {n} 局。
+ledger_added | Added night {night} ({date}, {hands} hands) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
+ledger_already | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 晚（{date}）；沒有加入任何東西。
+ledger_nights_headers | night|date|hands|players||file | 晚|日期|局數|玩家||檔案
+ledger_disputed | disputed | 有爭議
+ledger_no_nights | The ledger holds no nights in that range. | 帳本在那段期間沒有任何一晚。
+ledger_remove | Remove night {night} ({date}, {hands} hands, {players})? | 刪除第 {night} 晚（{date}，{hands} 局，{players}）？
+ledger_removed | Removed night {night}. | 已刪除第 {night} 晚。
+ledger_renamed | {old} is now {new}. | {old} 已改名為 {new}。
+ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。
+ledger_inexact | (more than 20 players owe or are owed: these payments square everyone, but fewer may exist) | （欠款或被欠的玩家超過 20 人：這些轉賬能讓每人找清，但可能有更少的做法）
+ledger_columns | - | player=玩家|total=合計|from=付款人|to=收款人|amount=金額|nights=晚數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
 deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
 deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。
 deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place}擲出 {dice}：{first} + {dice} = {total}。

@@ -308,3 +308,22 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
             outcomes.add("after")
             run(db, "remove", nights[1][0], "--yes")
     assert outcomes  # every kill left one of the two
+
+
+def test_the_ledger_speaks_chinese(tmp_path):
+    """add, nights, totals and settle-up with --lang zh: the lines and the table headings in Chinese; CSV keeps
+    its data keys."""
+    from click.testing import CliRunner
+
+    from meizhou_score.cli import cli
+
+    db = str(tmp_path / "club.sqlite3")
+    run = lambda *args: CliRunner().invoke(cli, ["ledger", "--db", db, *map(str, args)])  # noqa: E731
+    added = run("add", EXAMPLES / "session.yaml", "--date", "2026-11-19", "--lang", "zh")
+    assert added.exit_code == 0, added.output
+    assert added.stdout.startswith("已從 ") and "加入第 1 晚（2026-11-19，" in added.stdout
+    assert run("nights", "--lang", "zh").stdout.splitlines()[0].split() == ["晚", "日期", "局數", "玩家", "檔案"]
+    assert run("totals", "--lang", "zh").stdout.splitlines()[0].split() == ["玩家", "合計"]
+    assert run("settle-up", "--lang", "zh").stdout.splitlines()[0].split() == ["付款人", "收款人", "金額"]
+    assert run("totals", "--since", "2030-01-01", "--lang", "zh").stdout.strip() == "那段期間沒有任何紀錄。"
+    assert run("totals", "--format", "csv", "--lang", "zh").stdout.splitlines()[0] == "player,total"  # data keys
