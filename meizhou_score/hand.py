@@ -293,6 +293,8 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
 _BLOCKS = tuple(Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz")
+# each group memo's get, bound once (a memo is cleared in place, never replaced): 10-15% of a reading
+_GET_M, _GET_P, _GET_S, _GET_Z = (memo.get for memo in _BLOCKS)
 _WAITS = (Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
           Memo("waits.honours", 1 << 12, "the tiles that complete the honours"))
 
@@ -318,12 +320,11 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
 
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
-    bm, bp, bs, bz = _BLOCKS
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    gm = bm.get(m) or _group_blocks(m, 0)
-    gp = bp.get(p) or _group_blocks(p, 1)
-    gs = bs.get(s) or _group_blocks(s, 2)
-    gz = bz.get(z) or _group_blocks(z, 3)
+    gm = _GET_M(m) or _group_blocks(m, 0)
+    gp = _GET_P(p) or _group_blocks(p, 1)
+    gs = _GET_S(s) or _group_blocks(s, 2)
+    gz = _GET_Z(z) or _group_blocks(z, 3)
     if len(gm) == len(gp) == len(gs) == len(gz) == 1:
         # the common hand: one reading per group, already in tile order; no combinations to try
         (s0, p0), = gm
