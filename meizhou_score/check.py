@@ -47,7 +47,7 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
         if found:
             out["reading"] = found.reading.notation()
         else:
-            out.update(_distance(hand, rules))
+            out.update(_discards(hand, rules))
         return out
     if size == 13:
         waits = []
@@ -59,20 +59,24 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
                 waits.append({"tile": str(TILES[t]), "patterns": list(found.patterns), "ratio": found.ratio})
         out.update(win=False, waits=waits)
         if not waits:
-            out.update(_distance(hand, rules))
+            out.update(_useful(hand, rules))
         return out
     raise TileError(msg("expected 13 or 14 tiles counting each pung and kong as 3; got {size}", size=size))
 
 
-def _distance(hand: Shape, rules: Rules) -> dict:
-    """How far tiles that neither win nor wait are (向聽), and with 14, the best discards."""
+def _useful(hand: Shape, rules: Rules) -> dict:
+    """13 tiles that wait on nothing: how far they are (向聽) and the tiles that would help."""
     from . import distance
 
-    melds = len(hand.melds)
-    if sum(hand.concealed) + 3 * melds == 13:
-        tiles, left, now = distance.useful(hand.concealed, melds, hand.every, rules)
-        return {"shanten": now, "useful": [str(TILES[t]) for t in tiles], "count_useful": left}
-    discards = distance.best_discards(hand.concealed, melds, hand.every, rules)
-    return {"shanten": distance.shanten(hand.concealed, melds, rules),
+    tiles, left, now = distance.useful(hand.concealed, len(hand.melds), hand.every, rules)
+    return {"shanten": now, "useful": [str(TILES[t]) for t in tiles], "count_useful": left}
+
+
+def _discards(hand: Shape, rules: Rules) -> dict:
+    """14 tiles that do not win: the discards that leave them closest, and that shanten (向聽)."""
+    from . import distance
+
+    discards = distance.best_discards(hand.concealed, len(hand.melds), hand.every, rules)
+    return {"shanten": discards[0].shanten,
             "discards": [{"tile": str(TILES[d.tile]), "shanten": d.shanten, "useful": [str(TILES[t]) for t in d.useful],
                           "count": d.count} for d in discards]}

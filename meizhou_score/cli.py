@@ -12,7 +12,7 @@ import click
 
 from . import __version__
 from .errors import MeizhouError, RecordError
-from .messages import Message, msg, reason
+from .messages import Message, at, cannot_read, msg, reason
 
 # 0 settled and agreed; 1 a dispute, and nothing else; 2 bad input or usage; 3 a fault of the program's own
 # (a bug: the message says how to report it); 4 the output could not be written (a full disk, a closed
@@ -70,7 +70,7 @@ def _checked(check, value, flag: str):
     try:
         return check(value)
     except MeizhouError as exc:
-        _fail(msg("{flag}: {message}", flag=flag, message=exc))
+        _fail(at(flag, exc))
 
 
 def locale_language() -> str:
@@ -103,7 +103,7 @@ def _load_rules(rules_file):
     if rules_file is None:
         return DEFAULT_RULES
     if not rules_file.strip():
-        _fail(msg("{flag}: {message}", flag="--rules", message=msg("expected a house-rules file; got an empty name")))
+        _fail(at("--rules", msg("expected a house-rules file; got an empty name")))
     from . import load_rules
 
     try:
@@ -240,8 +240,7 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
     try:
         source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
-        _fail(msg("{path}: {message}", path=file, message=msg("cannot read the file: {why}",
-                                                               why=reason(exc))))
+        _fail(at(file, cannot_read(exc)))
     out = sys.stdout.buffer
     try:
         if jobs == 1:
@@ -258,8 +257,7 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise
-        _fail(msg("{path}: {message}", path=file, message=msg("cannot read the file: {why}",
-                                                               why=reason(exc))))
+        _fail(at(file, cannot_read(exc)))
     finally:
         if source is not sys.stdin.buffer:
             source.close()
@@ -474,9 +472,9 @@ def main() -> None:
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("MEIZHOU_DEBUG"):
             raise
-        click.echo("meizhou-score: " + msg("internal error ({kind}: {detail}). This is a bug; please report it with the "
-                                           "input and the output of the same command run with MEIZHOU_DEBUG=1.",
-                                           kind=type(exc).__name__, detail=str(exc)).say(language()), err=True)
+        bug = msg("internal error ({kind}: {detail}). This is a bug; please report it with the input and the output "
+                  "of the same command run with MEIZHOU_DEBUG=1.", kind=type(exc).__name__, detail=str(exc))
+        click.echo("meizhou-score: " + bug.say(language()), err=True)
         code = EXIT_BUG
     code = _flushed(code if isinstance(code, int) else EXIT_OK)
     sys.exit(code)

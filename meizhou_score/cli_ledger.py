@@ -7,7 +7,7 @@ import sys
 import click
 
 from .cli import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
-from .messages import msg
+from .messages import at, msg
 from .words import say
 from .errors import MeizhouError, RecordError
 
@@ -24,7 +24,7 @@ def _day(value, option):
     try:
         return date(value, option) if value else None
     except RecordError as exc:
-        raise Usage(exc.message if not exc.path else msg("{flag}: {message}", flag=exc.path, message=exc.message))
+        raise Usage(exc.message if not exc.path else at(exc.path, exc.message))
 
 
 def _open(ctx):

@@ -9,7 +9,7 @@ import click
 from .cli import (EXIT_DISPUTE, EXIT_OK, Usage, _checked, _fail, _load_rules, common, lang_option, language,
                   rules_option)
 from .errors import MeizhouError, RecordError
-from .messages import msg, reason
+from .messages import at, msg, reason
 from .rulings import FINDINGS
 
 # ---------------------------------------------------------------- record and undo
@@ -352,7 +352,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     from .rules import DEFAULT_RULES
 
     if output != "-" and os.path.exists(output):
-        _fail(msg("{path}: {message}", path=output, message=msg("the file exists; record -o writes a new file only")))
+        _fail(at(output, msg("the file exists; record -o writes a new file only")))
     players, stake, rules, day = _table(q, players_text, stake_text, rules_file, date_text)
     if dealer:
         first = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
@@ -379,8 +379,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     try:
         sessionfile.write(output, written)
     except OSError as exc:
-        _fail(msg("{path}: {message}", path=output,
-                  message=msg("cannot write the file: {why}", why=reason(exc))))
+        _fail(at(output, msg("cannot write the file: {why}", why=reason(exc))))
     click.echo(text.hand_text(result, lang))
     click.echo("\n" + q.words("record_written_to", path=output))
     return EXIT_DISPUTE if result.disputed else EXIT_OK
@@ -404,12 +403,11 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
             else:
                 before = settled(found.data)
     except MeizhouError as exc:
-        said = exc if isinstance(exc, RecordError) and exc.source else msg("{path}: {message}", path=path,
-                                                                              message=exc)
+        said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
         _fail(msg("{message}; nothing was written", message=said))
     if found is None:
         if amend:
-            _fail(msg("{path}: {message}", path=path, message=msg("no such session file; there is no hand to amend")))
+            _fail(at(path, msg("no such session file; there is no hand to amend")))
         players, stake, rules, day = _table(q, players_text, stake_text, rules_file, date_text)
         data = {"date": day, "players": list(players), "stake": stake}
         if rules:
@@ -418,12 +416,11 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         hand_stake = None
     else:
         if rules_file:
-            _fail(msg("{path}: {message}", path=path,
-                      message=msg("the session's rules are fixed in the file; --rules is only for a new file")))
+            _fail(at(path, msg("the session's rules are fixed in the file; --rules is only for a new file")))
         data = found.data
         players = tuple(str(p) for p in data["players"])
         if players_text is not None and _checked(entry.players_list, players_text, "--players") != list(players):
-            _fail(msg("{flag}: {message}", flag="--players", message=msg(
+            _fail(at("--players", msg(
                 "the session is played by {players}; start a new file for another table", players=players)))
         hand_stake = _checked(entry.stake, stake_text, "--stake") if stake_text is not None else None
     number = len(data["hands"]) if amend else len(data["hands"]) + 1  # this hand's number, from 1
@@ -436,7 +433,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
     elif dealer:
         named = _checked(lambda t: entry.player(t, players), dealer, "--dealer")
         if expected is not None and named != expected:
-            _fail(msg("{flag}: {message}", flag="--dealer", message=msg(
+            _fail(at("--dealer", msg(
                 "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
                 "record follows it", expected=expected, number=number, rule=FINDINGS["dealer_check"])))
         if expected is not None:
@@ -476,12 +473,10 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
             if (now is None) != (found is None) or (now is not None and now.text != found.text):
                 # another record wrote meanwhile: this hand goes after it, and must still settle
                 if now is None or amend:
-                    _fail(msg("{path}: {message}", path=path,
-                              message=msg("the file changed while this hand was entered; nothing was written")))
+                    _fail(at(path, msg("the file changed while this hand was entered; nothing was written")))
                 result, why = _judge(lambda: build(hand, now.data), allow_dispute)
                 if result is None:
-                    _fail(msg("{path}: {message}", path=path,
-                              message=msg("the file changed while this hand was entered, and {why}", why=why)))
+                    _fail(at(path, msg("the file changed while this hand was entered, and {why}", why=why)))
                 moved, number = number != len(result.hands), len(result.hands)
                 found = now
             if found is None:
@@ -494,7 +489,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
     except MeizhouError as exc:
         _fail(exc)
     except OSError as exc:
-        _fail(msg("{path}: {message}", path=path, message=msg("cannot write the file: {why}; nothing was written",
+        _fail(at(path, msg("cannot write the file: {why}; nothing was written",
                                                                why=reason(exc))))
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         click.echo(text.session_hand_text(result, number, lang))
@@ -526,7 +521,7 @@ def undo(session_file, yes, lang):
     try:
         found = sessionfile.read(session_file)
         if found is None:
-            _fail(msg("{path}: {message}", path=session_file, message=msg("no such session file")))
+            _fail(at(session_file, msg("no such session file")))
         remaining, removed = sessionfile.without_last(found)
         hands = found.data["hands"][:-1]
         result = settle_data({**found.data, "hands": hands})
@@ -550,13 +545,12 @@ def undo(session_file, yes, lang):
         with sessionfile.locked(session_file):
             now = sessionfile.read(session_file)
             if now is None or now.text != found.text:
-                _fail(msg("{path}: {message}", path=session_file,
-                          message=msg("the file changed meanwhile; nothing was removed")))
+                _fail(at(session_file, msg("the file changed meanwhile; nothing was removed")))
             sessionfile.write(session_file, remaining, found.bom)
     except MeizhouError as exc:
         _fail(exc)
     except OSError as exc:
-        _fail(msg("{path}: {message}", path=session_file, message=msg(
+        _fail(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
     click.echo(say(lang, "record_removed", n=number) + "\n")
     click.echo(text.totals_text(result, lang))

@@ -21,7 +21,7 @@ import unicodedata
 from decimal import Decimal
 from typing import Any, Iterator, NamedTuple
 
-from .messages import msg
+from .messages import at, msg
 from .errors import MeizhouError
 from .rules import DEFAULT_RULES, Rules
 
@@ -120,7 +120,7 @@ def open_ledger(path: str) -> sqlite3.Connection:
         conn.execute("PRAGMA foreign_keys=ON")
         _migrate(conn)
     except (OSError, sqlite3.Error) as exc:
-        raise LedgerError(msg("{path}: {message}", path=path, message=msg("cannot open the ledger: {why}",
+        raise LedgerError(at(path, msg("cannot open the ledger: {why}",
                                                                              why=str(exc)))) from None
     return conn
 
@@ -198,7 +198,7 @@ def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rule
     hands = result.hands if isinstance(result, SessionResult) else [result]
     if result.disputed and not accept_disputes:
         which = [str(n) for n, s in enumerate(hands, start=1) if s.disputed]
-        raise LedgerError(msg("{path}: {message}", path=source, message=msg(
+        raise LedgerError(at(source, msg(
             "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
             "--accept-disputes", hands=tuple(which))))
     night_date = (data.get("date") if isinstance(data, dict) else None) or date

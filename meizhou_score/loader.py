@@ -12,7 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from .errors import RecordError
-from .messages import Message, foreign, msg, reason
+from .messages import Message, cannot_read, foreign, msg
 
 MIB = 1024 * 1024
 # A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.
@@ -63,7 +63,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
             with open(path, "rb") as handle:
                 data = handle.read(session_limit + 1)
     except OSError as exc:
-        raise RecordError("", msg("cannot read the file: {why}", why=reason(exc)), source) from None
+        raise RecordError("", cannot_read(exc), source) from None
     if len(data) > session_limit:
         raise RecordError("", msg("the file is larger than {limit}, the limit for a session "
                                   "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", limit=_size(session_limit)),

@@ -66,6 +66,16 @@ def _said(value: Any, lang: str) -> Any:
     return value
 
 
+def at(where: Any, message: Any) -> Message:
+    """``where: message`` — a file, a flag or a key path before what is wrong there (full-width colon in Chinese)."""
+    return msg("{path}: {message}", path=where, message=message)
+
+
+def cannot_read(exc: OSError) -> Message:
+    """A file the system would not let us read, and its reason."""
+    return msg("cannot read the file: {why}", why=reason(exc))
+
+
 def foreign(text: str) -> Message:
     """Words another library wrote (PyYAML's syntax errors): said in Chinese when the table below knows them."""
     return Message(text)
@@ -217,7 +227,6 @@ no night {night} in the ledger (see: meizhou-score ledger nights) | 帳本中沒
 no player {name!r} in the ledger | 帳本中沒有玩家 {name!r}
 {name!r} is already another player in the ledger | {name!r} 已經是帳本中的另一名玩家
 no player {name!r} in the ledger for that range | 帳本在那段期間沒有玩家 {name!r}
-{flag}: {message} | {flag}：{message}
 expected a house-rules file; got an empty name | 應為規則檔；卻是空的檔名
 --jsonl reads one file of lines | --jsonl 只讀一個逐行的檔案
 --jobs is for bulk mode (--jsonl) | --jobs 只用於批次模式（--jsonl）

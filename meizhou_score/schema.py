@@ -47,7 +47,10 @@ def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
     return {"if": {"required": [key], "properties": {key: {"enum": values}}}, "then": then, "else": otherwise}
 
 
-_FORBIDDEN = lambda *keys: {"not": {"anyOf": [{"required": [k]} for k in keys]}}  # noqa: E731
+def _forbidden(*keys: str) -> dict:
+    """None of ``keys`` may be present."""
+    return {"not": {"anyOf": [{"required": [k]} for k in keys]}}
+
 
 _KONG = _object(required=("player", "type", "tile"), properties={
     "player": _NAME,
@@ -55,7 +58,7 @@ _KONG = _object(required=("player", "type", "tile"), properties={
     "tile": _TILES,
     "from": {**_NAME, "description": "exposed kongs only: the discarder"},
 }, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"),
-                then={"required": ["from"]}, otherwise=_FORBIDDEN("from"))])
+                then={"required": ["from"]}, otherwise=_forbidden("from"))])
 _HAND = _object(required=("concealed", "winning_tile"), properties={
     "concealed": _TILES,
     "pungs": {"anyOf": [{"type": "array", "items": _TILES}, _TILES, {"type": "null"}]},
@@ -85,10 +88,10 @@ _HAND_PROPERTIES = {
 # A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner, its win
 # type and its hand; robbed names the robbed player of a robbed kong, and only then.
 _HAND_CONDITIONS = [
-    _when("draw", [True], then=_FORBIDDEN("winner", "win_type", "robbed", "hand"),
+    _when("draw", [True], then=_forbidden("winner", "win_type", "robbed", "hand"),
           otherwise={"required": ["winner", "win_type", "hand"]}),
     _when("win_type", _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
-          then={"required": ["robbed"]}, otherwise=_FORBIDDEN("robbed")),
+          then={"required": ["robbed"]}, otherwise=_forbidden("robbed")),
 ]
 # an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
 _DATE = {"type": "string", "format": "date", "pattern": r"^\s*\d{4}-?(\d{2}-?\d{2}|W\d{2}-?\d)\s*$",

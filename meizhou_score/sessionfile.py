@@ -16,7 +16,7 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any, Iterator, NamedTuple
 
-from .messages import msg, reason
+from .messages import at, cannot_read, msg
 from .errors import RecordError, SessionFileError
 from .loader import MAX_SESSION_BYTES, load_yaml, read_text
 
@@ -41,7 +41,7 @@ def read(path: str) -> SessionFile | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise RecordError("", msg("cannot read the file: {why}", why=reason(exc)), path) from None
+        raise RecordError("", cannot_read(exc), path) from None
     if len(raw) > MAX_SESSION_BYTES:
         raise RecordError("", msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
                           path)
@@ -62,7 +62,7 @@ def _hands_node(text: str, path: str):
     keys = [key.value for key, _ in root.value]
     node = root.value[keys.index("hands")][1]
     if not isinstance(node, yaml.SequenceNode) or node.flow_style:
-        raise SessionFileError(msg("{path}: {message}", path=path, message=msg(
+        raise SessionFileError(at(path, msg(
             "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand")))
     return node, keys[-1] == "hands"
 
@@ -71,7 +71,7 @@ def with_hand(session: SessionFile, item: Any) -> str:
     """The file's text with one more hand appended at the end: ``item(indent, newline)`` writes it."""
     node, last = _hands_node(session.text, session.path)
     if not last:
-        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+        raise SessionFileError(at(session.path, msg(
             "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
             "hands: to the end")))
     text = session.text
@@ -86,7 +86,7 @@ def without_last(session: SessionFile) -> tuple[str, str]:
     """(the file's text without its last hand, that hand's text as written)."""
     node, last = _hands_node(session.text, session.path)
     if len(node.value) < 2:
-        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+        raise SessionFileError(at(session.path, msg(
             "the session has one hand only and a session needs at least one; use record --amend to replace it, or "
             "delete the file to start again")))
     start, end = _last_item(session.text, node, last)
@@ -99,8 +99,7 @@ def with_last_replaced(session: SessionFile, item: Any) -> str:
     """The file's text with its last hand replaced by ``item(indent, newline)`` (``record --amend``)."""
     node, last = _hands_node(session.text, session.path)
     if not last:
-        raise SessionFileError(msg("{path}: {message}", path=session.path,
-                                   message=msg("hands: is not the last key of the file; move hands: to the end")))
+        raise SessionFileError(at(session.path, msg("hands: is not the last key of the file; move hands: to the end")))
     start, _ = _last_item(session.text, node, last)
     text = session.text[:start]
     new = text + item(node.start_mark.column, session.newline)
@@ -123,7 +122,7 @@ def _check(session: SessionFile, new: str, hands_before: list, extra: int) -> No
     try:
         data = load_yaml(new, session.path)
     except RecordError as exc:
-        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+        raise SessionFileError(at(session.path, msg(
             "the file could not be changed safely ({why}); nothing was written", why=exc.message))) from None
     same = (isinstance(data, dict) and isinstance(data.get("hands"), list)
             and len(data["hands"]) == len(hands_before) + extra
@@ -131,7 +130,7 @@ def _check(session: SessionFile, new: str, hands_before: list, extra: int) -> No
             and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
                                                                  if k != "hands"})
     if not same:
-        raise SessionFileError(msg("{path}: {message}", path=session.path, message=msg(
+        raise SessionFileError(at(session.path, msg(
             "the file could not be changed safely (its layout is unusual); nothing was written")))
 
 

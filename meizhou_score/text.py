@@ -101,9 +101,9 @@ def ratio_text(found, rules, lang: str = "en") -> str:
 
     w = WORDS[lang]
     how = working(found, rules.patterns, rules.combine)
-    each = [f"{pattern_name(p, lang)} {rules.patterns[p]}" for p in (found if how.mode == "highest" else how.counted)]
     if len(found) == 1:
         return w["ratio_one"].format(ratio=how.ratio, name=pattern_name(found[0], lang))
+    each = [f"{pattern_name(p, lang)} {rules.patterns[p]}" for p in (found if how.mode == "highest" else how.counted)]
     if how.mode == "highest":
         return w["ratio_highest"].format(ratio=how.ratio, listed=w["list_sep"].join(each))
     superseded = "".join(w["superseded"].format(pattern=pattern_name(p, lang), by=pattern_name(by, lang))
@@ -223,9 +223,6 @@ def _distance_text(result: dict, lang: str) -> list[str]:
     elif result.get("useful"):
         lines.append(w["check_useful"].format(tiles=" ".join(result["useful"]), count=result["count_useful"]))
     return lines
-
-
-
 
 
 def _tile_index(text: str) -> int:
