@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .settlement import EXACT, SessionResult, Settlement, gold
+from .settlement import EXACT, SessionResult, Settlement, gold_at
 
 
 def number(value: Decimal | int) -> int | Decimal:
@@ -26,7 +26,7 @@ def number(value: Decimal | int) -> int | Decimal:
 def hand_json(s: Settlement) -> dict[str, Any]:
     """The one-hand JSON object; each transfer also names its ruling (``"rule": "R5"``)."""
     r = s.record
-    stake = r.stake
+    to_gold = gold_at(r.stake)
     scored = s.score is not None and s.valid
     out: dict[str, Any] = {
         "valid": s.valid,
@@ -35,9 +35,9 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "win_type": r.win_type,
         "patterns": list(s.score.patterns) if scored else [],
         "ratio": s.score.ratio if scored else 0,
-        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": gold(t.units, stake),
+        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": to_gold(t.units),
                        "reason": t.reason, "rule": t.rule} for t in s.transfers],
-        "balances": s.amounts,
+        "balances": {name: to_gold(units) for name, units in s.balances.items()},
         "next_dealer": s.next_dealer,
     }
     if not s.valid:

@@ -8,7 +8,7 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 from __future__ import annotations
 
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from . import hand as core
 from .messages import Message, msg
@@ -52,15 +52,24 @@ EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
 
 
 def gold(units: int, stake: Decimal) -> int | Decimal:
-    """``units`` × ``stake``: the one place where units become gold, exactly.
+    """``units`` × ``stake``, exactly (see :func:`gold_at`)."""
+    return gold_at(stake)(units)
 
-    A whole stake (the usual table) gives a plain integer; any other an exact
-    Decimal without trailing zeros.
+
+def gold_at(stake: Decimal) -> Callable[[int], int | Decimal]:
+    """Units → gold at ``stake``: the one place where units become gold, exactly.
+
+    A whole stake (the usual table) gives plain integers; any other exact
+    Decimals without trailing zeros. Made once per hand, used for every payment.
     """
     if stake == _whole(stake):
-        return units * int(stake)
-    value = EXACT.multiply(Decimal(units), stake)
-    return int(value) if value == _whole(value) else EXACT.normalize(value)
+        return int(stake).__mul__
+
+    def at_stake(units: int) -> int | Decimal:
+        value = EXACT.multiply(Decimal(units), stake)
+        return int(value) if value == _whole(value) else EXACT.normalize(value)
+
+    return at_stake
 
 
 def add(total: Decimal, amount: Decimal | int) -> Decimal:
@@ -92,15 +101,16 @@ class Settlement(NamedTuple):
     def balances(self) -> dict[str, int]:
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
         out = dict.fromkeys(self.record.players, 0)
-        for payer, payee, units, *_ in self.transfers:
-            out[payer] -= units
-            out[payee] += units
+        for paid in self.payments:
+            for payer, payee, units, *_ in paid:
+                out[payer] -= units
+                out[payee] += units
         return out
 
     @property
     def amounts(self) -> dict[str, Decimal]:
-        stake = self.record.stake
-        return {name: gold(units, stake) for name, units in self.balances.items()}
+        to_gold = gold_at(self.record.stake)
+        return {name: to_gold(units) for name, units in self.balances.items()}
 
     @property
     def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
@@ -221,7 +231,8 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     rule = REASONS[win_type]
     if win_type == "robbed_kong":
         return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
-    return tuple(Transfer(p, winner, units, win_type, rule, basis) for p in record.players if p != winner)
+    return tuple([_TRANSFER(Transfer, (p, winner, units, win_type, rule, basis, None))
+                  for p in record.players if p != winner])
 
 
 def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
@@ -245,8 +256,11 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     if kong.type == "exposed" and discarder_pays:
         # 包槓: the discarder pays the shares of all three.
         return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
-    basis = Basis(None, units)
-    return tuple(Transfer(p, kong.player, units, reason, rule, basis, kong.tile) for p in players if p != kong.player)
+    basis, owner, tile = Basis(None, units), kong.player, kong.tile
+    return tuple([_TRANSFER(Transfer, (p, owner, units, reason, rule, basis, tile)) for p in players if p != owner])
+
+
+_TRANSFER = tuple.__new__  # Transfer(...) without its Python-level __new__: three payments a win, three a kong
 
 
 class SessionResult:
