@@ -102,9 +102,9 @@ class Settlement(NamedTuple):
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
         out = dict.fromkeys(self.record.players, 0)
         for paid in self.payments:
-            for payer, payee, units, *_ in paid:
-                out[payer] -= units
-                out[payee] += units
+            for t in paid:
+                out[t.payer] -= t.units
+                out[t.payee] += t.units
         return out
 
     @property
