@@ -92,11 +92,11 @@ class Shape(NamedTuple):
 def shape(concealed: Counts, melds: tuple[Block, ...] = ()) -> Shape:
     """The :class:`Shape` of concealed counts and melds."""
     if not melds:
-        return Shape(concealed, (), concealed)
+        return _BUILD(Shape, (concealed, (), concealed))
     every = bytearray(concealed)
     for block in melds:
         every[block.tile] += 4 if block.kind == "kong" else 3
-    return Shape(concealed, melds, bytes(every))
+    return _BUILD(Shape, (concealed, melds, bytes(every)))
 
 
 def with_tile(hand: Shape, tile: int) -> Shape:
@@ -335,8 +335,8 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
             return []
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
-            return [_READING(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
-        return [_READING(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
+            return [_BUILD(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
+        return [_BUILD(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
     if not (gm and gp and gs and gz):
         return []  # a group that is not pair + sets
     out = []
@@ -353,8 +353,9 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     return out
 
 
-# A Reading made at C speed, skipping NamedTuple's Python-level __new__ (the hot path makes one a hand).
-_READING = tuple.__new__
+# A Reading or Shape made at C speed, every field given, skipping NamedTuple's Python-level __new__ (the hot
+# path makes one of each a hand)
+_BUILD = tuple.__new__
 
 # One Block per concealed pung and run, by kind and first tile: readings share them.
 _CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),

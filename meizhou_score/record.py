@@ -100,6 +100,9 @@ class Record(NamedTuple):
         return self.players[(self.seat(player) + 1) % 4]
 
 
+_BUILD = tuple.__new__  # a record's tuples built at C speed, every field given, skipping NamedTuple's Python __new__
+
+
 class Session(NamedTuple):
     """A sitting of several hands at one table with one set of rules."""
 
@@ -306,8 +309,8 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raise RecordError(at("robbed"), msg("only allowed when win_type is robbed_kong; got win_type {win_type!r}",
                                             win_type=win_type))
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
-                    rules)
+    record = _BUILD(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
+                             rules))
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
     if size != HAND_SIZE:
@@ -346,7 +349,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
         raise RecordError(validators.join(path, "winning_tile"),
                           msg("{tile} is not among the concealed tiles {concealed}", tile=str(TILES[winning]),
                               concealed=format_indices(concealed)))
-    return WinningHand(concealed, tuple(pungs), winning, counts)
+    return _BUILD(WinningHand, (concealed, tuple(pungs), winning, counts))
 
 
 _KONG_KEYSET = frozenset(_KONG_KEYS)
@@ -378,7 +381,7 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
     elif "from" in value:
         raise RecordError(validators.join(path, "from"),
                           msg("only allowed for an exposed kong; this kong is {kind}", kind=kind))
-    return Kong(player, kind, tile, discarder)
+    return _BUILD(Kong, (player, kind, tile, discarder))
 
 
 def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:

@@ -46,6 +46,10 @@ class Transfer(NamedTuple):
     tile: int | None = None  # the kong's tile, for an explanation
 
 
+# The hot path's tuples (a win's three payments, a kong's three, their bases, the Settlement) built at C
+# speed, every field given, skipping NamedTuple's Python-level __new__.
+_BUILD = tuple.__new__
+
 # Money is exact: amounts are at most 30 digits (validators.amount) and units are whole numbers, so every
 # product and sum fits in 100 digits. Should one ever not, the context raises instead of rounding.
 EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
@@ -213,7 +217,7 @@ def settle_record(record: Record) -> Settlement:
         nxt, why = record.robbed, "robbed"
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
-    return Settlement(record, True, (), score, payments, nxt, why, None)
+    return _BUILD(Settlement, (record, True, (), score, payments, nxt, why, None))
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
@@ -224,14 +228,14 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     elif win_type == "kong_bloom":
         basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)  # 槓上開花 (R6): as a self-draw
     else:
-        basis = Basis(ratio, rules.self_draw_share)
+        basis = _BUILD(Basis, (ratio, rules.self_draw_share, 1))
     units = ratio * basis.share * basis.multiplier
     if not units:
         return ()
     rule = REASONS[win_type]
     if win_type == "robbed_kong":
         return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
-    return tuple([_TRANSFER(Transfer, (p, winner, units, win_type, rule, basis, None))
+    return tuple([_BUILD(Transfer, (p, winner, units, win_type, rule, basis, None))
                   for p in record.players if p != winner])
 
 
@@ -256,11 +260,8 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     if kong.type == "exposed" and discarder_pays:
         # 包槓: the discarder pays the shares of all three.
         return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
-    basis, owner, tile = Basis(None, units), kong.player, kong.tile
-    return tuple([_TRANSFER(Transfer, (p, owner, units, reason, rule, basis, tile)) for p in players if p != owner])
-
-
-_TRANSFER = tuple.__new__  # Transfer(...) without its Python-level __new__: three payments a win, three a kong
+    basis, owner, tile = _BUILD(Basis, (None, units, 1)), kong.player, kong.tile
+    return tuple([_BUILD(Transfer, (p, owner, units, reason, rule, basis, tile)) for p in players if p != owner])
 
 
 class SessionResult:

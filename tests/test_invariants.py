@@ -181,3 +181,30 @@ def test_remembering_never_changes_a_result(records):
         memo.clear()
         alone.append(settle_line(text, n))
     assert together == alone, f"INVARIANT_SEED={SEED}"
+
+
+def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
+    # the hot path builds its NamedTuples with tuple.__new__, giving every field by position: a field
+    # added to one of them and forgotten there would leave it short (and an attribute read failing)
+    def whole(value):
+        assert len(value) == len(type(value)._fields), f"{type(value).__name__} {value!r}"
+
+    from meizhou_score.pipeline import settle_data
+
+    seen = set()
+    for s in map(settle_data, records[:2000]):
+        if not s.valid:
+            continue
+        r = s.record
+        for value in (s, r, *r.kongs, *s.transfers, *(t.basis for t in s.transfers)):
+            whole(value)
+            seen.add(type(value).__name__)
+        if r.hand is not None:
+            whole(r.hand)
+            whole(s.score)
+            whole(s.score.reading)
+            seen.update(("WinningHand", "Score", "Reading"))
+    from meizhou_score.hand import shape
+
+    whole(shape(bytes(34)))
+    assert seen >= {"Settlement", "Record", "Kong", "Transfer", "Basis", "WinningHand", "Score", "Reading"}
