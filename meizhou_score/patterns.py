@@ -11,7 +11,8 @@ from __future__ import annotations
 from math import prod
 from typing import Mapping, NamedTuple
 
-from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Reading, Shape, readings
+from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Block, Reading, Shape, readings
+from .tiles import KINDS
 
 
 class Pattern(NamedTuple):
@@ -48,6 +49,7 @@ SEVEN_PAIRS_ROWS = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pa
 COMBINE_MODES = ("highest", "add", "multiply")
 _SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
 _NONE9, _NONE7 = bytes(9), bytes(7)
+_RUNS = frozenset(Block("run", tile) for tile in range(KINDS))  # every run (順) a reading can hold: always concealed
 
 
 class Score(NamedTuple):
@@ -86,9 +88,9 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
         return [SEVEN_PAIRS_ROWS[min(fours, 3)]]
     if reading.shape == THIRTEEN_ORPHANS:
         return ["thirteen_orphans"]
+    if not _RUNS.isdisjoint(reading.blocks):
+        return []  # the usual hand, told at C speed
     kinds = [b.kind for b in reading.blocks]
-    if "run" in kinds:
-        return []
     found = ["all_pungs"]  # 碰碰胡: pungs and kongs only (the pair is always concealed)
     if all(b.concealed for b in reading.blocks):
         found.append("concealed_pungs")  # 坎坎胡
