@@ -37,7 +37,7 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "ratio": s.score.ratio if scored else 0,
         "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": to_gold(t.units),
                        "reason": t.reason, "rule": t.rule} for t in s.transfers],
-        "balances": {name: to_gold(units) for name, units in s.balances.items()},
+        "balances": s.amounts,
         "next_dealer": s.next_dealer,
     }
     if not s.valid:
