@@ -89,6 +89,7 @@ class Settlement(NamedTuple):
 
     record: Record
     valid: bool
+    amounts: dict[str, int | Decimal]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
     payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
@@ -104,17 +105,7 @@ class Settlement(NamedTuple):
     @property
     def balances(self) -> dict[str, int]:
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
-        out = dict.fromkeys(self.record.players, 0)
-        for paid in self.payments:
-            for t in paid:
-                out[t.payer] -= t.units
-                out[t.payee] += t.units
-        return out
-
-    @property
-    def amounts(self) -> dict[str, Decimal]:
-        to_gold = gold_at(self.record.stake)
-        return {name: to_gold(units) for name, units in self.balances.items()}
+        return units_won(self.record.players, self.payments)
 
     @property
     def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
@@ -194,13 +185,24 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
                      "orphans under the rules in force ({rule})", tiles=tiles, rule=FINDINGS["not_a_win"])
 
 
+def units_won(players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]) -> dict[str, int]:
+    """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
+    out = dict.fromkeys(players, 0)
+    for paid in payments:
+        for t in paid:
+            out[t.payer] -= t.units
+            out[t.payee] += t.units
+    return out
+
+
 def settle_record(record: Record) -> Settlement:
     """Settle one hand: the win (R5–R7), then every kong (R8), then the next dealer (R10)."""
     rules = record.rules
     if record.draw:
         # 荒莊 (R9): nobody pays, kongs included.
         same = rules.dealer_after_draw == "same"
-        return Settlement(record, True, next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
+        return Settlement(record, True, dict.fromkeys(record.players, 0),
+                          next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
                           next_dealer_why="draw_same" if same else "draw_next")
     errors = []
     score, why = score_hand(record)
@@ -211,13 +213,16 @@ def settle_record(record: Record) -> Settlement:
         errors.append(msg("a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in "
                           "this record ({rule})", winner=winner, rule=FINDINGS["kong_bloom_without_kong"]))
     if errors:
-        return Settlement(record, False, tuple(errors), score, next_dealer_why="invalid")
+        return Settlement(record, False, dict.fromkeys(record.players, 0), tuple(errors), score,
+                          next_dealer_why="invalid")
     payments = (_win_payments(record, score.ratio), *_kong_payments(record))
     if record.win_type == "robbed_kong":
         nxt, why = record.robbed, "robbed"
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
-    return _BUILD(Settlement, (record, True, (), score, payments, nxt, why, None))
+    to_gold = gold_at(record.stake)
+    amounts = {name: to_gold(units) for name, units in units_won(record.players, payments).items()}
+    return _BUILD(Settlement, (record, True, amounts, (), score, payments, nxt, why, None))
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
