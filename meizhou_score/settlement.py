@@ -105,7 +105,7 @@ class Settlement(NamedTuple):
     @property
     def balances(self) -> dict[str, int]:
         """Units won (+) or lost (−) per player, in seat order, from the transfers."""
-        return units_won(self.record.players, self.payments)
+        return _units_won(self.record.players, self.payments)
 
     @property
     def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
@@ -185,7 +185,7 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
                      "orphans under the rules in force ({rule})", tiles=tiles, rule=FINDINGS["not_a_win"])
 
 
-def units_won(players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]) -> dict[str, int]:
+def _units_won(players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]) -> dict[str, int]:
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
     for paid in payments:
@@ -221,7 +221,7 @@ def settle_record(record: Record) -> Settlement:
     else:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
     to_gold = gold_at(record.stake)
-    amounts = {name: to_gold(units) for name, units in units_won(record.players, payments).items()}
+    amounts = {name: to_gold(units) for name, units in _units_won(record.players, payments).items()}
     return _BUILD(Settlement, (record, True, amounts, (), score, payments, nxt, why, None))
 
 
