@@ -240,11 +240,13 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
         (night, number, ids[r.dealer], int(r.draw), ids.get(r.winner), r.win_type, ids.get(r.robbed), int(s.valid),
          s.score.ratio if scored else 0, json.dumps(list(s.score.patterns) if scored else []),
          str(r.stake))).lastrowid
-    from .settlement import gold
+    from .settlement import gold_at
     from .tiles import TILES
 
+    to_gold = gold_at(r.stake)
+
     conn.executemany("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     [(hand, ids[t.payer], ids[t.payee], t.units, str(gold(t.units, r.stake)), t.reason, t.rule)
+                     [(hand, ids[t.payer], ids[t.payee], t.units, str(to_gold(t.units)), t.reason, t.rule)
                       for t in s.transfers])
     conn.executemany("INSERT INTO kongs VALUES (?, ?, ?, ?)",
                      [(hand, ids[k.player], k.type, str(TILES[k.tile])) for k in r.kongs])

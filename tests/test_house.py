@@ -5,7 +5,6 @@ import marshal
 import os
 import subprocess
 import sys
-from decimal import Decimal
 
 import pytest
 from click.testing import CliRunner

@@ -3,9 +3,7 @@
 Expected figures are worked out by hand from RULES.md in the comments.
 """
 
-import itertools
 import json
-import os
 import random
 import sqlite3
 import subprocess
@@ -22,7 +20,7 @@ from meizhou_score.cli import cli
 from meizhou_score.settleup import settle_up
 
 from conftest import EXAMPLES, ROOT
-from records import A, B, C, D, draw_record, hand_record, make_record, session_record
+from records import A, B, C, D, hand_record, make_record, session_record
 
 # examples/session.yaml, worked in tests/test_examples.py: Ah Fook −140, Mei 0, Jun +160, Lan −20
 NIGHT_ONE = {A: -140, B: 0, C: 160, D: -20}
