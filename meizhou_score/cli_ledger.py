@@ -127,12 +127,11 @@ def ledger_nights(ctx, since, until, fmt, lang):
 
         click.echo(dumps([n._asdict() for n in found]))
         return
-    from tabulate import tabulate
+    from .columns import table
 
     rows = [[n.id, n.date, n.hands, ", ".join(n.players), say(lang, "ledger_disputed") if n.disputed else "",
              n.source] for n in found]
-    click.echo(tabulate(rows, headers=say(lang, "ledger_nights_headers").split("|"), tablefmt="simple",
-                        disable_numparse=True) if rows else say(lang, "ledger_no_nights"))
+    click.echo(table(rows, say(lang, "ledger_nights_headers").split("|")) if rows else say(lang, "ledger_no_nights"))
 
 
 @ledger.command("show")

@@ -1,32 +1,57 @@
-"""Plain text columns sized by display width (a Chinese character takes two cells), with no dependency.
+"""Plain text tables sized by display width (a Chinese character takes two cells), with no dependency.
 
-For the ledger's tables, which are printed by a command that should start
-fast: ``tabulate`` and ``wcwidth`` cost more to import than the query takes.
+Every table the tool prints per hand — the hand, a session's totals, ``check``'s
+waits and discards — and the ledger's tables are laid out here. A player runs
+the CLI once per hand, and ``tabulate`` (with the ``wcwidth`` it loads) costs
+more to import than settling the hand: about 60 ms of a 160 ms start. Only the
+``rules`` reference, whose long cells wrap, still uses ``tabulate``.
 """
 
 from __future__ import annotations
 
-from unicodedata import east_asian_width
+from typing import Any, Sequence
+from unicodedata import combining, east_asian_width
+
+LEFT, RIGHT = "left", "right"
 
 
 def width(text: str) -> int:
-    """Terminal cells: wide and full-width characters take two."""
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
+    """Terminal cells: wide and full-width characters take two, combining marks none."""
+    return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None) -> str:
+    """Headings, a rule of dashes, then the rows; two spaces between columns, none at the end (tabulate's "simple").
+
+    Each column is as wide as its widest cell and at least two cells wider than
+    its heading; ``align`` is ``LEFT`` or ``RIGHT`` per column (all left when not given). Cells are
+    trimmed of spaces at their ends.
+    """
+    return _lay_out([list(headers)] + [["" if c is None else str(c).strip() for c in row] for row in rows],
+                    align or [LEFT] * len(headers), margin=2)
 
 
 def columns(rows: list[list[str]]) -> str:
-    """The first row as headings, underlined; text left-aligned, numbers right-aligned."""
-    sizes = [max(width(row[i]) for row in rows) for i in range(len(rows[0]))]
-    numeric = [all(_number(row[i]) for row in rows[1:]) for i in range(len(rows[0]))]
+    """The first row as headings, underlined; text left-aligned, numbers right-aligned; no trailing spaces."""
+    align = [RIGHT if all(_number(row[i]) for row in rows[1:]) else LEFT for i in range(len(rows[0]))]
+    return _lay_out(rows, align, margin=0)
+
+
+def _lay_out(rows: list[list[str]], align: Sequence[str], margin: int) -> str:
+    """Rows (headings first) padded to their column's width, with no trailing spaces.
+
+    ``margin``: how many cells a column is at least wider than its heading.
+    """
+    sizes = [max([width(rows[0][i]) + margin] + [width(row[i]) for row in rows[1:]]) for i in range(len(rows[0]))]
 
     def line(cells: list[str]) -> str:
         out = []
-        for cell, size, right in zip(cells, sizes, numeric):
+        for cell, size, side in zip(cells, sizes, align):
             pad = " " * (size - width(cell))
-            out.append(pad + cell if right else cell + pad)
+            out.append(pad + cell if side == RIGHT else cell + pad)
         return "  ".join(out).rstrip()
 
-    return "\n".join([line(rows[0]), line(["-" * s for s in sizes])] + [line(row) for row in rows[1:]])
+    return "\n".join([line(rows[0]), "  ".join("-" * s for s in sizes)] + [line(row) for row in rows[1:]])
 
 
 def _number(text: str) -> bool:

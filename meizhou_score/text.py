@@ -1,7 +1,8 @@
 """Text output: the tables and explanations a player reads, in English or Chinese.
 
-Nothing here prints; the CLI does. ``tabulate`` is imported only when a
-table is drawn. Explanations read each payment's basis from the settlement;
+Nothing here prints; the CLI does. Tables are laid out by
+:mod:`meizhou_score.columns`; only the ``rules`` reference, whose long cells
+wrap, imports ``tabulate``. Explanations read each payment's basis from the settlement;
 they never work the arithmetic out again.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from .columns import LEFT, RIGHT, table, width, wrap
 from .jsonout import number
 from .patterns import BY_ID
 from .record import SEATS, SEATS_CHINESE
@@ -35,10 +37,7 @@ def pattern_name(pid: str, lang: str) -> str:
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    from tabulate import tabulate
-
-    return tabulate(rows, headers=headers, tablefmt="simple", colalign=("left", "left", "right", "right", "right"),
-                    disable_numparse=True)
+    return table(rows, headers, (LEFT, LEFT, RIGHT, RIGHT, RIGHT))
 
 
 def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
@@ -144,8 +143,6 @@ def session_hand_text(result: SessionResult, n: int, lang: str = "en", explain: 
     w = WORDS[lang]
     s = result.hands[n - 1]
     title = w["hand"].format(n=n, dealer=s.record.dealer)
-    from .columns import width
-
     return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
 
 
@@ -155,10 +152,7 @@ def totals_text(result: SessionResult, lang: str = "en") -> str:
     players = result.session.players
     seats = SEATS_CHINESE if lang == "zh" else SEATS
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
-    from tabulate import tabulate
-
-    total = tabulate(rows, headers=[w["seat"], w["player"], w["total"]],
-                     tablefmt="simple", colalign=("left", "left", "right"), disable_numparse=True)
+    total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
     return w["totals"] + "\n" + total + "\n" + _next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
 
 
@@ -194,9 +188,7 @@ def check_text(result: dict, rules, lang: str = "en") -> str:
     lines.append(w["check_waiting"])
     rows = [[t["tile"], TILES[_tile_index(t["tile"])].chinese, sep.join(pattern_name(p, lang) for p in t["patterns"]),
              t["ratio"]] for t in result["waits"]]
-    from tabulate import tabulate
-
-    lines.append(tabulate(rows, headers=w["check_wait_headers"].split("|"), tablefmt="simple"))
+    lines.append(table(rows, w["check_wait_headers"].split("|"), (LEFT, LEFT, LEFT, RIGHT)))
     return "\n".join(lines)
 
 
@@ -216,10 +208,7 @@ def _distance_text(result: dict, lang: str) -> list[str]:
                     else w["check_then_shanten"].format(n=d["shanten"]))
             rows.append([d["tile"], TILES[_tile_index(d["tile"])].chinese, then,
                          " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
-        from tabulate import tabulate
-
-        lines.append(tabulate(rows, headers=w["check_discard_headers"].split("|"), tablefmt="simple",
-                              disable_numparse=True))
+        lines.append(table(rows, w["check_discard_headers"].split("|")))
     elif result.get("useful"):
         lines.append(w["check_useful"].format(tiles=" ".join(result["useful"]), count=result["count_useful"]))
     return lines
@@ -260,8 +249,6 @@ def rules_text(rules, lang: str = "en") -> str:
 
 def ruling_text(key: str, says: str, why: str, lang: str = "en") -> str:
     """One ruling at the table (``rules --explain R7``), wrapped to 78 cells."""
-    from .columns import wrap
-
     w = WORDS[lang]
     return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), 78, indent="    "),
                          wrap(w["rules_why"].format(why=why), 78), w["rules_every"]])

@@ -129,6 +129,18 @@ def test_help_imports_no_yaml_or_tabulate():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")
 
+@pytest.mark.parametrize("args", [["settle", "examples/self-draw.yaml"], ["settle", "examples/session.yaml", "--lang", "zh"],
+                                  ["check", "123m456p789s1122z"]])
+def test_a_hand_at_the_table_does_not_import_tabulate(args):
+    """tabulate and wcwidth take ~60 ms to import, more than settling the hand: the per-hand tables are ours."""
+    code = ("import sys; from meizhou_score.cli import main; sys.argv=['meizhou-score'] + sys.argv[1:]\n"
+            "try: main()\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in ('tabulate', 'wcwidth') if m in sys.modules), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True)
+    assert "---" in result.stdout  # a table was drawn
+    assert result.stderr.strip().endswith("[]")
+
+
 
 @pytest.mark.parametrize("stake, expected", [
     ("0.5", "1"), ("2.5", "5"), ("0.1", "0.2"), ("0.0000001", "2E-7"),

@@ -1,0 +1,69 @@
+"""Plain text tables (columns.py): the layout players read, without importing tabulate per hand.
+
+``table`` promises tabulate's "simple" layout, so that the hand table looked
+the same before and after it replaced tabulate on the per-hand path; tabulate
+is still installed (``rules`` uses it), so it is the reference here.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
+
+from meizhou_score.columns import LEFT, RIGHT, columns, table, width
+
+# What the tables hold: names in any script (a player's name is NFC, trimmed, without control characters),
+# Chinese words, tiles, signed amounts with decimals.
+_CHARS = st.one_of(st.characters(min_codepoint=0x21, max_codepoint=0x7E), st.sampled_from("éüñøß東南西北梅莊家自摸槓"),
+                   st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
+                   st.characters(min_codepoint=0xFF01, max_codepoint=0xFF5E), st.just(" "))
+_CELL = st.text(_CHARS, max_size=12)
+
+
+@st.composite
+def _tables(draw):
+    n = draw(st.integers(1, 5))
+    headers = draw(st.lists(_CELL.map(str.strip).filter(bool), min_size=n, max_size=n))  # headings are ours
+    rows = draw(st.lists(st.lists(_CELL, min_size=n, max_size=n), min_size=1, max_size=5))
+    align = draw(st.lists(st.sampled_from((LEFT, RIGHT)), min_size=n, max_size=n))
+    return headers, rows, align
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tables())
+def test_table_is_tabulates_simple_layout(case):
+    headers, rows, align = case
+    assert table(rows, headers, align) == tabulate(rows, headers=headers, tablefmt="simple", colalign=align,
+                                                   disable_numparse=True)
+
+
+def test_the_hand_table_by_hand():
+    """Worked out cell by cell: a column is its widest cell, or its heading + 2; two spaces between."""
+    rows = [["East", "Ah Fook (dealer)", "-2"], ["South", "梅", "+6"]]
+    assert table(rows, ["Seat", "Player", "Win"], [LEFT, LEFT, RIGHT]).split("\n") == [
+        "Seat    Player              Win",  # Seat: 6 = 4 + 2 ("South" is 5); Player: 16; Win: 5 = 3 + 2
+        "------  ----------------  -----",
+        "East    Ah Fook (dealer)     -2",
+        "South   梅                   +6",  # 梅 takes two cells: 14 spaces after it
+    ]
+
+
+def test_missing_cells_are_empty_and_numbers_are_text():
+    assert table([[None, 7]], ["a", "b"]).split("\n")[2] == "     7"  # no trailing spaces
+
+
+def test_width_counts_cells_not_characters():
+    assert width("Ah Fook") == 7
+    assert width("梅州") == 4
+    assert width("ＡＢ") == 4  # full-width letters
+    assert width("e\u0301") == 1  # e with a combining acute accent
+
+
+def test_columns_right_aligns_numbers_and_drops_trailing_spaces():
+    assert columns([["player", "total"], ["Mei", "+12.5"], ["Ah Fook", "-3"]]).split("\n") == [
+        "player   total",
+        "-------  -----",
+        "Mei      +12.5",
+        "Ah Fook     -3",
+    ]
