@@ -24,8 +24,8 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence
     """Headings, a rule of dashes, then the rows; two spaces between columns, none at the end (tabulate's "simple").
 
     Each column is as wide as its widest cell and at least two cells wider than
-    its heading; ``align`` is ``LEFT`` or ``RIGHT`` per column (all left when not given). Cells are
-    trimmed of spaces at their ends.
+    its heading; ``align`` is ``LEFT`` or ``RIGHT`` per column (all left when
+    not given). Cells are trimmed of spaces at their ends, as tabulate does.
     """
     return _lay_out([list(headers)] + [["" if c is None else str(c).strip() for c in row] for row in rows],
                     align or [LEFT] * len(headers), margin=2)

@@ -2,8 +2,8 @@
 
 Nothing here prints; the CLI does. Tables are laid out by
 :mod:`meizhou_score.columns`; only the ``rules`` reference, whose long cells
-wrap, imports ``tabulate``. Explanations read each payment's basis from the settlement;
-they never work the arithmetic out again.
+wrap, imports ``tabulate``. Explanations read each payment's basis from the
+settlement; they never work the arithmetic out again.
 """
 
 from __future__ import annotations

@@ -129,6 +129,7 @@ def test_help_imports_no_yaml_or_tabulate():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")
 
+
 @pytest.mark.parametrize("args", [["settle", "examples/self-draw.yaml"], ["settle", "examples/session.yaml", "--lang", "zh"],
                                   ["check", "123m456p789s1122z"]])
 def test_a_hand_at_the_table_does_not_import_tabulate(args):
@@ -139,7 +140,6 @@ def test_a_hand_at_the_table_does_not_import_tabulate(args):
     result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True)
     assert "---" in result.stdout  # a table was drawn
     assert result.stderr.strip().endswith("[]")
-
 
 
 @pytest.mark.parametrize("stake, expected", [
