@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 import json
 import random
-from decimal import Decimal
 
 import pytest
 from click.testing import CliRunner
