@@ -9,7 +9,6 @@ settlement; they never work the arithmetic out again.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from .columns import LEFT, RIGHT, table, width, wrap
 from .jsonout import number
@@ -34,10 +33,6 @@ def plain(value: Decimal | int) -> str:
 def pattern_name(pid: str, lang: str) -> str:
     p = BY_ID[pid]
     return p.chinese if lang == "zh" else f"{p.english} {p.chinese}"
-
-
-def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    return table(rows, headers, (LEFT, LEFT, RIGHT, RIGHT, RIGHT))
 
 
 def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
@@ -74,7 +69,8 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         mark = w["dealer_mark"] if name == r.dealer else ""
         rows.append([seats[n], name + mark, signed(gold(win[name], r.stake)), signed(gold(kong[name], r.stake)),
                      signed(s.amounts[name])])
-    lines.append(_table(rows, [w["seat"], w["player"], w["win"], w["kongs"], w["total"]]))
+    lines.append(table(rows, [w["seat"], w["player"], w["win"], w["kongs"], w["total"]],
+                       (LEFT, LEFT, RIGHT, RIGHT, RIGHT)))
     lines.append("")
     if explain and s.transfers:
         lines.append(w["transfers"])
