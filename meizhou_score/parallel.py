@@ -4,7 +4,8 @@ The main process reads the file a chunk of lines at a time, numbering each
 line as it comes, and hands chunks to N workers; results are written back in
 input order, so the output is byte for byte that of one process. At most two
 chunks per worker are in flight, so memory is bounded by the chunk size, not
-the file. Workers ignore Ctrl-C: the main process stops them all and exits 130.
+the file. Workers ignore Ctrl-C: the main process drops the chunks not yet
+started, lets each worker finish the one in hand, and exits 130.
 """
 
 from __future__ import annotations
@@ -86,10 +87,11 @@ def run_parallel(lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: di
         while waiting:
             _write(waiting.popleft().result(), out, total)
     except BaseException:
+        # Chunks not yet started are dropped; the workers finish the chunk in hand (a fraction of a second)
+        # and stop. Terminating them instead can cut a result or a chunk off halfway through its pipe, and
+        # the pool's own threads then wait for the rest forever: Ctrl-C hung about one time in ten.
         for future in waiting:
             future.cancel()
-        for process in list(getattr(pool, "_processes", {}).values()):  # stop at once, not after their chunks
-            process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
