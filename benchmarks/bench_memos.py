@@ -47,9 +47,9 @@ def main() -> int:
         with open(path, "w", encoding="utf-8") as out:
             for rec in club_log(random.Random(7), args.records):
                 out.write(json.dumps(rec, ensure_ascii=False) + "\n")
-    import meizhou_score.bulk  # noqa: F401 - every module with a memo
-    import meizhou_score.check  # noqa: F401
-    from meizhou_score.memo import REGISTRY
+    import meizhou_score.bulk.lines  # noqa: F401 - every module with a memo
+    import meizhou_score.settling.analysis  # noqa: F401
+    from meizhou_score.engine.memo import REGISTRY
 
     names = args.only.split(",") if args.only else sorted(REGISTRY)
     groups = sorted({name.split(".")[0] if name.split(".")[0] in ("readings", "single_reading") else name

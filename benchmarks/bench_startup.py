@@ -30,7 +30,7 @@ def wall(cmd: list[str]) -> float:
 
 def imported_by(args: list[str]) -> set[str]:
     """Modules imported by one CLI call, read off ``python -X importtime``."""
-    code = ("import sys; from meizhou_score.cli import main; sys.argv = ['meizhou-score'] + sys.argv[1:]\n"
+    code = ("import sys; from meizhou_score.cli.app import main; sys.argv = ['meizhou-score'] + sys.argv[1:]\n"
             "main()")
     out = subprocess.run([sys.executable, "-X", "importtime", "-c", code, *args], cwd=ROOT,
                          capture_output=True, text=True).stderr
@@ -67,8 +67,8 @@ def main() -> int:
     print(f"  python -c 'import click, yaml, tabulate': {peer_ms:7.1f} ms")
     print(f"  ratio {ratio:.3f} (target <= {TARGET}) {'OK' if ratio <= TARGET else 'MISSED'}")
     print(f"  python -c 'import click, yaml' (settle needs no tabulate): {bare_ms:7.1f} ms; ratio {ours_ms / bare_ms:.3f}")
-    heavy = {"yaml", "tabulate", "wcwidth", "msgspec", "sqlite3", "meizhou_score.hand", "meizhou_score.record",
-             "meizhou_score.text", "meizhou_score.ledger"}
+    heavy = {"yaml", "tabulate", "wcwidth", "msgspec", "sqlite3", "meizhou_score.engine.hand", "meizhou_score.records.record",
+             "meizhou_score.render.text", "meizhou_score.club.ledger"}
     ok = ratio <= TARGET
     for flag in ("--help", "--version"):
         loaded = sorted(imported_by([flag]) & heavy)

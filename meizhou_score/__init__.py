@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from .errors import MeizhouError, RecordError, RulesError, TileError
-from .tiles import Tile, parse_tiles
+from .engine.tiles import Tile, parse_tiles
 
 __version__ = "0.1.0"
 __all__ = [
@@ -27,7 +27,7 @@ __all__ = [
 
 def _counts(tiles: str | Iterable[Tile]) -> bytes:
     """Tiles → the hot core's 34 counts (a count above 255 reads as 255: still too many)."""
-    from .tiles import parse_counted
+    from .engine.tiles import parse_counted
 
     if isinstance(tiles, str):
         return parse_counted(tiles)[1]
@@ -38,7 +38,7 @@ def _counts(tiles: str | Iterable[Tile]) -> bytes:
 
 
 def _rules(rules: Any):
-    from .rules import DEFAULT_RULES, Rules
+    from .records.rules import DEFAULT_RULES, Rules
 
     if rules is None:
         return DEFAULT_RULES
@@ -47,34 +47,34 @@ def _rules(rules: Any):
 
 def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
     """胡牌: do these 14 concealed tiles win (pair + four sets, seven pairs, thirteen orphans)?"""
-    from .hand import is_win_counts, shape
+    from .engine.hand import is_win_counts, shape
 
     counts = _counts(tiles)
     if max(counts) > 4:
         return False
     if rules is None:
         return is_win_counts(counts)
-    from .check import analyse_shape
+    from .settling.analysis import analyse_shape
 
     return analyse_shape(shape(counts), _rules(rules))["win"]
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
     """聽牌: the tiles that complete these 13 concealed tiles, in tile order."""
-    from .hand import shape, waits_counts
-    from .tiles import TILES
+    from .engine.hand import shape, waits_counts
+    from .engine.tiles import TILES
 
     counts = _counts(tiles)
     if rules is None:
         return [str(TILES[i]) for i in waits_counts(counts)]
-    from .check import analyse_shape
+    from .settling.analysis import analyse_shape
 
     return [w["tile"] for w in analyse_shape(shape(counts), _rules(rules))["waits"]]
 
 
 def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
     """The ``check`` command's object (the JSON of ``settle --format json``): win, readings and patterns, or waits."""
-    from .check import analyse as _analyse
+    from .settling.analysis import analyse as _analyse
 
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
 
@@ -84,7 +84,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
 
     Files over 1 MiB (a session: 4 MiB) are refused unless the limits are raised.
     """
-    from .loader import load_record as _load
+    from .records.loader import load_record as _load
 
     return _load(path, max_record_bytes, max_session_bytes)
 
@@ -92,7 +92,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
 def load_rules(path: str, base: Any = None):
     """Read a house-rules YAML file (docs/rules.md, “House rules”) over ``base`` (the defaults)."""
     from .errors import RecordError
-    from .loader import load_record as _load
+    from .records.loader import load_record as _load
 
     data = _load(path)
     try:
@@ -108,7 +108,7 @@ def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
     come before the record's own ``rules:``. Raises :class:`RecordError` on a
     bad record.
     """
-    from .jsonout import result_json
-    from .pipeline import settle_data
+    from .render.jsonout import result_json
+    from .settling.night import settle_data
 
     return result_json(settle_data(record, _rules(rules)))

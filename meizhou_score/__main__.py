@@ -1,5 +1,5 @@
 """``python -m meizhou_score``."""
 
-from .cli import main
+from .cli.app import main
 
 main()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .messages import Message
+    from .i18n.messages import Message
 
 
 class MeizhouError(ValueError):
@@ -21,7 +21,7 @@ class MeizhouError(ValueError):
     """
 
     def say(self, lang: str = "en") -> str:
-        from .messages import say
+        from .i18n.messages import say
 
         return say(self.args[0], lang) if self.args else ""
 
@@ -50,7 +50,7 @@ class RecordError(MeizhouError):
         return self.say("en")
 
     def say(self, lang: str = "en") -> str:
-        from .messages import say
+        from .i18n.messages import say
 
         colon = "：" if lang == "zh" else ": "
         parts = [self.source, say(self.path, lang), say(self.message, lang)]

@@ -54,7 +54,7 @@ def complete_counts(rng: random.Random) -> list[int]:
 
 
 def _name(tiles: list[int]) -> str:
-    from meizhou_score.tiles import format_indices
+    from meizhou_score.engine.tiles import format_indices
 
     return format_indices(tiles)
 
@@ -103,7 +103,7 @@ def _standard_hand(rng: random.Random, used: list[int], melds: int, kong_tiles: 
 
 def make_record(rng: random.Random) -> dict:
     """A random valid record: tiles, winner, win type, kongs, rules and claims all vary."""
-    from meizhou_score.tiles import TILES
+    from meizhou_score.engine.tiles import TILES
 
     while True:
         rec = _attempt(rng, TILES)

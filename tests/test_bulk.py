@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from meizhou_score import bulk
+from meizhou_score.bulk import lines as bulk
 
 HAND = ('{"players": ["Ah Fook", "Mei", "Jun", "Lan"], "dealer": "Mei", "stake": STAKE, "winner": "Jun", '
         '"win_type": "self_draw", "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}')
@@ -60,7 +60,7 @@ def test_memos_stay_within_their_bounds_when_every_table_is_new():
 
     from records import make_record
 
-    from meizhou_score import memo
+    from meizhou_score.engine import memo
 
     rng = random.Random(5)
     lines = []

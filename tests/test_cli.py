@@ -8,7 +8,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import EXAMPLES, ROOT
 
@@ -121,10 +121,10 @@ def test_python_dash_m():
 
 
 def test_help_imports_no_yaml_or_tabulate():
-    code = ("import sys; from meizhou_score.cli import main; sys.argv=['meizhou-score','--help']\n"
+    code = ("import sys; from meizhou_score.cli.app import main; sys.argv=['meizhou-score','--help']\n"
             "try: main()\nexcept SystemExit: pass\n"
-            "print(sorted(m for m in ('yaml','tabulate','msgspec','sqlite3','meizhou_score.hand','meizhou_score.record',"
-            "'meizhou_score.text','meizhou_score.ledger') "
+            "print(sorted(m for m in ('yaml','tabulate','msgspec','sqlite3','meizhou_score.engine.hand','meizhou_score.records.record',"
+            "'meizhou_score.render.text','meizhou_score.club.ledger') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")
@@ -134,7 +134,7 @@ def test_help_imports_no_yaml_or_tabulate():
                                   ["check", "123m456p789s1122z"]])
 def test_a_hand_at_the_table_does_not_import_tabulate(args):
     """tabulate and wcwidth take ~60 ms to import, more than settling the hand: the per-hand tables are ours."""
-    code = ("import sys; from meizhou_score.cli import main; sys.argv=['meizhou-score'] + sys.argv[1:]\n"
+    code = ("import sys; from meizhou_score.cli.app import main; sys.argv=['meizhou-score'] + sys.argv[1:]\n"
             "try: main()\nexcept SystemExit: pass\n"
             "print(sorted(m for m in ('tabulate', 'wcwidth') if m in sys.modules), file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True)
@@ -149,7 +149,7 @@ def test_a_hand_at_the_table_does_not_import_tabulate(args):
 def test_json_amounts_are_exact(stake, expected):
     from decimal import Decimal
 
-    from meizhou_score.jsonout import dumps
+    from meizhou_score.render.jsonout import dumps
 
     rec = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8") + f"stake: {stake}\n"
     out = run("settle", "-", "--format", "json", input=rec)
@@ -215,7 +215,7 @@ def test_jsonl_writes_every_line_of_a_long_file_in_order(tmp_path):
 def test_jsonl_to_a_terminal_writes_each_result_at_once():
     import io
 
-    from meizhou_score.bulk import run as run_bulk
+    from meizhou_score.bulk.lines import run as run_bulk
 
     class Terminal(io.BytesIO):
         def isatty(self):
@@ -236,7 +236,7 @@ def test_jsonl_to_a_terminal_writes_each_result_at_once():
 
 def test_settling_one_hand_does_not_load_the_win_tables():
     # start-up: a single settle enumerates its few suits; the 21,743-key table is for bulk win tests
-    code = ("import sys; from meizhou_score.cli import main; import meizhou_score.hand as h\n"
+    code = ("import sys; from meizhou_score.cli.app import main; import meizhou_score.engine.hand as h\n"
             "sys.argv = ['meizhou-score', 'settle', 'examples/kongs-every-type.yaml']\n"
             "try: main()\nexcept SystemExit: pass\nprint('TABLES', h._TABLES is None and h._SHIPPED is None)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True).stdout
@@ -255,7 +255,7 @@ def test_lang_follows_a_chinese_locale_and_the_option_overrides_it():
 
 
 def test_headings_are_underlined_to_their_width_on_screen():
-    from meizhou_score.columns import width
+    from meizhou_score.render.columns import width
 
     out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "session.yaml"), "--lang", "zh"]).stdout
     lines = out.splitlines()
@@ -295,7 +295,7 @@ def test_a_closed_pipe_is_not_reported_as_a_dispute():
 
 
 def test_the_rules_table_fits_80_columns():
-    from meizhou_score.columns import width
+    from meizhou_score.render.columns import width
 
     out = CliRunner().invoke(cli, ["rules", "--rules", str(EXAMPLES / "house-rules.yaml")]).stdout
     assert max(width(line) for line in out.splitlines()) <= 80

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from meizhou_score.columns import LEFT, RIGHT, columns, table, width
+from meizhou_score.render.columns import LEFT, RIGHT, columns, table, width
 
 # What the tables hold: names in any script (a player's name is NFC, trimmed, without control characters),
 # Chinese words, tiles, signed amounts with decimals.

@@ -7,7 +7,7 @@ expected), exit 1 for a dispute (SPEC §6).
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 GOOD = """\
 players: [Ah Fook, Mei, Jun, Lan]

@@ -11,7 +11,7 @@ import os
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import EXAMPLES, ROOT
 

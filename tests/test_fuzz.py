@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from meizhou_score import MeizhouError, settle
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from records import make_record
 
@@ -147,7 +147,7 @@ def test_bulk_mode_answers_every_mutated_line():
     import io
     import json
 
-    from meizhou_score.bulk import run
+    from meizhou_score.bulk.lines import run
 
     rng = random.Random(77)
     lines = []

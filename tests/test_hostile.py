@@ -15,7 +15,7 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import EXAMPLES, ROOT
 from records import hand_record, session_record
@@ -147,14 +147,14 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
 
 
 def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):
-    from meizhou_score import cli as cli_module
-    from meizhou_score import settlement
+    from meizhou_score.cli import app as cli_module
+    from meizhou_score.settling import settlement
 
     def broken(record):
         raise ZeroDivisionError("planted")
 
     monkeypatch.setattr(settlement, "settle_record", broken)
-    monkeypatch.setattr("meizhou_score.pipeline.settle_record", broken)
+    monkeypatch.setattr("meizhou_score.settling.night.settle_record", broken)
     monkeypatch.setattr(sys, "argv", ["meizhou-score", "settle", str(EXAMPLES / "self-draw.yaml")])
     with pytest.raises(SystemExit) as stop:
         cli_module.main()
@@ -252,7 +252,7 @@ def test_options_bulk_mode_would_ignore_are_refused(option):
 
 
 def test_a_bug_on_one_line_is_that_lines_error(monkeypatch):
-    from meizhou_score import bulk as bulk_module
+    from meizhou_score.bulk import lines as bulk_module
 
     def broken(data, rules):
         if data.get("dealer") == "Lan":

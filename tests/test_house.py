@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from meizhou_score import settle
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import EXAMPLES, ROOT
 from records import hand_record, session_record
@@ -22,7 +22,7 @@ RULING_OF_REASON = {"self_draw": "R5", "kong_bloom": "R6", "robbed_kong": "R7",
 
 def test_the_shipped_tables_file_is_there_and_current():
     # the runtime would quietly rebuild a missing or stale file; the package must ship a valid one
-    from meizhou_score.hand import TABLE_FILE, TABLE_VERSION, build_tables
+    from meizhou_score.engine.hand import TABLE_FILE, TABLE_VERSION, build_tables
 
     with open(TABLE_FILE, "rb") as handle:
         version, suit, honour = marshal.loads(handle.read())
@@ -32,7 +32,7 @@ def test_the_shipped_tables_file_is_there_and_current():
 
 
 def test_the_shipped_readings_file_is_there_and_current():
-    from meizhou_score.hand import READINGS_FILE, TABLE_VERSION, build_readings
+    from meizhou_score.engine.hand import READINGS_FILE, TABLE_VERSION, build_readings
 
     with open(READINGS_FILE, "rb") as handle:
         version, suit, honour = marshal.loads(handle.read())
@@ -44,7 +44,8 @@ def test_shipped_readings_read_as_the_search_does():
     # first sight with the shipped readings and first sight without them: the same readings
     import random
 
-    from meizhou_score import hand, memo
+    from meizhou_score.engine import hand
+    from meizhou_score.engine import memo
 
     from records import complete_counts
 
@@ -63,7 +64,7 @@ def test_shipped_readings_read_as_the_search_does():
 
 
 def test_a_tile_repr_reads_back_as_the_tile():
-    from meizhou_score.tiles import TILES, Tile
+    from meizhou_score.engine.tiles import TILES, Tile
 
     for tile in TILES:
         assert eval(repr(tile), {"Tile": Tile}) == tile
@@ -82,9 +83,9 @@ def test_every_json_transfer_names_its_ruling(name):
 
 def test_the_explanation_reads_the_payment_and_never_works_it_out_again():
     # a kong bloom under kong_bloom_multiplier 2: each pays 1 (ratio) × 2 (share) × 2 = 4 units (R6)
-    from meizhou_score.pipeline import settle_data
-    from meizhou_score.rules import DEFAULT_RULES
-    from meizhou_score.text import explain_transfer
+    from meizhou_score.settling.night import settle_data
+    from meizhou_score.records.rules import DEFAULT_RULES
+    from meizhou_score.render.text import explain_transfer
 
     rec = hand_record("Jun", "kong_bloom", "123m 456p 789s 55s", "5s", rules={"kong_bloom_multiplier": 2},
                       kongs=[{"player": "Jun", "type": "concealed", "tile": "7z"}])
@@ -98,7 +99,7 @@ def test_the_explanation_reads_the_payment_and_never_works_it_out_again():
 
 
 def test_a_session_reads_the_same_through_the_api_the_cli_and_bulk_mode(tmp_path):
-    from meizhou_score.bulk import settle_line
+    from meizhou_score.bulk.lines import settle_line
 
     session = session_record(hand_record(), {"draw": True},
                              hand_record("Jun", concealed="11m 33m 55p 77p 99s 22s 11z", winning="1z", dealer="Jun"))
@@ -115,10 +116,10 @@ def test_a_session_reads_the_same_through_the_api_the_cli_and_bulk_mode(tmp_path
 
 
 def test_every_memo_is_bounded_and_registered():
-    from meizhou_score import memo
+    from meizhou_score.engine import memo
 
-    import meizhou_score.bulk  # noqa: F401 - every module with a memo
-    import meizhou_score.check  # noqa: F401
+    import meizhou_score.bulk.lines  # noqa: F401 - every module with a memo
+    import meizhou_score.settling.analysis  # noqa: F401
 
     sizes = memo.sizes()
     assert {"tiles.words", "readings.m", "record.seated"} <= set(sizes)
@@ -150,7 +151,7 @@ def test_every_ruling_printed_is_explained_in_the_docs():
     # docs/rules.md's table and `rules --explain` say the same, for every ruling the tool can cite
     import re
 
-    from meizhou_score import rulings
+    from meizhou_score.i18n import rulings
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     table = {r: (what, why) for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)}

@@ -13,8 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 from meizhou_score import settle
-from meizhou_score.cli import cli
-from meizhou_score.jsonout import dumps
+from meizhou_score.cli.app import cli
+from meizhou_score.render.jsonout import dumps
 
 from records import PLAYERS, make_record
 
@@ -109,7 +109,7 @@ def test_the_input_file_is_unchanged(records, tmp_path):
 
 def _bulk(rec, number=1):
     """One record through bulk mode, its line parsed back with exact decimals."""
-    from meizhou_score.bulk import settle_line
+    from meizhou_score.bulk.lines import settle_line
 
     line, outcome = settle_line(json.dumps(rec, default=str), number)
     return json.loads(line, parse_float=Decimal), outcome
@@ -160,8 +160,8 @@ def test_every_seating_settles_by_its_own_seat_order(records):
 def test_remembering_never_changes_a_result(records):
     # every memo is keyed by all that its answer depends on: a record settled among thousands of
     # others (other seatings, names, rules, stakes) reads exactly as when settled alone
-    from meizhou_score import memo
-    from meizhou_score.bulk import settle_line
+    from meizhou_score.engine import memo
+    from meizhou_score.bulk.lines import settle_line
 
     rng = random.Random(SEED)
     lines = []
@@ -189,7 +189,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
     def whole(value):
         assert len(value) == len(type(value)._fields), f"{type(value).__name__} {value!r}"
 
-    from meizhou_score.pipeline import settle_data
+    from meizhou_score.settling.night import settle_data
 
     seen = set()
     for s in map(settle_data, records[:2000]):
@@ -204,7 +204,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
             whole(s.score)
             whole(s.score.reading)
             seen.update(("WinningHand", "Score", "Reading"))
-    from meizhou_score.hand import shape
+    from meizhou_score.engine.hand import shape
 
     whole(shape(bytes(34)))
     assert seen >= {"Settlement", "Record", "Kong", "Transfer", "Basis", "WinningHand", "Score", "Reading"}

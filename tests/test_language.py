@@ -15,12 +15,12 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from meizhou_score import distance
-from meizhou_score.cli import cli
-from meizhou_score.columns import width
-from meizhou_score.patterns import working
-from meizhou_score.rules import DEFAULT_RULES
-from meizhou_score.tiles import parse_counted
+from meizhou_score.engine import distance
+from meizhou_score.cli.app import cli
+from meizhou_score.render.columns import width
+from meizhou_score.engine.patterns import working
+from meizhou_score.records.rules import DEFAULT_RULES
+from meizhou_score.engine.tiles import parse_counted
 
 from conftest import EXAMPLES, ROOT
 from records import hand_record

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
 from meizhou_score import settle
-from meizhou_score.cli import cli
-from meizhou_score.settleup import settle_up
+from meizhou_score.cli.app import cli
+from meizhou_score.settling.settleup import settle_up
 
 from conftest import EXAMPLES, ROOT
 from records import A, B, C, D, hand_record, make_record, session_record
@@ -313,7 +313,7 @@ def test_the_ledger_speaks_chinese(tmp_path):
     its data keys."""
     from click.testing import CliRunner
 
-    from meizhou_score.cli import cli
+    from meizhou_score.cli.app import cli
 
     db = str(tmp_path / "club.sqlite3")
     run = lambda *args: CliRunner().invoke(cli, ["ledger", "--db", db, *map(str, args)])  # noqa: E731

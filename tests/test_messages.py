@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from meizhou_score import messages
-from meizhou_score.messages import msg
+from meizhou_score.i18n import messages
+from meizhou_score.i18n.messages import msg
 
-PACKAGE = Path(messages.__file__).parent
+PACKAGE = Path(messages.__file__).parent.parent  # the whole package, every room
 # the error types a player reads, and the CLI's ways of showing words
 SHOWN = {"RecordError", "RulesError", "TileError", "EntryError", "SessionFileError", "LedgerError", "Usage",
          "_fail", "_error", "ConstructorError", "fail", "error_with_hint"}
@@ -22,11 +22,11 @@ PATHED = {"RecordError", "RulesError", "fail"}  # their first argument is a key 
 
 
 def _calls():
-    for path in sorted(PACKAGE.glob("*.py")):
+    for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
-                yield path.name, node
+                yield path.relative_to(PACKAGE).as_posix(), node
 
 
 def _name(call: ast.Call) -> str | None:

@@ -13,8 +13,8 @@ def score(tiles, rules=None, **melds):
 
 
 def check(tiles, rules=None, pungs=(), kongs=(), concealed_kongs=()):
-    from meizhou_score.check import analyse as full
-    from meizhou_score.rules import DEFAULT_RULES
+    from meizhou_score.settling.analysis import analyse as full
+    from meizhou_score.records.rules import DEFAULT_RULES
 
     r = DEFAULT_RULES.override(rules) if rules else DEFAULT_RULES
     out = full(tiles, tuple(pungs), tuple(kongs), r, tuple(concealed_kongs))

@@ -7,7 +7,7 @@ import shlex
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import ROOT
 

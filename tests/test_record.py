@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from meizhou_score import RecordError, RulesError, settle
-from meizhou_score.loader import load_yaml
+from meizhou_score.records.loader import load_yaml
 
 from records import draw_record, hand_record, session_record
 
@@ -131,7 +131,7 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
     # the pure-Python SafeLoader recurses; a RecursionError must become a clear error
     import yaml
 
-    from meizhou_score import loader
+    from meizhou_score.records import loader
 
     monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
     monkeypatch.setattr(loader, "_LOADER", None)
@@ -187,7 +187,7 @@ def test_a_remembered_kong_does_not_admit_a_boolean_for_a_name():
 
 
 def test_house_rules_are_checked_and_keep_their_base():
-    from meizhou_score.rules import DEFAULT_RULES
+    from meizhou_score.records.rules import DEFAULT_RULES
 
     once = DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"})
     assert (once.self_draw_share, once.combine) == (1, "add")

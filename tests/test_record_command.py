@@ -13,7 +13,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from meizhou_score.cli import cli
+from meizhou_score.cli.app import cli
 
 from conftest import EXAMPLES, ROOT
 

@@ -17,12 +17,12 @@ from click.testing import CliRunner
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from meizhou_score.cli import cli  # noqa: E402
+from meizhou_score.cli.app import cli  # noqa: E402
 from meizhou_score.errors import MeizhouError  # noqa: E402
-from meizhou_score.loader import load_record  # noqa: E402
-from meizhou_score.pipeline import settle_data  # noqa: E402
-from meizhou_score.rules import DEFAULT_RULES  # noqa: E402
-from meizhou_score.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
+from meizhou_score.records.loader import load_record  # noqa: E402
+from meizhou_score.settling.night import settle_data  # noqa: E402
+from meizhou_score.records.rules import DEFAULT_RULES  # noqa: E402
+from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
 
 from conftest import EXAMPLES  # noqa: E402
 from records import club_log, draw_record, hand_record, make_record, session_record  # noqa: E402

@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from meizhou_score import TileError, parse_tiles
-from meizhou_score.tiles import TILES, Tile, format_tiles, parse_indices
+from meizhou_score.engine.tiles import TILES, Tile, format_tiles, parse_indices
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -53,7 +53,7 @@ def test_round_trip(indices):
 
 @given(st.lists(st.lists(st.integers(0, 33), min_size=1, max_size=6), max_size=8), st.booleans())
 def test_counts_are_the_tiles_counted(words, spaced):
-    from meizhou_score.tiles import parse_counted
+    from meizhou_score.engine.tiles import parse_counted
 
     text = (" " if spaced else "").join(format_tiles(TILES[i] for i in word) for word in words)
     indices, counts = parse_counted(text)
@@ -67,7 +67,7 @@ def test_counts_are_the_tiles_counted(words, spaced):
     ("1" * 255 + "m 1m 2m", 255, 257),
 ])
 def test_counts_of_absurdly_long_hands(text, first, total):
-    from meizhou_score.tiles import parse_counted
+    from meizhou_score.engine.tiles import parse_counted
 
     indices, counts = parse_counted(text)
     assert counts[0] == first and len(indices) == total and counts[1] == text.count("2m")
@@ -81,6 +81,6 @@ def test_counts_of_absurdly_long_hands(text, first, total):
     ("5S P", "5s5z"),
 ])
 def test_what_a_player_types_is_read(written, expected):
-    from meizhou_score.tiles import format_tiles
+    from meizhou_score.engine.tiles import format_tiles
 
     assert format_tiles(parse_tiles(written)) == format_tiles(parse_tiles(expected))

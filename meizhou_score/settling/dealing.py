@@ -59,7 +59,7 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
 
 def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
     """§2 in words: who throws, and who sits at each wind."""
-    from .words import WORDS
+    from ..i18n.words import WORDS
 
     w = WORDS[lang]
     found = seats(total, players)
@@ -70,7 +70,7 @@ def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
 
 def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en") -> str:
     """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
-    from .words import WORDS
+    from ..i18n.words import WORDS
 
     w = WORDS[lang]
     places = names or tuple(w["deal_places"].split("|"))

@@ -14,7 +14,7 @@ import os
 from collections import deque
 from typing import IO, Any, Iterable
 
-from .bulk import FAILED, REFUSED, SETTLED, DISPUTED, Summary, TooLong, settle_line
+from .lines import FAILED, REFUSED, SETTLED, DISPUTED, Summary, TooLong, settle_line
 
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
 
@@ -26,8 +26,8 @@ def _start(rules_data: dict | None) -> None:
 
     global _RULES
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    from .hand import preload_readings
-    from .rules import DEFAULT_RULES
+    from ..engine.hand import preload_readings
+    from ..records.rules import DEFAULT_RULES
 
     _RULES = DEFAULT_RULES.override(rules_data, "") if rules_data else DEFAULT_RULES
     preload_readings()
@@ -35,7 +35,7 @@ def _start(rules_data: dict | None) -> None:
 
 def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> tuple[bytes, dict[str, int]]:
     """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already refused."""
-    from .bulk import _decoder
+    from .lines import _decoder
 
     first, block, too_long = chunk
     decode = _decoder()

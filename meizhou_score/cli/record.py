@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from .cli import (EXIT_DISPUTE, EXIT_OK, Usage, _checked, _fail, _load_rules, common, lang_option, language,
+from .app import (EXIT_DISPUTE, EXIT_OK, Usage, _checked, _fail, _load_rules, common, lang_option, language,
                   rules_option)
-from .errors import MeizhouError, RecordError
-from .messages import at, msg, reason
-from .rulings import FINDINGS
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import at, msg, reason
+from ..i18n.rulings import FINDINGS
 
 # ---------------------------------------------------------------- record and undo
 
@@ -46,7 +46,7 @@ class _Questions:
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""
-        from .words import say
+        from ..i18n.words import say
 
         return say(self.lang, key, **values)
 
@@ -56,7 +56,7 @@ def _numbered(players, exclude=()) -> str:
 
 
 def _ask_player(q: _Questions, question: str, players, flag: str, exclude=()) -> str:
-    from . import entry
+    from . import answers as entry
 
     return q.ask(f"{question} {_numbered(players, exclude)}",
                  lambda text: entry.player(text, players, numbered=True, exclude=exclude), flag)
@@ -66,9 +66,9 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
     """The table of a new session or hand: players, stake, house rules and date (flags or answers)."""
     import datetime
 
-    from . import entry
-    from .validators import date as check_date
-    from .errors import RecordError
+    from . import answers as entry
+    from ..records.validators import date as check_date
+    from ..errors import RecordError
 
     if players_text is not None:
         players = _checked(entry.players_list, players_text, "--players")
@@ -84,7 +84,7 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
         stake = Decimal(1)
     rules = None
     if rules_file:
-        from .loader import load_record as read_yaml
+        from ..records.loader import load_record as read_yaml
 
         _load_rules(rules_file)  # a bad rules file ends here (exit 2)
         rules = read_yaml(rules_file) or None
@@ -97,7 +97,7 @@ def _table(q: _Questions, players_text, stake_text, rules_file, date_text):
 
 def _collect(q: _Questions, players, given: dict) -> dict:
     """The hand as the table tells it, in table order: draw or winner, how, robbed, tiles, melds."""
-    from . import entry
+    from . import answers as entry
 
     if given["draw"] and (given["winner"] or given["win_type"] or given["robbed"] or given["hand"]):
         raise Usage(msg("--draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile"))
@@ -142,7 +142,7 @@ def _collect(q: _Questions, players, given: dict) -> dict:
 
 def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow_dispute: bool) -> dict:
     """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes."""
-    from . import entry
+    from . import answers as entry
 
     hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
     robbed = hand["win_type"] == "robbed_kong"
@@ -162,7 +162,7 @@ def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow
     else:
         tile = q.ask(q.words("record_robbed_tile" if robbed else "record_winning_tile"),
                      lambda t: entry.winning_tile(t, held, robbed), "--winning-tile TILE")
-    from .tiles import TILES
+    from ..engine.tiles import TILES
 
     hand["hand"] = tiles
     if given["pungs"]:
@@ -189,7 +189,7 @@ def _collect_tiles(q: _Questions, players, hand: dict, given: dict, rules, allow
 
 
 def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
-    from . import entry
+    from . import answers as entry
 
     kongs: list[dict] = []
     while True:
@@ -214,7 +214,7 @@ def _ask_kongs(q: _Questions, players, hand: dict) -> list[dict]:
 
 
 def _claims(players, claims) -> dict | None:
-    from . import entry
+    from . import answers as entry
 
     if not claims:
         return None
@@ -347,9 +347,10 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from . import entry, text
-    from .pipeline import settle_data
-    from .rules import DEFAULT_RULES
+    from . import answers as entry
+    from ..render import text
+    from ..settling.night import settle_data
+    from ..records.rules import DEFAULT_RULES
 
     if output != "-" and os.path.exists(output):
         _fail(at(output, msg("the file exists; record -o writes a new file only")))
@@ -374,7 +375,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
     if output == "-":
         click.echo(written, nl=False)
         return EXIT_DISPUTE if result.disputed else EXIT_OK
-    from . import sessionfile
+    from ..records import sessionfile
 
     try:
         sessionfile.write(output, written)
@@ -387,8 +388,10 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
 
 def _record_session(q, given, path, players_text, stake_text, rules_file, date_text, dealer, claims, amend,
                     allow_dispute, yes, lang) -> int:
-    from . import entry, sessionfile, text
-    from .pipeline import settle_data
+    from . import answers as entry
+    from ..records import sessionfile
+    from ..render import text
+    from ..settling.night import settle_data
 
     def settled(data):
         return settle_data(data)
@@ -456,7 +459,7 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
         hands = list(base["hands"][:-1] if (amend and found) else base["hands"])
         return settled({**base, "hands": hands + [as_written(hand)]})
 
-    from .rules import DEFAULT_RULES
+    from ..records.rules import DEFAULT_RULES
 
     hand, result = _fill(q, players, given, build, allow_dispute, DEFAULT_RULES.override(data.get("rules")))
     previewed = q.asked and not yes
@@ -515,8 +518,9 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml
       meizhou-score undo night.yaml --yes
     """
-    from . import sessionfile, text
-    from .pipeline import settle_data
+    from ..records import sessionfile
+    from ..render import text
+    from ..settling.night import settle_data
 
     try:
         found = sessionfile.read(session_file)
@@ -528,7 +532,7 @@ def undo(session_file, yes, lang):
     except MeizhouError as exc:
         _fail(exc)
     number = len(hands) + 1
-    from .words import say
+    from ..i18n.words import say
 
     click.echo(say(lang, "record_as_written", n=number) + "\n" + removed.rstrip())
     if not yes:

@@ -12,11 +12,11 @@ from decimal import Decimal
 
 from .columns import LEFT, RIGHT, table, width, wrap
 from .jsonout import number
-from .patterns import BY_ID
-from .record import SEATS, SEATS_CHINESE
-from .settlement import WIN_REASONS, SessionResult, Settlement, gold
-from .tiles import TILES
-from .words import WORDS, say
+from ..engine.patterns import BY_ID
+from ..records.record import SEATS, SEATS_CHINESE
+from ..settling.settlement import WIN_REASONS, SessionResult, Settlement, gold
+from ..engine.tiles import TILES
+from ..i18n.words import WORDS, say
 
 
 def signed(value: Decimal | int) -> str:
@@ -92,7 +92,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
 
 def ratio_text(found, rules, lang: str = "en") -> str:
     """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
-    from .patterns import working
+    from ..engine.patterns import working
 
     w = WORDS[lang]
     how = working(found, rules.patterns, rules.combine)
@@ -211,7 +211,7 @@ def _distance_text(result: dict, lang: str) -> list[str]:
 
 
 def _tile_index(text: str) -> int:
-    from .tiles import parse_indices
+    from ..engine.tiles import parse_indices
 
     return parse_indices(text)[0]
 
@@ -220,9 +220,9 @@ def rules_text(rules, lang: str = "en") -> str:
     """The effective house rules as two tables: patterns, then payments."""
     from tabulate import tabulate
 
-    from .patterns import PATTERNS
-    from .rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
-    from .rulings import RULES_KEYS
+    from ..engine.patterns import PATTERNS
+    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
+    from ..i18n.rulings import RULES_KEYS
 
     w = WORDS[lang]
     rows = [[p.id, p.chinese, rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
@@ -261,7 +261,7 @@ def result_text(result: Settlement | SessionResult, lang: str = "en", explain: b
 def settle_up_text(result: Settlement | SessionResult, lang: str = "en") -> str:
     """The fewest payments that square the balances, one line each."""
     from .jsonout import balances_of
-    from .settleup import settle_up
+    from ..settling.settleup import settle_up
 
     w = WORDS[lang]
     payments = settle_up(balances_of(result)).payments

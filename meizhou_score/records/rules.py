@@ -10,9 +10,9 @@ from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from . import validators
-from .errors import RulesError
-from .messages import Message, msg
-from .patterns import BY_ID, COMBINE_MODES, PATTERNS
+from ..errors import RulesError
+from ..i18n.messages import Message, msg
+from ..engine.patterns import BY_ID, COMBINE_MODES, PATTERNS
 
 KONG_TYPES = ("concealed", "added", "exposed")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable
 
-from .errors import RecordError
-from .messages import Message, msg
+from ..errors import RecordError
+from ..i18n.messages import Message, msg
 
 
 def join(path: str, key: str | int) -> str:

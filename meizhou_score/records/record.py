@@ -15,12 +15,12 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from . import validators
-from .errors import RecordError, TileError
-from .memo import Memo
-from .messages import Message, msg
-from .rulings import FINDINGS
+from ..errors import RecordError, TileError
+from ..engine.memo import Memo
+from ..i18n.messages import Message, msg
+from ..i18n.rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .tiles import COPIES, TILES, format_indices, parse_counted
+from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")

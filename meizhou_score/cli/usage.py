@@ -12,7 +12,7 @@ import re
 
 import click
 
-from .messages import Message, foreign, msg
+from ..i18n.messages import Message, foreign, msg
 
 # click's English messages, as click 8 words them, and what each becomes
 _NO_OPTION = re.compile(r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "

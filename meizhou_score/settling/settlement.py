@@ -10,13 +10,13 @@ from __future__ import annotations
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 from typing import Callable, NamedTuple
 
-from . import hand as core
-from .messages import Message, msg
-from .errors import RecordError
-from .patterns import Score, score
-from .record import WIN_TYPES, Kong, Record, Session, with_dealer
-from .rulings import FINDINGS, REASONS
-from .tiles import format_indices
+from ..engine import hand as core
+from ..i18n.messages import Message, msg
+from ..errors import RecordError
+from ..engine.patterns import Score, score
+from ..records.record import WIN_TYPES, Kong, Record, Session, with_dealer
+from ..i18n.rulings import FINDINGS, REASONS
+from ..engine.tiles import format_indices
 
 WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 

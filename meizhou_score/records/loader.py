@@ -11,8 +11,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .errors import RecordError
-from .messages import Message, cannot_read, foreign, msg
+from ..errors import RecordError
+from ..i18n.messages import Message, cannot_read, foreign, msg
 
 MIB = 1024 * 1024
 # A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.

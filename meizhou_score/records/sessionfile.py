@@ -16,8 +16,8 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any, Iterator, NamedTuple
 
-from .messages import at, cannot_read, msg
-from .errors import RecordError, SessionFileError
+from ..i18n.messages import at, cannot_read, msg
+from ..errors import RecordError, SessionFileError
 from .loader import MAX_SESSION_BYTES, load_yaml, read_text
 
 _BOM = b"\xef\xbb\xbf"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .settlement import EXACT, SessionResult, Settlement, gold_at
+from ..settling.settlement import EXACT, SessionResult, Settlement, gold_at
 
 
 def number(value: Decimal | int) -> int | Decimal:
@@ -104,7 +104,7 @@ def balances_of(result: Settlement | SessionResult) -> dict[str, Decimal | int]:
 
 def settle_up_json(result: Settlement | SessionResult) -> list[dict[str, Any]]:
     """``"settle_up"``: the fewest payments that square the balances."""
-    from .settleup import settle_up
+    from ..settling.settleup import settle_up
 
     return [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
             for p in settle_up(balances_of(result)).payments]

@@ -17,12 +17,12 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from .messages import Message, msg
-from .rulings import FINDINGS
-from .errors import EntryError, TileError
-from .record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
-from .rules import KONG_TYPES
-from .tiles import COPIES, KINDS, TILES, parse_counted
+from ..i18n.messages import Message, msg
+from ..i18n.rulings import FINDINGS
+from ..errors import EntryError, TileError
+from ..records.record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
+from ..records.rules import KONG_TYPES
+from ..engine.tiles import COPIES, KINDS, TILES, parse_counted
 
 def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """What a player may type for each id: the id, with a space for the underscore, and the record's names."""
@@ -127,7 +127,7 @@ def concealed(text: str) -> bytes:
 
 def must_win(text: str, rules) -> None:
     """Fourteen concealed tiles that do not win under ``rules`` are refused at once (R2)."""
-    from .check import analyse
+    from ..settling.analysis import analyse
 
     if not analyse(text, rules=rules)["win"]:
         raise EntryError(msg("{tiles} is not a winning hand under the rules in force: not a pair and four sets, "

@@ -11,7 +11,7 @@ loader in agreement on a corpus of good and bad files.
 
 from __future__ import annotations
 
-from .patterns import COMBINE_MODES, PATTERNS
+from ..engine.patterns import COMBINE_MODES, PATTERNS
 from .record import KONG_TYPE_NAMES, MAX_NAME, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
 from .rules import DESCRIPTIONS, KONG_TYPES
 from .validators import COUNT_LIMIT

@@ -13,10 +13,10 @@ import json
 from decimal import Decimal
 from typing import IO, BinaryIO, Iterable, Iterator, NamedTuple
 
-from .errors import MeizhouError
-from .jsonout import encode, result_json
-from .pipeline import settle_data
-from .rules import DEFAULT_RULES, Rules
+from ..errors import MeizhouError
+from ..render.jsonout import encode, result_json
+from ..settling.night import settle_data
+from ..records.rules import DEFAULT_RULES, Rules
 
 SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
 _BATCH = 256
@@ -146,7 +146,7 @@ def run(lines: Iterable[str | bytes | TooLong], out: IO[bytes], rules: Rules = D
     Results are written a few hundred lines at a time (one at a time to a
     terminal): memory stays flat and the output is not slowed by a write per line.
     """
-    from .hand import preload_readings
+    from ..engine.hand import preload_readings
 
     preload_readings()  # many hands ahead: read each new suit by look-up
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}

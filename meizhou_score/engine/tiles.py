@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .messages import msg
-from .errors import TileError
+from ..i18n.messages import msg
+from ..errors import TileError
 from .memo import Memo
 
 SUITS = "mpsz"

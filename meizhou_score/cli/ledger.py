@@ -6,10 +6,10 @@ import sys
 
 import click
 
-from .cli import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
-from .messages import at, msg
-from .words import say
-from .errors import MeizhouError, RecordError
+from .app import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
+from ..i18n.messages import at, msg
+from ..i18n.words import say
+from ..errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- the ledger
 
@@ -19,7 +19,7 @@ def _since_until(func):
 
 
 def _day(value, option):
-    from .validators import date
+    from ..records.validators import date
 
     try:
         return date(value, option) if value else None
@@ -28,7 +28,7 @@ def _day(value, option):
 
 
 def _open(ctx):
-    from .ledger import open_ledger
+    from ..club.ledger import open_ledger
 
     try:
         return open_ledger(ctx.obj["db"])
@@ -52,7 +52,7 @@ def ledger(ctx, db):
       meizhou-score ledger stats --format csv
       meizhou-score ledger export --format csv > november.csv
     """
-    from .ledger import default_path
+    from ..club.ledger import default_path
 
     ctx.obj = {"db": db or default_path()}
 
@@ -81,8 +81,8 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
     import datetime
     import os
 
-    from . import ledger as book
-    from .loader import load_record
+    from ..club import ledger as book
+    from ..records.loader import load_record
 
     day = _day(date_text, "--date")
     rules = _load_rules(rules_file)
@@ -119,15 +119,15 @@ def ledger_nights(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger nights --since 2026-11-01
     """
-    from . import ledger as book
+    from ..club import ledger as book
 
     found = book.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     if fmt == "json":
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps([n._asdict() for n in found]))
         return
-    from .columns import table
+    from ..render.columns import table
 
     rows = [[n.id, n.date, n.hands, ", ".join(n.players), say(lang, "ledger_disputed") if n.disputed else "",
              n.source] for n in found]
@@ -148,8 +148,8 @@ def ledger_show(ctx, night, fmt, explain, lang):
     Example:
       meizhou-score ledger show 3 --explain
     """
-    from . import ledger as book
-    from .pipeline import settle_data
+    from ..club import ledger as book
+    from ..settling.night import settle_data
 
     try:
         data, rules = book.night_data(_open(ctx), night)
@@ -157,9 +157,9 @@ def ledger_show(ctx, night, fmt, explain, lang):
     except MeizhouError as exc:
         _fail(exc)
     if fmt == "json":
-        from .jsonout import result_text
+        from ..render.jsonout import result_text
     else:
-        from .text import result_text
+        from ..render.text import result_text
     click.echo(result_text(result) if fmt == "json" else result_text(result, lang, explain))
 
 
@@ -176,7 +176,7 @@ def ledger_remove(ctx, night, yes, lang):
     Example:
       meizhou-score ledger remove 3 --yes
     """
-    from . import ledger as book
+    from ..club import ledger as book
 
     conn = _open(ctx)
     found = [n for n in book.nights(conn) if n.id == night]
@@ -211,7 +211,7 @@ def ledger_rename(ctx, old, new, lang):
     Example:
       meizhou-score ledger rename "ah fook" "Ah Fook Chan"
     """
-    from . import ledger as book
+    from ..club import ledger as book
 
     try:
         book.rename(_open(ctx), old, new)
@@ -228,7 +228,7 @@ def _table_formats(func):
 def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
     """Rows of plain values as a table (its headings in ``lang``), JSON or CSV (the keys as they are)."""
     if fmt == "json":
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps(rows))
     elif fmt == "csv":
@@ -242,7 +242,7 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
             writer.writerows(rows)
         click.echo(out.getvalue(), nl=False)
     elif rows:
-        from .columns import columns
+        from ..render.columns import columns
 
         # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
         names = dict(pair.split("=") for pair in say(lang, "ledger_columns").split("|")) if lang == "zh" else {}
@@ -280,8 +280,8 @@ def ledger_totals(ctx, since, until, player, fmt, lang):
       meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
       meizhou-score ledger totals --player mei --format json
     """
-    from . import ledger as book
-    from .jsonout import number
+    from ..club import ledger as book
+    from ..render.jsonout import number
 
     try:
         found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
@@ -299,8 +299,8 @@ def ledger_settle_up(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
     """
-    from . import ledger as book
-    from .settleup import settle_up
+    from ..club import ledger as book
+    from ..settling.settleup import settle_up
 
     found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     result = settle_up(found)
@@ -319,8 +319,8 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
       meizhou-score ledger stats
       meizhou-score ledger stats --player jun --format json
     """
-    from . import ledger as book
-    from .jsonout import number
+    from ..club import ledger as book
+    from ..render.jsonout import number
 
     try:
         found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
@@ -352,18 +352,18 @@ def ledger_export(ctx, since, until, fmt):
       meizhou-score ledger export --format csv > club.csv
       meizhou-score ledger export --format jsonl --since 2026-11-01
     """
-    from . import ledger as book
+    from ..club import ledger as book
 
     hands = book.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     if fmt == "jsonl":
-        from .jsonout import encode
+        from ..render.jsonout import encode
 
         for hand in hands:
             click.echo(encode(hand).decode("utf-8"))
         return
     import csv
 
-    from .jsonout import number
+    from ..render.jsonout import number
 
     class _Out:
         def write(self, text):

@@ -21,9 +21,9 @@ import unicodedata
 from decimal import Decimal
 from typing import Any, Iterator, NamedTuple
 
-from .messages import at, msg
-from .errors import MeizhouError
-from .rules import DEFAULT_RULES, Rules
+from ..i18n.messages import at, msg
+from ..errors import MeizhouError
+from ..records.rules import DEFAULT_RULES, Rules
 
 MIGRATIONS: tuple[str, ...] = (
     # version 1
@@ -174,7 +174,7 @@ class Added(NamedTuple):
 
 def content_hash(data: Any, rules: Rules) -> str:
     """The night's identity: its data and the base rules, in a canonical JSON form."""
-    from .jsonout import encode
+    from ..render.jsonout import encode
 
     exact = json.loads(encode(data), parse_float=str, parse_int=str)  # 2.50 and 2.5 stay apart, as written
     canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
@@ -190,9 +190,9 @@ def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rule
     Raises RecordError for a bad night, LedgerError for a disputed one unless
     ``accept_disputes``.
     """
-    from .jsonout import encode
-    from .pipeline import settle_data
-    from .settlement import SessionResult
+    from ..render.jsonout import encode
+    from ..settling.night import settle_data
+    from ..settling.settlement import SessionResult
 
     result = settle_data(data, rules)
     hands = result.hands if isinstance(result, SessionResult) else [result]
@@ -240,8 +240,8 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
         (night, number, ids[r.dealer], int(r.draw), ids.get(r.winner), r.win_type, ids.get(r.robbed), int(s.valid),
          s.score.ratio if scored else 0, json.dumps(list(s.score.patterns) if scored else []),
          str(r.stake))).lastrowid
-    from .settlement import gold_at
-    from .tiles import TILES
+    from ..settling.settlement import gold_at
+    from ..engine.tiles import TILES
 
     to_gold = gold_at(r.stake)
 
@@ -347,7 +347,7 @@ def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None
     SQLite adds the integer units per player and stake; only those few sums
     are multiplied by their stake, as Decimals.
     """
-    from .settlement import add, gold
+    from ..settling.settlement import add, gold
 
     out: dict[str, Decimal] = {}
     query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from . import hand as core
-from .errors import TileError
-from .messages import Message, msg
-from .hand import Shape, shape, with_tile
-from .patterns import score
-from .rules import DEFAULT_RULES, Rules
-from .tiles import COPIES, TILES, format_indices, parse_counted
+from ..engine import hand as core
+from ..errors import TileError
+from ..i18n.messages import Message, msg
+from ..engine.hand import Shape, shape, with_tile
+from ..engine.patterns import score
+from ..records.rules import DEFAULT_RULES, Rules
+from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 
 def _meld(text: str, size: int, concealed: bool, what: Message) -> core.Block:
@@ -66,7 +66,7 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
 
 def _useful(hand: Shape, rules: Rules) -> dict:
     """13 tiles that wait on nothing: how far they are (向聽) and the tiles that would help."""
-    from . import distance
+    from ..engine import distance
 
     tiles, left, now = distance.useful(hand.concealed, len(hand.melds), hand.every, rules)
     return {"shanten": now, "useful": [str(TILES[t]) for t in tiles], "count_useful": left}
@@ -74,7 +74,7 @@ def _useful(hand: Shape, rules: Rules) -> dict:
 
 def _discards(hand: Shape, rules: Rules) -> dict:
     """14 tiles that do not win: the discards that leave them closest, and that shanten (向聽)."""
-    from . import distance
+    from ..engine import distance
 
     discards = distance.best_discards(hand.concealed, len(hand.melds), hand.every, rules)
     return {"shanten": discards[0].shanten,

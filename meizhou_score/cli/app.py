@@ -10,9 +10,9 @@ import sys
 
 import click
 
-from . import __version__
-from .errors import MeizhouError, RecordError
-from .messages import Message, at, cannot_read, msg, reason
+from .. import __version__
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import Message, at, cannot_read, msg, reason
 
 # 0 settled and agreed; 1 a dispute, and nothing else; 2 bad input or usage; 3 a fault of the program's own
 # (a bug: the message says how to report it); 4 the output could not be written (a full disk, a closed
@@ -98,13 +98,13 @@ def rules_option(func):
 
 def _load_rules(rules_file):
     """The defaults, or a house-rules file over them; a bad file ends the command (exit 2)."""
-    from .rules import DEFAULT_RULES
+    from ..records.rules import DEFAULT_RULES
 
     if rules_file is None:
         return DEFAULT_RULES
     if not rules_file.strip():
         _fail(at("--rules", msg("expected a house-rules file; got an empty name")))
-    from . import load_rules
+    from .. import load_rules
 
     try:
         return load_rules(rules_file)
@@ -115,7 +115,7 @@ def _load_rules(rules_file):
 class _Commands(click.Group):
     """The commands, some of them loaded only when called: ``settle`` must not pay for ``ledger``."""
 
-    LAZY = {"record": "cli_record", "undo": "cli_record", "ledger": "cli_ledger"}
+    LAZY = {"record": "cli.record", "undo": "cli.record", "ledger": "cli.ledger"}
 
     def list_commands(self, ctx):
         return sorted([*super().list_commands(ctx), *self.LAZY])
@@ -186,14 +186,14 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
         _settle_jsonl(files[0], rules_file, max_record_bytes, jobs)
     if jobs != 1:
         raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
-    from .loader import load_record
-    from .pipeline import settle_data
+    from ..records.loader import load_record
+    from ..settling.night import settle_data
 
     rules = _load_rules(rules_file)
     if fmt == "json":
-        from .jsonout import result_json, result_text, settle_up_json
+        from ..render.jsonout import result_json, result_text, settle_up_json
     else:
-        from .text import result_text
+        from ..render.text import result_text
     worst, reports = EXIT_OK, []
     for file in files:
         try:
@@ -218,15 +218,15 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
         else:
             click.echo(f"{file}\n{'-' * len(file)}\n{result_text(result, lang, explain, settle_up)}\n")
     if reports:
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps(reports))
     sys.exit(worst)
 
 
 def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
-    from .bulk import lines_of, run
-    from .loader import MAX_RECORD_BYTES
+    from ..bulk.lines import lines_of, run
+    from ..records.loader import MAX_RECORD_BYTES
 
     ctx = click.get_current_context()
     for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
@@ -246,11 +246,11 @@ def _settle_jsonl(file, rules_file, max_line_bytes, jobs=1):
         if jobs == 1:
             summary = run(lines_of(source, limit), out, rules, limit)
         else:
-            from .parallel import cores, run_parallel
+            from ..bulk.parallel import cores, run_parallel
 
             rules_data = None
             if rules_file:
-                from .loader import load_record as read_yaml
+                from ..records.loader import load_record as read_yaml
 
                 rules_data = read_yaml(rules_file)  # already checked above; workers rebuild the Rules
             summary = run_parallel(lines_of(source, limit), out, jobs or cores(), rules_data, limit)
@@ -291,7 +291,7 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
       meizhou-score check 123m 456m 789p 234s 5s
       meizhou-score check 123m456p11s --pung 777z --kong 5555m
     """
-    from .check import analyse
+    from ..settling.analysis import analyse
 
     rules = _load_rules(rules_file)
     try:
@@ -299,11 +299,11 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
     except MeizhouError as exc:
         _fail(exc)
     if fmt == "json":
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps({k: v for k, v in result.items() if k != "reading"}, indent=None))
     else:
-        from .text import check_text
+        from ..render.text import check_text
 
         click.echo(check_text(result, rules, lang))
 
@@ -324,18 +324,18 @@ def rules(rules_file, fmt, ruling, lang):
       meizhou-score rules --rules examples/house-rules.yaml --format json
     """
     if ruling is not None:
-        from .rulings import EXPLAINED
+        from ..i18n.rulings import EXPLAINED
 
         key = ruling.strip().upper()
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        from .rulings import EXPLAINED_CHINESE
-        from .text import ruling_text
+        from ..i18n.rulings import EXPLAINED_CHINESE
+        from ..render.text import ruling_text
 
         what, why = (EXPLAINED_CHINESE if lang == "zh" else EXPLAINED)[key]
         if fmt == "json":
-            from .jsonout import dumps
+            from ..render.jsonout import dumps
 
             click.echo(dumps({"ruling": key, "says": what, "why": why}))
         else:
@@ -343,11 +343,11 @@ def rules(rules_file, fmt, ruling, lang):
         return
     effective = _load_rules(rules_file)
     if fmt == "json":
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps(effective.as_dict()))
     else:
-        from .text import rules_text
+        from ..render.text import rules_text
 
         click.echo(rules_text(effective, lang))
 
@@ -376,15 +376,15 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
       meizhou-score deal 10 5 --players "Ah Fook,Mei,Jun,Lan" --dealer "Ah Fook" --format json
       meizhou-score deal --seats 7 --players "Ah Fook,Mei,Jun,Lan"
     """
-    from . import entry
-    from .dealing import deal_json, deal_text, seats, seats_text
+    from . import answers as entry
+    from ..settling.dealing import deal_json, deal_text, seats, seats_text
 
     players = tuple(_checked(entry.players_list, players_text, "--players")) if players_text else None
     if seat_throw is not None:
         if dice or players is None:
             raise Usage(msg("--seats SUM takes --players and no dice"))
         if fmt == "json":
-            from .jsonout import dumps
+            from ..render.jsonout import dumps
 
             click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": seats(seat_throw, players)}))
         else:
@@ -400,7 +400,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
         d = players.index(first)
         names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
     if fmt == "json":
-        from .jsonout import dumps
+        from ..render.jsonout import dumps
 
         click.echo(dumps(deal_json(dice[0], dice[1], names)))
     else:
@@ -423,8 +423,8 @@ def schema(house_rules):
       meizhou-score schema > meizhou-record.schema.json
       meizhou-score schema --house-rules > meizhou-house-rules.schema.json
     """
-    from .jsonout import dumps
-    from .schema import HOUSE_RULES_SCHEMA, SCHEMA
+    from ..render.jsonout import dumps
+    from ..records.schema import HOUSE_RULES_SCHEMA, SCHEMA
 
     click.echo(dumps(HOUSE_RULES_SCHEMA if house_rules else SCHEMA))
 
@@ -523,7 +523,7 @@ def _limits_from_environment() -> None:
     """MEIZHOU_MAX_RECORD_BYTES / MEIZHOU_MAX_SESSION_BYTES: a whole number of bytes, or a usage error."""
     import os
 
-    from . import loader
+    from ..records import loader
 
     for name, attribute in (("MEIZHOU_MAX_RECORD_BYTES", "MAX_RECORD_BYTES"),
                             ("MEIZHOU_MAX_SESSION_BYTES", "MAX_SESSION_BYTES")):
