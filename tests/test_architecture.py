@@ -26,7 +26,7 @@ def test_the_rooms_import_one_way(tmp_path):
 
 
 def test_the_contract_names_every_room():
-    declared = set(re.findall(r'"(meizhou_score\.[a-z0-9_]+)', (ROOT / "pyproject.toml").read_text()))
+    declared = set(re.findall(r'\b(meizhou_score\.[a-z0-9_]+)', (ROOT / "pyproject.toml").read_text()))
     rooms = {f"meizhou_score.{p.name}" for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
     rooms |= {f"meizhou_score.{p.stem}" for p in PACKAGE.glob("*.py") if not p.stem.startswith("__")}
     assert rooms <= declared, f"rooms outside the import contract: {sorted(rooms - declared)}"

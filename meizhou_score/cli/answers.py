@@ -20,6 +20,7 @@ from typing import Any
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..errors import EntryError, TileError
+from ..records.names import identity, same_person
 from ..records.record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
 from ..engine.tiles import COPIES, KINDS, TILES, parse_counted
@@ -47,16 +48,16 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
         if found in exclude:
             raise EntryError(msg("{name} cannot be chosen here", name=found))
         return found
-    folded = typed.casefold()
-    exact = [name for name in choices if name.casefold() == folded]
+    folded = identity(typed)
+    exact = [name for name in choices if identity(name) == folded]
     if exact:
         return exact[0]
-    found = [name for name in choices if name.casefold().startswith(folded)]
+    found = [name for name in choices if identity(name).startswith(folded)]
     if len(found) == 1:
         return found[0]
     if found:
         raise EntryError(msg("{typed!r} could be {choices}: type more of the name", typed=typed, choices=tuple(found)))
-    if any(name.casefold() == folded for name in exclude):
+    if any(identity(name) == folded for name in exclude):
         raise EntryError(msg("{typed!r} cannot be chosen here", typed=typed))
     raise EntryError(msg("{typed!r} is not at the table ({choices})", typed=typed, choices=tuple(choices)))
 
@@ -67,8 +68,12 @@ def players_list(text: str) -> list[str]:
     if len(names) != 4 or not all(names):
         raise EntryError(msg("expected four names separated by commas, in seat order East, South, West, North; "
                              "got {text!r}", text=text))
-    if len({name.casefold() for name in names}) != 4:
+    twice = same_person(names)
+    if twice is not None and twice[0] == twice[1]:
         raise EntryError(msg("the four names must differ; got {text!r}", text=text))
+    if twice is not None:
+        raise EntryError(msg("{name!r} and {other!r} are one player written two ways; the four names must differ by "
+                             "more than case and spacing", name=twice[0], other=twice[1]))
     return names
 
 

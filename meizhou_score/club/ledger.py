@@ -17,12 +17,12 @@ import hashlib
 import json
 import os
 import sqlite3
-import unicodedata
 from decimal import Decimal
 from typing import Any, Iterator, NamedTuple
 
 from ..i18n.messages import at, msg
 from ..errors import MeizhouError
+from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
 
 MIGRATIONS: tuple[str, ...] = (
@@ -103,11 +103,6 @@ def default_path() -> str:
         return os.environ["MEIZHOU_LEDGER"]
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "meizhou-score", "ledger.sqlite3")
-
-
-def person(name: str) -> str:
-    """The key that says two spellings are one person: NFC, spacing collapsed, case folded."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def open_ledger(path: str) -> sqlite3.Connection:
@@ -224,7 +219,7 @@ def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rule
 
 
 def _player_id(conn: sqlite3.Connection, name: str) -> int:
-    key = person(name)
+    key = identity(name)
     found = conn.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
     if found:
         return found[0]
@@ -327,13 +322,13 @@ def remove(conn: sqlite3.Connection, night: int) -> None:
 def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
     """Give a player a new name; their history stays theirs."""
     with _transaction(conn):
-        found = conn.execute("SELECT id FROM players WHERE key = ?", (person(old),)).fetchone()
+        found = conn.execute("SELECT id FROM players WHERE key = ?", (identity(old),)).fetchone()
         if not found:
             raise LedgerError(msg("no player {name!r} in the ledger", name=old))
-        taken = conn.execute("SELECT id, name FROM players WHERE key = ?", (person(new),)).fetchone()
+        taken = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(new),)).fetchone()
         if taken and taken[0] != found[0]:
             raise LedgerError(msg("{name!r} is already another player in the ledger", name=taken[1]))
-        conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new.strip(), person(new), found[0]))
+        conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new.strip(), identity(new), found[0]))
 
 
 def _range(since: str | None, until: str | None) -> tuple[str, str]:
@@ -356,8 +351,8 @@ def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None
     for name, stake, units in conn.execute(query, _range(since, until)):
         out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
     if player is not None:
-        key = person(player)
-        out = {name: value for name, value in out.items() if person(name) == key}
+        key = identity(player)
+        out = {name: value for name, value in out.items() if identity(name) == key}
         if not out:
             raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
     return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
@@ -385,7 +380,7 @@ def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None 
         "SELECT DISTINCT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
         "JOIN nights n ON n.id = s.night_id WHERE n.date >= ? AND n.date <= ?", span)}
     if player is not None:
-        people = {pid: name for pid, name in people.items() if person(name) == person(player)}
+        people = {pid: name for pid, name in people.items() if identity(name) == identity(player)}
         if not people:
             raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
     net = totals(conn, since, until)

@@ -104,6 +104,7 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+{name!r} and {other!r} are one player written two ways; the four names must differ by more than case and spacing | {name!r} 和 {other!r} 是同一位玩家的兩種寫法；四個名字不能只差大小寫或空格
 expected {expected}; got {found} | 應為{expected}；卻是 {found}
 nothing (null) | 空值（null）
 {value!r} (a boolean) | {value!r}（布林值）

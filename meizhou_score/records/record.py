@@ -20,6 +20,7 @@ from ..engine.memo import Memo
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
+from .names import player_name, same_person
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
@@ -208,17 +209,12 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
                                          name=name))
         if name in out:
             raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
+        twice = same_person([*out, name])
+        if twice is not None:
+            raise RecordError(where, msg("{name!r} and {other!r} are one player written two ways; the four names must "
+                                         "differ by more than case and spacing", name=twice[0], other=twice[1]))
         out.append(name)
     return tuple(out)
-
-
-def player_name(value: str | int) -> str:
-    """A name as the table means it: Unicode NFC (one way to write é), spaces at the ends dropped.
-
-    The one rule for every key that names a player: ``players``, ``dealer``,
-    ``winner``, ``robbed``, a kong's ``player`` and ``from``, ``claimed``.
-    """
-    return unicodedata.normalize("NFC", str(value)).strip()
 
 
 def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:
