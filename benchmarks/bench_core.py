@@ -33,7 +33,8 @@ import sys
 import time
 
 from meizhou_score.engine import memo
-from meizhou_score.engine.hand import is_win_counts, preload_readings, readings, tables, waits_counts
+from meizhou_score.engine.hand import is_win_counts, readings, waits_counts
+from meizhou_score.engine.tables import preload_readings, tables
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
 from records import complete_counts  # noqa: E402 - the tests' generator of complete hands
@@ -151,7 +152,7 @@ def main() -> int:
 
     print(f"python {platform.python_version()} on {platform.machine()}, mahjong {_version('mahjong')}, "
           f"{args.hands:,} hands ({half:,} complete + {half:,} random), median of {args.runs} rounds")
-    from meizhou_score.engine.hand import READINGS_FILE, TABLE_FILE
+    from meizhou_score.engine.tables import READINGS_FILE, TABLE_FILE
 
     print(f"  tables loaded in {load * 1000:.1f} ms ({os.path.getsize(TABLE_FILE) / 1024:.0f} KiB), "
           f"readings in {load_readings * 1000:.1f} ms ({os.path.getsize(READINGS_FILE) / 1024:.0f} KiB)")

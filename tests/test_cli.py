@@ -236,7 +236,7 @@ def test_jsonl_to_a_terminal_writes_each_result_at_once():
 
 def test_settling_one_hand_does_not_load_the_win_tables():
     # start-up: a single settle enumerates its few suits; the 21,743-key table is for bulk win tests
-    code = ("import sys; from meizhou_score.cli.app import main; import meizhou_score.engine.hand as h\n"
+    code = ("import sys; from meizhou_score.cli.app import main; import meizhou_score.engine.tables as h\n"
             "sys.argv = ['meizhou-score', 'settle', 'examples/kongs-every-type.yaml']\n"
             "try: main()\nexcept SystemExit: pass\nprint('TABLES', h._TABLES is None and h._SHIPPED is None)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True).stdout

@@ -154,13 +154,13 @@ def test_waits_agree_with_brute_force(c, drop):
 
 
 def test_shipped_tables_match_a_fresh_build():
-    from meizhou_score.engine.hand import build_tables, tables
+    from meizhou_score.engine.tables import build_tables, tables
 
     assert tables() == build_tables()
 
 
 def test_group_readings_are_memoised_and_complete():
-    from meizhou_score.engine.hand import group_readings, PAIR, PUNG, RUN
+    from meizhou_score.engine.tables import group_readings, PAIR, PUNG, RUN
 
     # 111222333m: three pungs, or three runs 123m
     assert group_readings(bytes([3, 3, 3, 0, 0, 0, 0, 0, 0]), True) == (

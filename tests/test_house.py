@@ -22,7 +22,7 @@ RULING_OF_REASON = {"self_draw": "R5", "kong_bloom": "R6", "robbed_kong": "R7",
 
 def test_the_shipped_tables_file_is_there_and_current():
     # the runtime would quietly rebuild a missing or stale file; the package must ship a valid one
-    from meizhou_score.engine.hand import TABLE_FILE, TABLE_VERSION, build_tables
+    from meizhou_score.engine.tables import TABLE_FILE, TABLE_VERSION, build_tables
 
     with open(TABLE_FILE, "rb") as handle:
         version, suit, honour = marshal.loads(handle.read())
@@ -32,7 +32,7 @@ def test_the_shipped_tables_file_is_there_and_current():
 
 
 def test_the_shipped_readings_file_is_there_and_current():
-    from meizhou_score.engine.hand import READINGS_FILE, TABLE_VERSION, build_readings
+    from meizhou_score.engine.tables import READINGS_FILE, TABLE_VERSION, build_readings
 
     with open(READINGS_FILE, "rb") as handle:
         version, suit, honour = marshal.loads(handle.read())
@@ -44,23 +44,22 @@ def test_shipped_readings_read_as_the_search_does():
     # first sight with the shipped readings and first sight without them: the same readings
     import random
 
-    from meizhou_score.engine import hand
-    from meizhou_score.engine import memo
+    from meizhou_score.engine import hand, memo, tables
 
     from records import complete_counts
 
     rng = random.Random(9)
     hands = [bytes(complete_counts(rng)) for _ in range(3000)]
     memo.clear()
-    saved, hand._SHIPPED = hand._SHIPPED, None
+    saved, tables._SHIPPED = tables._SHIPPED, None
     try:
         searched = [hand.readings(c) for c in hands]
         memo.clear()
-        hand.preload_readings()
-        assert hand._SHIPPED is not None
+        tables.preload_readings()
+        assert tables.shipped_readings() is not None
         assert [hand.readings(c) for c in hands] == searched
     finally:
-        hand._SHIPPED = saved
+        tables._SHIPPED = saved
 
 
 def test_a_tile_repr_reads_back_as_the_tile():

@@ -146,7 +146,7 @@ def run(lines: Iterable[str | bytes | TooLong], out: IO[bytes], rules: Rules = D
     Results are written a few hundred lines at a time (one at a time to a
     terminal): memory stays flat and the output is not slowed by a write per line.
     """
-    from ..engine.hand import preload_readings
+    from ..engine.tables import preload_readings
 
     preload_readings()  # many hands ahead: read each new suit by look-up
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}

@@ -26,7 +26,7 @@ def _start(rules_data: dict | None) -> None:
 
     global _RULES
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
-    from ..engine.hand import preload_readings
+    from ..engine.tables import preload_readings
     from ..records.rules import DEFAULT_RULES
 
     _RULES = DEFAULT_RULES.override(rules_data, "") if rules_data else DEFAULT_RULES

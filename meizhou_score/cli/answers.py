@@ -23,7 +23,8 @@ from ..errors import EntryError, TileError
 from ..records.names import identity, same_person
 from ..records.record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
-from ..engine.tiles import COPIES, KINDS, TILES, parse_counted
+from ..records.tally import fifth_copy, tally
+from ..engine.tiles import KINDS, TILES, parse_counted
 
 def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """What a player may type for each id: the id, with a space for the underscore, and the record's names."""
@@ -112,7 +113,7 @@ def tiles(text: str) -> bytes:
         counts = parse_counted(text)[1]
     except TileError as exc:
         raise EntryError(exc.args[0]) from None
-    over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
+    over = fifth_copy(counts)
     if over is not None:
         raise EntryError(msg("{count} copies of {tile} in {text!r}; there are only four of each tile ({rule})",
                              count=counts[over], tile=str(TILES[over]), text=text.strip(),
@@ -217,29 +218,15 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
 
 def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
     """R1: no tile more than four times among the concealed tiles, the pungs and the kongs so far."""
-    counts = [0] * KINDS
     held = hand.get("hand") or {}
-    if "concealed" in held:
-        for tile, n in enumerate(parse_counted(held["concealed"])[1]):
-            counts[tile] += n
-    for text in held.get("pungs", ()):
-        counts[parse_counted(text)[0][0]] += 3
-    if robbed and "winning_tile" in held:
-        counts[parse_counted(held["winning_tile"])[0][0]] += 3  # the robbed player's pung (R7)
-    for k in hand.get("kongs", ()):
-        counts[parse_counted(k["tile"])[0][0]] += 4
-    over = next((i for i in range(KINDS) if counts[i] > COPIES), None)
+    counts = tally(parse_counted(held["concealed"])[1] if "concealed" in held else bytes(KINDS),
+                   [parse_counted(text)[0][0] for text in held.get("pungs", ())],
+                   [parse_counted(k["tile"])[0][0] for k in hand.get("kongs", ())],
+                   parse_counted(held["winning_tile"])[0][0] if robbed and "winning_tile" in held else None)
+    over = fifth_copy(counts)
     if over is not None:
         raise EntryError(msg("that makes {count} copies of {tile} in this hand; there are only four of each tile "
                              "({rule})", count=counts[over], tile=str(TILES[over]), rule=FINDINGS["five_copies"]))
-
-
-def kongs_owed(hand: dict[str, Any]) -> int:
-    """How many kongs of the winner's the count rule still needs (concealed + 3 × melds = 14)."""
-    held = hand["hand"]
-    size = sum(parse_counted(held["concealed"])[1]) + 3 * len(held.get("pungs", ()))
-    own = sum(k["player"] == hand["winner"] for k in hand.get("kongs", ()))
-    return (14 - size) // 3 - own
 
 
 # ---------------------------------------------------------------- writing the hand

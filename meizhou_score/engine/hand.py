@@ -23,22 +23,17 @@ Every function here takes a hand as :data:`Counts` (``bytes`` of 34 counts);
 
 from __future__ import annotations
 
-import marshal
-import os
-from itertools import combinations_with_replacement, product
+from itertools import product
 from operator import itemgetter
 from typing import NamedTuple
 
 from .memo import Memo
+from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
 
 Counts = bytes
 """A hand inside the hot core: 34 counts, one byte per tile kind (index 0–33), made once at the boundary."""
 
-# A set inside one group (a suit or the honours): (kind, rank), kind one of
-PAIR, PUNG, RUN = 0, 1, 2
-# Where each group starts in the 34-slot count list, and its size.
-GROUPS = ((0, 9), (9, 9), (18, 9), (27, 7))
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
 
@@ -107,146 +102,6 @@ def with_tile(hand: Shape, tile: int) -> Shape:
     return Shape(bytes(concealed), hand.melds, bytes(every))
 
 
-# Precomputed tables shipped with the package (see build_tables); rebuilt if absent.
-TABLE_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_tables.marshal")
-TABLE_VERSION = 2
-
-
-def _enumerate_complete(size: int, runs: bool) -> dict[bytes, int]:
-    """Every group of up to four sets and at most one pair: key -> number of pairs (0 or 1)."""
-    kinds = [(PUNG, r) for r in range(size)]
-    if runs:
-        kinds += [(RUN, r) for r in range(size - 2)]
-    complete: dict[bytes, int] = {}
-    for n_sets in range(5):
-        for sets in combinations_with_replacement(kinds, n_sets):
-            base = [0] * size
-            for kind, r in sets:
-                if kind == PUNG:
-                    base[r] += 3
-                else:
-                    base[r] += 1
-                    base[r + 1] += 1
-                    base[r + 2] += 1
-            if max(base, default=0) > COPIES:
-                continue
-            complete[bytes(base)] = 0
-            for pair in range(size):
-                if base[pair] + 2 <= COPIES:
-                    base[pair] += 2
-                    complete[bytes(base)] = 1
-                    base[pair] -= 2
-    return complete
-
-
-def build_tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """(suit table, honour table), enumerated from scratch (about 0.2 s)."""
-    return _enumerate_complete(9, runs=True), _enumerate_complete(7, runs=False)
-
-
-def write_tables(path: str = TABLE_FILE, readings_path: str | None = None) -> None:
-    """Regenerate the shipped table files: ``python -m meizhou_score.hand``."""
-    with open(path, "wb") as handle:
-        handle.write(marshal.dumps((TABLE_VERSION, *build_tables())))
-    with open(readings_path or READINGS_FILE, "wb") as handle:
-        handle.write(marshal.dumps((TABLE_VERSION, *build_readings())))
-
-
-# The readings of every complete group, shipped too, for bulk work: a hand seen for the first time
-# is then read by look-up, not by search. Each group's readings are packed in bytes: the pair's byte
-# (its rank, or 0xFE for none) then a byte a set (kind × 16 + rank), readings apart by 0xFF; one file
-# of about 0.5 MB.
-READINGS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_readings.marshal")
-_SHIPPED: tuple[dict[bytes, bytes], dict[bytes, bytes]] | None = None
-
-
-def _pack(readings) -> bytes:
-    """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order; 0xFF apart."""
-    return b"\xff".join(bytes([next((rank for kind, rank in reading if kind == PAIR), _NO_PAIR)]
-                               + [kind * 16 + rank for kind, rank in reading if kind != PAIR])
-                         for reading in readings)
-
-
-_NO_PAIR = 0xFE
-
-
-def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
-    """(suit readings, honour readings) of every complete group, packed, from scratch (about 0.4 s)."""
-    suit, honour = build_tables()
-    return ({key: _pack(group_readings(key, True)) for key in suit},
-            {key: _pack(group_readings(key, False)) for key in honour})
-
-
-def preload_readings() -> None:
-    """Load the shipped readings (bulk mode and the benchmarks do; ``settle`` of one hand does not)."""
-    global _SHIPPED
-    if _SHIPPED is None:
-        try:
-            with open(READINGS_FILE, "rb") as handle:
-                version, suit, honour = marshal.loads(handle.read())
-            if version == TABLE_VERSION and isinstance(suit, dict) and isinstance(honour, dict):
-                _SHIPPED = suit, honour
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # without the file, readings are searched for, as before: slower at first sight only
-
-
-_TABLES: tuple[dict[bytes, int], dict[bytes, int]] | None = None
-
-
-def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
-    """(suit table, honour table), loaded once from the shipped file (about 2 ms)."""
-    global _TABLES
-    if _TABLES is None:
-        try:
-            with open(TABLE_FILE, "rb") as handle:
-                version, suit, honour = marshal.loads(handle.read())
-            if version != TABLE_VERSION or not isinstance(suit, dict) or not isinstance(honour, dict):
-                raise ValueError("stale table file")
-            _TABLES = suit, honour
-        except (OSError, ValueError, EOFError, TypeError):
-            _TABLES = build_tables()
-    return _TABLES
-
-
-def group_readings(key: bytes, runs: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to read one group (a suit, or the honours) as sets and at most one pair.
-
-    Enumerated afresh: :func:`_group_blocks` remembers the result per group.
-    """
-    out: set[tuple[tuple[int, int], ...]] = set()
-    counts = list(key)
-
-    def walk(start: int, blocks: list, pair_used: bool) -> None:
-        r = start
-        while r < len(counts) and not counts[r]:
-            r += 1
-        if r == len(counts):
-            out.add(tuple(sorted(blocks, key=_block_order)))
-            return
-        if counts[r] >= 2 and not pair_used:
-            counts[r] -= 2
-            walk(r, blocks + [(PAIR, r)], True)
-            counts[r] += 2
-        if counts[r] >= 3:
-            counts[r] -= 3
-            walk(r, blocks + [(PUNG, r)], pair_used)
-            counts[r] += 3
-        if runs and r + 2 < len(counts) and counts[r + 1] and counts[r + 2]:
-            for k in (r, r + 1, r + 2):
-                counts[k] -= 1
-            walk(r, blocks + [(RUN, r)], pair_used)
-            for k in (r, r + 1, r + 2):
-                counts[k] += 1
-
-    walk(0, [], False)
-    return tuple(sorted(out))
-
-
-def _block_order(block: tuple[int, int]) -> tuple[int, int]:
-    # tile order of the first tile; a pung (111) before a run (123) from the same tile
-    return (block[1], block[0])
-
-
 def _seven_pairs(b: bytes) -> bool:
     """七小對: fourteen tiles, every kind held 0, 2 or 4 times."""
     return not b.count(1) and not b.count(3) and sum(b) == 14 and max(b) <= COPIES
@@ -272,7 +127,7 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
     h = counts[27:34]
     if 1 in h and 0 in h:
         return False  # a single honour rules out pair + sets and seven pairs; a missing one 十三幺
-    suit, honour = _TABLES or tables()
+    suit, honour = tables()
     h = bytes(h)
     z = honour.get(h)
     if z is not None:
@@ -304,16 +159,17 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
     memo = _BLOCKS[group]
     found = memo.get(key)
     if found is None:
-        packed = _SHIPPED[group == 3].get(key) if _SHIPPED is not None else None
+        shipped = shipped_readings()
+        packed = shipped[group == 3].get(key) if shipped is not None else None
         if packed is None:
             searched = group_readings(key, group < 3)
             if not searched:
                 return memo.remember(key, ())  # not pair + sets (seven pairs, say)
-            packed = _pack(searched)  # an empty group packs as one empty reading
+            packed = pack(searched)  # an empty group packs as one empty reading
         blocks = _BY_BYTE[group]
         sets = blocks.__getitem__
         found = memo.remember(key, tuple([(tuple(map(sets, reading[1:])),
-                                           blocks[reading[0]] if reading[0] != _NO_PAIR else None)
+                                           blocks[reading[0]] if reading[0] != NO_PAIR else None)
                                           for reading in packed.split(b"\xff")]))
     return found
 
@@ -408,7 +264,7 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
     memo = _WAITS[honours]
     found = memo.get(key)
     if found is None:
-        table = (_TABLES or tables())[honours]
+        table = tables()[honours]
         k = bytearray(key)
         out = []
         for rank in range(len(k)):
@@ -430,7 +286,7 @@ def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True
     group but one must already be complete (a table look-up each); the waits
     of the remaining group are looked up in its memoised list.
     """
-    suit, honour = _TABLES or tables()
+    suit, honour = tables()
     b = bytes(counts)
     keys = (b[0:9], b[9:18], b[18:27], b[27:34])
     complete = (suit.get(keys[0]), suit.get(keys[1]), suit.get(keys[2]), honour.get(keys[3]))
@@ -458,7 +314,3 @@ def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True
         found = sorted(set(found))
     return [i for i in found if b[i] < COPIES]
 
-
-if __name__ == "__main__":  # pragma: no cover
-    write_tables()
-    print(f"wrote {TABLE_FILE}")

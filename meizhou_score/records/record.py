@@ -21,12 +21,12 @@ from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
 from .names import player_name, same_person
+from .tally import HAND_SIZE, fifth_copy, hand_size, tally
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")
 SEATS_CHINESE = ("東", "南", "西", "北")
-HAND_SIZE = 14
 MAX_NAME = 64  # characters in a player's name
 MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 ONE = Decimal(1)  # the stake when a record names none
@@ -308,7 +308,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     record = _BUILD(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
                              rules))
     own = sum([k.player == winner for k in kongs]) if kongs else 0
-    size = len(hand.concealed) + 3 * (len(hand.pungs) + own)
+    size = hand_size(len(hand.concealed), len(hand.pungs) + own)
     if size != HAND_SIZE:
         twice = [k.tile for k in kongs if k.player == winner and hand.counts[k.tile] >= 3]
         raise RecordError(at("hand"), msg("expected 14 tiles counting each pung and kong as 3 (concealed "
@@ -420,17 +420,12 @@ def _check_conservation(record: Record, path: str) -> None:
     hand = record.hand
     if hand is not None and not (hand.pungs or record.kongs or record.robbed) and max(hand.counts) <= COPIES:
         return  # the concealed tiles alone
-    counts = [0] * 34 if hand is None else list(hand.counts)
-    if hand is not None:
-        for tile in hand.pungs:
-            counts[tile] += 3
-        if record.robbed is not None:
-            counts[hand.winning_tile] += 3
-    for kong in record.kongs:
-        counts[kong.tile] += 4
-    if max(counts) <= COPIES:
+    counts = tally(hand.counts if hand is not None else bytes(34), hand.pungs if hand is not None else (),
+                   [kong.tile for kong in record.kongs],
+                   hand.winning_tile if hand is not None and record.robbed is not None else None)
+    tile = fifth_copy(counts)
+    if tile is None:
         return
-    tile = next(kind for kind in range(34) if counts[kind] > COPIES)
     places: Message | None = None
     for kind, n, place in _places(record, path):
         if kind == tile:

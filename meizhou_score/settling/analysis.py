@@ -8,6 +8,7 @@ from ..i18n.messages import Message, msg
 from ..engine.hand import Shape, shape, with_tile
 from ..engine.patterns import score
 from ..records.rules import DEFAULT_RULES, Rules
+from ..records.tally import fifth_copy, hand_size
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 
@@ -32,11 +33,11 @@ def analyse(tiles: str, pungs: tuple[str, ...] = (), kongs: tuple[str, ...] = ()
 
 def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict:
     """:func:`analyse` of a hand already counted."""
-    for t, n in enumerate(hand.every):
-        if n > COPIES:
-            raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=n,
-                                tile=str(TILES[t])))
-    size = sum(hand.concealed) + 3 * len(hand.melds)
+    over = fifth_copy(hand.every)
+    if over is not None:
+        raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=hand.every[over],
+                            tile=str(TILES[over])))
+    size = hand_size(sum(hand.concealed), len(hand.melds))
     if written is None:
         written = format_indices(i for i, n in enumerate(hand.concealed) for _ in range(n))
     out = {"tiles": written, "count": size}
