@@ -21,7 +21,7 @@ from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..errors import EntryError, TileError
 from ..records.names import identity, same_person
-from ..records.record import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
+from ..records.model import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
 from ..records.tally import fifth_copy, tally
 from ..engine.tiles import KINDS, TILES, parse_counted

@@ -68,7 +68,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
         raise RecordError("", msg("the file is larger than {limit}, the limit for a session "
                                   "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", limit=_size(session_limit)),
                           source)
-    from .record import is_session
+    from .model import is_session
 
     text = read_text(source, data)
     if len(data) > SHAPE_CHECK_BYTES:

@@ -11,6 +11,12 @@ not tell them apart.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
+
+from . import validators
+from ..errors import RecordError
+from ..engine.memo import Memo
+from ..i18n.messages import msg
 
 
 def player_name(value: str | int) -> str:
@@ -32,3 +38,70 @@ def same_person(names) -> tuple[str, str] | None:
             return seen[key], name
         seen[key] = name
     return None
+
+
+# ---------------------------------------------------------------- seating a table
+
+MAX_NAME = 64  # characters in a player's name
+
+_SEATED = Memo("record.seated", 1024, "a table's four names, checked once while the table plays")
+
+
+def seat(value: Any, path: str) -> tuple[str, ...]:
+    key = tuple(value) if type(value) is list else None
+    try:
+        seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
+    except TypeError:  # a list or a mapping among the names: _seat says so
+        seated = None
+    if seated is None:
+        seated = _seat(value, path)
+        if key is not None and all(type(name) is str for name in key):
+            _SEATED.remember(key, seated)
+    return seated
+
+
+def _seat(value: Any, path: str) -> tuple[str, ...]:
+    names = validators.sequence(value, path)
+    if len(names) != 4:
+        raise RecordError(path, msg("expected exactly 4 players in seat order East, South, West, North; got {count}",
+                                    count=len(names)))
+    out = []
+    for n, name in enumerate(names):
+        where = validators.join(path, n)
+        if isinstance(name, bool) or not isinstance(name, (str, int)):
+            raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), name)
+        name = player_name(name)
+        if not name:
+            raise validators.fail(where, msg("a name"), names[n])
+        if len(name) > MAX_NAME:
+            raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
+                                         limit=MAX_NAME))
+        bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
+        if bad is not None:
+            raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
+                                         name=name))
+        if any(unicodedata.category(c) == "Cf" for c in name):
+            raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
+                                         "marks): two names that look the same must be the same; got {name!r}",
+                                         name=name))
+        if name in out:
+            raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
+        twice = same_person([*out, name])
+        if twice is not None:
+            raise RecordError(where, msg("{name!r} and {other!r} are one player written two ways; the four names must "
+                                         "differ by more than case and spacing", name=twice[0], other=twice[1]))
+        out.append(name)
+    return tuple(out)
+
+
+def player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:
+    """One of the four names; ``path`` and ``key`` name it in an error only."""
+    if value in players and type(value) is str:
+        return value
+    name = player_name(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    if name not in players:
+        hint = validators.close(name, players) if name else ""
+        raise validators.error_with_hint(
+            validators.fail(validators.join(path, key), msg("one of the players ({players})", players=players), value),
+            hint)
+    return name

@@ -10,39 +10,18 @@ and is settled in :mod:`meizhou_score.settlement`. Reading files is
 
 from __future__ import annotations
 
-import unicodedata
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 from . import validators
 from ..errors import RecordError, TileError
-from ..engine.memo import Memo
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .names import player_name, same_person
+from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, ONE, WIN_TYPE_NAMES, WIN_TYPES, Kong, Record, Session, WinningHand
+from .names import player as _player, seat as _players
 from .tally import HAND_SIZE, fifth_copy, hand_size, tally
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
-
-WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
-SEATS = ("East", "South", "West", "North")
-SEATS_CHINESE = ("東", "南", "西", "北")
-MAX_NAME = 64  # characters in a player's name
-MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
-ONE = Decimal(1)  # the stake when a record names none
-
-# What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
-# hyphen, and the Chinese names (traditional and simplified).
-WIN_TYPE_NAMES = {
-    "self-draw": "self_draw", "自摸": "self_draw",
-    "kong-bloom": "kong_bloom", "槓上開花": "kong_bloom", "杠上开花": "kong_bloom", "槓爆": "kong_bloom",
-    "robbed-kong": "robbed_kong", "搶槓": "robbed_kong", "抢杠": "robbed_kong",
-}
-KONG_TYPE_NAMES = {
-    "暗槓": "concealed", "暗杠": "concealed",
-    "加槓": "added", "加杠": "added", "摸明槓": "added", "摸明杠": "added",
-    "明槓": "exposed", "明杠": "exposed", "直槓": "exposed", "直杠": "exposed",
-}
 
 _HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
 _RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules", "date")
@@ -56,68 +35,7 @@ _WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
 _KONG_KEYS = ("player", "type", "tile", "from")
 
 
-class Kong(NamedTuple):
-    """槓: four identical tiles laid down by ``player``.
-
-    ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
-    added to one's own pung) or exposed (直槓: from ``discarder``'s discard).
-    """
-
-    player: str
-    type: str
-    tile: int
-    discarder: str | None = None
-
-
-class WinningHand(NamedTuple):
-    """The winner's final hand: concealed tiles (winning tile included) and exposed pungs (碰)."""
-
-    concealed: tuple[int, ...]
-    pungs: tuple[int, ...]  # the tile of each exposed pung
-    winning_tile: int
-    counts: bytes  # the concealed tiles as 34 counts, for the hot core
-
-
-class Record(NamedTuple):
-    """One hand (一局), validated."""
-
-    players: tuple[str, ...]
-    dealer: str
-    stake: Decimal = Decimal(1)
-    draw: bool = False
-    winner: str | None = None
-    win_type: str | None = None
-    robbed: str | None = None
-    hand: WinningHand | None = None
-    kongs: tuple[Kong, ...] = ()
-    claimed: dict[str, Decimal] | None = None
-    rules: Rules = DEFAULT_RULES
-
-    def seat(self, player: str) -> int:
-        return self.players.index(player)
-
-    def next_in_seat(self, player: str) -> str:
-        """下家: the player after ``player`` in play order East → South → West → North."""
-        return self.players[(self.seat(player) + 1) % 4]
-
-
 _BUILD = tuple.__new__  # a record's tuples built at C speed, every field given, skipping NamedTuple's Python __new__
-
-
-class Session(NamedTuple):
-    """A sitting of several hands at one table with one set of rules."""
-
-    players: tuple[str, ...]
-    hands: tuple[tuple[Record, bool], ...]  # (record, did the hand name its dealer?)
-    rules: Rules
-    date: str | None = None  # the night's date, YYYY-MM-DD, when the file gives one
-
-
-# ---------------------------------------------------------------- validation
-
-def is_session(data: Any) -> bool:
-    """A session is a mapping with ``hands`` (docs/rules.md, “The files”); anything else is one hand record."""
-    return isinstance(data, dict) and "hands" in data
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
@@ -160,74 +78,6 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
     date = validators.date(data["date"], "date") if "date" in data else None
     return Session(players, tuple(parsed), rules, date)
-
-
-def with_dealer(record: Record, dealer: str) -> Record:
-    """The same hand dealt by ``dealer`` (a session hand that did not name one)."""
-    return record._replace(dealer=dealer)
-
-
-_SEATED = Memo("record.seated", 1024, "a table's four names, checked once while the table plays")
-
-
-def _players(value: Any, path: str) -> tuple[str, ...]:
-    key = tuple(value) if type(value) is list else None
-    try:
-        seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
-    except TypeError:  # a list or a mapping among the names: _seat says so
-        seated = None
-    if seated is None:
-        seated = _seat(value, path)
-        if key is not None and all(type(name) is str for name in key):
-            _SEATED.remember(key, seated)
-    return seated
-
-
-def _seat(value: Any, path: str) -> tuple[str, ...]:
-    names = validators.sequence(value, path)
-    if len(names) != 4:
-        raise RecordError(path, msg("expected exactly 4 players in seat order East, South, West, North; got {count}",
-                                    count=len(names)))
-    out = []
-    for n, name in enumerate(names):
-        where = validators.join(path, n)
-        if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), name)
-        name = player_name(name)
-        if not name:
-            raise validators.fail(where, msg("a name"), names[n])
-        if len(name) > MAX_NAME:
-            raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
-                                         limit=MAX_NAME))
-        bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
-        if bad is not None:
-            raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
-                                         name=name))
-        if any(unicodedata.category(c) == "Cf" for c in name):
-            raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
-                                         "marks): two names that look the same must be the same; got {name!r}",
-                                         name=name))
-        if name in out:
-            raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
-        twice = same_person([*out, name])
-        if twice is not None:
-            raise RecordError(where, msg("{name!r} and {other!r} are one player written two ways; the four names must "
-                                         "differ by more than case and spacing", name=twice[0], other=twice[1]))
-        out.append(name)
-    return tuple(out)
-
-
-def _player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:
-    """One of the four names; ``path`` and ``key`` name it in an error only."""
-    if value in players and type(value) is str:
-        return value
-    name = player_name(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
-    if name not in players:
-        hint = validators.close(name, players) if name else ""
-        raise validators.error_with_hint(
-            validators.fail(validators.join(path, key), msg("one of the players ({players})", players=players), value),
-            hint)
-    return name
 
 
 def _tiles(value: Any, path: str, key: str | int) -> list[int]:

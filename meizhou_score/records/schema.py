@@ -12,7 +12,8 @@ loader in agreement on a corpus of good and bad files.
 from __future__ import annotations
 
 from ..engine.patterns import COMBINE_MODES, PATTERNS
-from .record import KONG_TYPE_NAMES, MAX_NAME, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
+from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
+from .names import MAX_NAME
 from .rules import DESCRIPTIONS, KONG_TYPES
 from .validators import COUNT_LIMIT
 

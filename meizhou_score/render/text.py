@@ -13,7 +13,7 @@ from decimal import Decimal
 from .columns import LEFT, RIGHT, table, width, wrap
 from .jsonout import number
 from ..engine.patterns import BY_ID
-from ..records.record import SEATS, SEATS_CHINESE
+from ..records.model import SEATS, SEATS_CHINESE
 from ..settling.settlement import WIN_REASONS, SessionResult, Settlement, gold
 from ..engine.tiles import TILES
 from ..i18n.words import WORDS, say

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..records.record import is_session, parse_record, parse_session
+from ..records.record import parse_record, parse_session
+from ..records.model import is_session
 from ..records.rules import DEFAULT_RULES, Rules
 from .settlement import SessionResult, Settlement, settle_record, settle_session
 

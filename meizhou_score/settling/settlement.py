@@ -14,7 +14,7 @@ from ..engine import hand as core
 from ..i18n.messages import Message, msg
 from ..errors import RecordError
 from ..engine.patterns import Score, score
-from ..records.record import WIN_TYPES, Kong, Record, Session, with_dealer
+from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
 from ..i18n.rulings import FINDINGS, REASONS
 from ..engine.tiles import format_indices
 

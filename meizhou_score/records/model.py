@@ -1,0 +1,94 @@
+"""The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the words for them.
+
+:mod:`.record` makes these from plain data; settlement reads them. Nothing
+here checks anything: a :class:`Record` that exists is a valid one.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from .rules import DEFAULT_RULES, Rules
+
+WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
+SEATS = ("East", "South", "West", "North")
+SEATS_CHINESE = ("東", "南", "西", "北")
+MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
+ONE = Decimal(1)  # the stake when a record names none
+
+# What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
+# hyphen, and the Chinese names (traditional and simplified).
+WIN_TYPE_NAMES = {
+    "self-draw": "self_draw", "自摸": "self_draw",
+    "kong-bloom": "kong_bloom", "槓上開花": "kong_bloom", "杠上开花": "kong_bloom", "槓爆": "kong_bloom",
+    "robbed-kong": "robbed_kong", "搶槓": "robbed_kong", "抢杠": "robbed_kong",
+}
+KONG_TYPE_NAMES = {
+    "暗槓": "concealed", "暗杠": "concealed",
+    "加槓": "added", "加杠": "added", "摸明槓": "added", "摸明杠": "added",
+    "明槓": "exposed", "明杠": "exposed", "直槓": "exposed", "直杠": "exposed",
+}
+
+class Kong(NamedTuple):
+    """槓: four identical tiles laid down by ``player``.
+
+    ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
+    added to one's own pung) or exposed (直槓: from ``discarder``'s discard).
+    """
+
+    player: str
+    type: str
+    tile: int
+    discarder: str | None = None
+
+
+class WinningHand(NamedTuple):
+    """The winner's final hand: concealed tiles (winning tile included) and exposed pungs (碰)."""
+
+    concealed: tuple[int, ...]
+    pungs: tuple[int, ...]  # the tile of each exposed pung
+    winning_tile: int
+    counts: bytes  # the concealed tiles as 34 counts, for the hot core
+
+
+class Record(NamedTuple):
+    """One hand (一局), validated."""
+
+    players: tuple[str, ...]
+    dealer: str
+    stake: Decimal = Decimal(1)
+    draw: bool = False
+    winner: str | None = None
+    win_type: str | None = None
+    robbed: str | None = None
+    hand: WinningHand | None = None
+    kongs: tuple[Kong, ...] = ()
+    claimed: dict[str, Decimal] | None = None
+    rules: Rules = DEFAULT_RULES
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def next_in_seat(self, player: str) -> str:
+        """下家: the player after ``player`` in play order East → South → West → North."""
+        return self.players[(self.seat(player) + 1) % 4]
+
+
+class Session(NamedTuple):
+    """A sitting of several hands at one table with one set of rules."""
+
+    players: tuple[str, ...]
+    hands: tuple[tuple[Record, bool], ...]  # (record, did the hand name its dealer?)
+    rules: Rules
+    date: str | None = None  # the night's date, YYYY-MM-DD, when the file gives one
+
+
+def is_session(data: Any) -> bool:
+    """A session is a mapping with ``hands`` (docs/rules.md, “The files”); anything else is one hand record."""
+    return isinstance(data, dict) and "hands" in data
+
+
+def with_dealer(record: Record, dealer: str) -> Record:
+    """The same hand dealt by ``dealer`` (a session hand that did not name one)."""
+    return record._replace(dealer=dealer)
