@@ -23,6 +23,7 @@ from ..errors import EntryError, TileError
 from ..records.names import identity, same_person
 from ..records.model import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
+from ..settling import money
 from ..records.tally import fifth_copy, tally
 from ..engine.tiles import KINDS, TILES, parse_counted
 
@@ -240,7 +241,7 @@ def scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (int, Decimal)):
-        return format(value, "f") if isinstance(value, Decimal) else str(value)
+        return money.text(value)
     text = str(value)
     if (_PLAIN.fullmatch(text) and text == text.strip() and text.casefold() not in _YAML_WORDS
             and not _looks_numeric(text)):

@@ -92,7 +92,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
         try:
             data = load_record(path)
             when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
-            added = book.add(conn, data, path, when, rules, accept_disputes)
+            added = book.add_night(conn, data, path, when, rules, accept_disputes)
         except RecordError as exc:
             _error(exc if exc.source else exc.with_source(path))
             worst = EXIT_BAD
@@ -255,9 +255,9 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
 def _cell(value) -> str:
     from decimal import Decimal
 
-    if isinstance(value, Decimal):
-        return format(value.normalize() if value != value.to_integral_value() else value.quantize(1), "f")
-    return str(value)
+    from ..settling.money import text
+
+    return text(value) if isinstance(value, Decimal) else str(value)
 
 
 def _report(player: bool):

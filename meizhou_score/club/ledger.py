@@ -177,7 +177,7 @@ def content_hash(data: Any, rules: Rules) -> str:
     return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
 
 
-def add(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rules: Rules = DEFAULT_RULES,
+def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rules: Rules = DEFAULT_RULES,
         accept_disputes: bool = False) -> Added:
     """Settle a night (session or one hand) and store it whole, in one transaction.
 
@@ -235,7 +235,7 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
         (night, number, ids[r.dealer], int(r.draw), ids.get(r.winner), r.win_type, ids.get(r.robbed), int(s.valid),
          s.score.ratio if scored else 0, json.dumps(list(s.score.patterns) if scored else []),
          str(r.stake))).lastrowid
-    from ..settling.settlement import gold_at
+    from ..settling.money import gold_at
     from ..engine.tiles import TILES
 
     to_gold = gold_at(r.stake)
@@ -342,7 +342,7 @@ def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None
     SQLite adds the integer units per player and stake; only those few sums
     are multiplied by their stake, as Decimals.
     """
-    from ..settling.settlement import add, gold
+    from ..settling.money import add, gold
 
     out: dict[str, Decimal] = {}
     query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "

@@ -11,16 +11,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..settling.settlement import EXACT, SessionResult, Settlement, gold_at
+from ..settling.money import exact, gold_at
+from ..settling.settlement import SessionResult, Settlement
 
 
-def number(value: Decimal | int) -> int | Decimal:
-    """An exact amount: an int when whole, else a Decimal without trailing zeros (never rounded)."""
-    if isinstance(value, int):
-        return value
-    if value == value.to_integral_value():
-        return int(value)
-    return EXACT.normalize(value)
+number = exact  # an amount as JSON writes it (settling.money.exact)
 
 
 def hand_json(s: Settlement) -> dict[str, Any]:

@@ -11,23 +11,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .columns import LEFT, RIGHT, table, width, wrap
-from .jsonout import number
 from ..engine.patterns import BY_ID
 from ..records.model import SEATS, SEATS_CHINESE
-from ..settling.settlement import WIN_REASONS, SessionResult, Settlement, gold
+from ..settling.money import gold, signed, text as plain
+from ..settling.settlement import WIN_REASONS, SessionResult, Settlement
 from ..engine.tiles import TILES
 from ..i18n.words import WORDS, say
-
-
-def signed(value: Decimal | int) -> str:
-    value = number(value)
-    text = format(value, "f") if isinstance(value, Decimal) else str(value)
-    return f"+{text}" if value > 0 else text
-
-
-def plain(value: Decimal | int) -> str:
-    value = number(value)
-    return format(value, "f") if isinstance(value, Decimal) else str(value)
 
 
 def pattern_name(pid: str, lang: str) -> str:

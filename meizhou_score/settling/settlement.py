@@ -7,8 +7,8 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 
 from __future__ import annotations
 
-from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
-from typing import Callable, NamedTuple
+from decimal import Decimal
+from typing import NamedTuple
 
 from ..engine import hand as core
 from ..i18n.messages import Message, msg
@@ -17,6 +17,7 @@ from ..engine.patterns import Score, score
 from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
 from ..i18n.rulings import FINDINGS, REASONS
 from ..engine.tiles import format_indices
+from .money import add, gold_at
 
 WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 
@@ -49,40 +50,6 @@ class Transfer(NamedTuple):
 # The hot path's tuples (a win's three payments, a kong's three, their bases, the Settlement) built at C
 # speed, every field given, skipping NamedTuple's Python-level __new__.
 _BUILD = tuple.__new__
-
-# Money is exact: amounts are at most 30 digits (validators.amount) and units are whole numbers, so every
-# product and sum fits in 100 digits. Should one ever not, the context raises instead of rounding.
-EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
-
-
-def gold(units: int, stake: Decimal) -> int | Decimal:
-    """``units`` × ``stake``, exactly (see :func:`gold_at`)."""
-    return gold_at(stake)(units)
-
-
-def gold_at(stake: Decimal) -> Callable[[int], int | Decimal]:
-    """Units → gold at ``stake``: the one place where units become gold, exactly.
-
-    A whole stake (the usual table) gives plain integers; any other exact
-    Decimals without trailing zeros. Made once per hand, used for every payment.
-    """
-    if stake == _whole(stake):
-        return int(stake).__mul__
-
-    def at_stake(units: int) -> int | Decimal:
-        value = EXACT.multiply(Decimal(units), stake)
-        return int(value) if value == _whole(value) else EXACT.normalize(value)
-
-    return at_stake
-
-
-def add(total: Decimal, amount: Decimal | int) -> Decimal:
-    """A running total, exactly (Decimal's own context would round beyond 28 digits)."""
-    return EXACT.add(total, Decimal(amount))
-
-
-_whole = Decimal.to_integral_value
-
 
 class Settlement(NamedTuple):
     """The outcome of one hand."""

@@ -33,7 +33,7 @@ class SettleUp(NamedTuple):
 
 def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
     """The fewest payments that bring every balance to zero (balances must sum to zero)."""
-    from .settlement import EXACT, add
+    from .money import EXACT, add, exact
 
     owed = {name: Decimal(value) for name, value in balances.items() if value}
     total = Decimal(0)
@@ -46,15 +46,14 @@ def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
     names = list(owed)
     scale = -min(min(value.as_tuple().exponent for value in owed.values()), 0)
     whole = [int(owed[name].scaleb(scale, EXACT)) for name in names]  # exact: in the smallest unit used
-    exact = len(names) <= EXACT_LIMIT
-    groups = _zero_sum_groups(whole) if exact else [list(range(len(names)))]
+    provably_fewest = len(names) <= EXACT_LIMIT
+    groups = _zero_sum_groups(whole) if provably_fewest else [list(range(len(names)))]
     payments: list[Payment] = []
     for group in groups:
         for payer, payee, amount in _square(group, whole):
             gold = Decimal(amount).scaleb(-scale, EXACT)
-            payments.append(Payment(names[payer], names[payee], int(gold) if gold == gold.to_integral_value()
-                                    else EXACT.normalize(gold)))
-    return SettleUp(tuple(payments), exact)
+            payments.append(Payment(names[payer], names[payee], exact(gold)))
+    return SettleUp(tuple(payments), provably_fewest)
 
 
 def _zero_sum_groups(values: list[int]) -> list[list[int]]:

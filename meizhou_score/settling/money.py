@@ -1,0 +1,59 @@
+"""Money (金幣): units times the stake (底分), exactly, and written with every digit it holds.
+
+A payment is a whole number of units; gold is units × stake, a Decimal. Amounts
+are never floats and never rounded: Decimal's own context would round past 28
+digits, so every sum and product here goes through :data:`EXACT`, which raises
+rather than round. One formatter, :func:`text`, writes an amount for a table,
+a CSV cell or YAML; :func:`exact` gives the value JSON writes.
+"""
+
+from __future__ import annotations
+
+from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
+from typing import Callable
+
+# Amounts are at most 30 digits (validators.amount) and units are whole numbers, so every product and sum
+# fits in 100 digits. Should one ever not, the context raises instead of rounding.
+EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
+
+Gold = int | Decimal
+"""An amount of gold: an int when whole (the usual table), else an exact Decimal."""
+
+
+def exact(value: Gold) -> Gold:
+    """An exact amount: an int when whole, else a Decimal without trailing zeros (never rounded)."""
+    if isinstance(value, int):
+        return value
+    if value == value.to_integral_value():
+        return int(value)
+    return EXACT.normalize(value)
+
+
+def text(value: Gold) -> str:
+    """An amount as people write it: every digit it holds, no exponent, no trailing zeros (``2.5``, ``-140``)."""
+    value = exact(value)
+    return format(value, "f") if isinstance(value, Decimal) else str(value)
+
+
+def signed(value: Gold) -> str:
+    """An amount with its sign, as a balance is shown: ``+60``, ``-20``, ``0``."""
+    written = text(value)
+    return f"+{written}" if value > 0 else written
+
+
+def gold_at(stake: Decimal) -> Callable[[int], Gold]:
+    """Units → gold at ``stake``: the one place where units become gold, exactly. Made once per hand."""
+    def at_stake(units: int) -> Gold:
+        return exact(EXACT.multiply(Decimal(units), stake))
+
+    return at_stake
+
+
+def gold(units: int, stake: Decimal) -> Gold:
+    """``units`` × ``stake``, exactly."""
+    return exact(EXACT.multiply(Decimal(units), stake))
+
+
+def add(total: Decimal, amount: Gold) -> Decimal:
+    """A running total, exactly."""
+    return EXACT.add(total, Decimal(amount))
