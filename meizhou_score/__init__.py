@@ -84,9 +84,13 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
 
     Files over 1 MiB (a session: 4 MiB) are refused unless the limits are raised.
     """
+    from .records.loader import DEFAULT_LIMITS
     from .records.loader import load_record as _load
 
-    return _load(path, max_record_bytes, max_session_bytes)
+    limits = DEFAULT_LIMITS._replace(**{field: value for field, value in (("record_bytes", max_record_bytes),
+                                                                         ("session_bytes", max_session_bytes))
+                                        if value is not None})
+    return _load(path, limits)
 
 
 def load_rules(path: str, base: Any = None):

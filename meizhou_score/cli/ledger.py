@@ -6,7 +6,8 @@ import sys
 
 import click
 
-from .app import EXIT_BAD, EXIT_OK, Usage, _error, _fail, _load_rules, common, format_option, lang_option, rules_option
+from .app import ExitStatus
+from .options import Usage, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
 from ..i18n.messages import at, msg
 from ..i18n.words import say
 from ..errors import MeizhouError, RecordError
@@ -30,10 +31,7 @@ def _day(value, option):
 def _open(ctx):
     from ..club.ledger import open_ledger
 
-    try:
-        return open_ledger(ctx.obj["db"])
-    except MeizhouError as exc:
-        _fail(exc)
+    return open_ledger(the_run().ledger["db"])
 
 
 @click.group()
@@ -54,7 +52,7 @@ def ledger(ctx, db):
     """
     from ..club.ledger import default_path
 
-    ctx.obj = {"db": db or default_path()}
+    the_run().ledger["db"] = db or default_path()
 
 
 @ledger.command("add")
@@ -85,25 +83,25 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
     from ..records.loader import load_record
 
     day = _day(date_text, "--date")
-    rules = _load_rules(rules_file)
+    rules = load_rules(rules_file)
     conn = _open(ctx)
-    worst = EXIT_OK
+    worst = ExitStatus.OK
     for path in files:
         try:
             data = load_record(path)
             when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
             added = book.add_night(conn, data, path, when, rules, accept_disputes)
         except RecordError as exc:
-            _error(exc if exc.source else exc.with_source(path))
-            worst = EXIT_BAD
+            say_error(exc if exc.source else exc.with_source(path))
+            worst = ExitStatus.BAD
             continue
         except MeizhouError as exc:
-            _error(exc)
-            worst = EXIT_BAD
+            say_error(exc)
+            worst = ExitStatus.BAD
             continue
         click.echo(say(lang, "ledger_added" if added.new else "ledger_already", night=added.night, date=added.date,
                        hands=added.hands, path=path))
-    sys.exit(worst)
+    return worst
 
 
 @ledger.command("nights")
@@ -151,11 +149,8 @@ def ledger_show(ctx, night, fmt, explain, lang):
     from ..club import ledger as book
     from ..settling.night import settle_data
 
-    try:
-        data, rules = book.night_data(_open(ctx), night)
-        result = settle_data(data, rules)
-    except MeizhouError as exc:
-        _fail(exc)
+    data, rules = book.night_data(_open(ctx), night)
+    result = settle_data(data, rules)
     if fmt == "json":
         from ..render.jsonout import result_text
     else:
@@ -181,7 +176,7 @@ def ledger_remove(ctx, night, yes, lang):
     conn = _open(ctx)
     found = [n for n in book.nights(conn) if n.id == night]
     if not found:
-        _fail(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
+        raise MeizhouError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
     n = found[0]
     if not yes:
         if not sys.stdin.isatty():
@@ -191,10 +186,7 @@ def ledger_remove(ctx, night, yes, lang):
                              prompt_suffix="：" if lang == "zh" else ": "):
             click.echo(say(lang, "record_nothing_removed"))
             return
-    try:
-        book.remove(conn, night)
-    except MeizhouError as exc:
-        _fail(exc)
+    book.remove(conn, night)
     click.echo(say(lang, "ledger_removed", night=night))
 
 
@@ -213,10 +205,7 @@ def ledger_rename(ctx, old, new, lang):
     """
     from ..club import ledger as book
 
-    try:
-        book.rename(_open(ctx), old, new)
-    except MeizhouError as exc:
-        _fail(exc)
+    book.rename(_open(ctx), old, new)
     click.echo(say(lang, "ledger_renamed", old=old, new=new))
 
 
@@ -283,10 +272,7 @@ def ledger_totals(ctx, since, until, player, fmt, lang):
     from ..club import ledger as book
     from ..render.jsonout import number
 
-    try:
-        found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    except MeizhouError as exc:
-        _fail(exc)
+    found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
 
 
@@ -322,10 +308,7 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
     from ..club import ledger as book
     from ..render.jsonout import number
 
-    try:
-        found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    except MeizhouError as exc:
-        _fail(exc)
+    found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     rows = []
     for st in found:
         row = {"player": st.player, "nights": st.nights, "hands": st.hands}

@@ -9,18 +9,42 @@ parsing: its size, what its aliases expand to, and how deep it nests.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Mapping, NamedTuple
 
-from ..errors import RecordError
+from ..errors import MeizhouError, RecordError
 from ..i18n.messages import Message, cannot_read, foreign, msg
 
 MIB = 1024 * 1024
-# A hand record is a few hundred bytes; a session of 10,000 hands a few MiB.
-# (The CLI reads MEIZHOU_MAX_RECORD_BYTES and MEIZHOU_MAX_SESSION_BYTES and sets these; a bad value
-# there is a usage error, never a crash at import.)
-MAX_RECORD_BYTES = MIB
-MAX_SESSION_BYTES = 4 * MIB  # about 20,000 hands; settling one at the limit stays within 512 MiB
 LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
+
+
+class Limits(NamedTuple):
+    """How large a file the tool reads: a hand record is a few hundred bytes, a session of 10,000 hands a few MiB.
+
+    Read once from the environment by the command line (:meth:`from_environment`) and passed down.
+    """
+
+    record_bytes: int = MIB
+    session_bytes: int = 4 * MIB  # about 20,000 hands; settling one at the limit stays within 512 MiB
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str]) -> "Limits":
+        """``MEIZHOU_MAX_RECORD_BYTES`` / ``MEIZHOU_MAX_SESSION_BYTES``: a whole number of bytes, else an error."""
+        values = {}
+        for name, field in (("MEIZHOU_MAX_RECORD_BYTES", "record_bytes"),
+                            ("MEIZHOU_MAX_SESSION_BYTES", "session_bytes")):
+            text = environ.get(name)
+            if text is None:
+                continue
+            value = int(text.strip()) if text.strip().isascii() and text.strip().isdigit() else 0
+            if not 1 <= value <= LIMIT_CEILING:
+                raise MeizhouError(msg("{name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r}",
+                                       name=name, limit=LIMIT_CEILING, text=text))
+            values[field] = value
+        return cls(**values)
+
+
+DEFAULT_LIMITS = Limits()
 # No number in a file may be longer than this, or have a decimal exponent beyond ±NUMBER_EXPONENT:
 # such a number cannot be a mahjong figure, and converting it could take seconds.
 NUMBER_CHARACTERS, NUMBER_EXPONENT = 100, 100
@@ -44,7 +68,7 @@ def read_text(source: str, data: bytes) -> str:
                                   byte=data[exc.start], hint=hint), source) from None
 
 
-def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
+def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     """Read a hand record or session file (``-`` is standard input) into plain data.
 
     A file larger than ``max_record_bytes`` (1 MiB) is refused unless it is a
@@ -53,8 +77,7 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
     """
     import sys
 
-    record_limit = MAX_RECORD_BYTES if max_record_bytes is None else max_record_bytes
-    session_limit = MAX_SESSION_BYTES if max_session_bytes is None else max_session_bytes
+    record_limit, session_limit = limits
     source = "<stdin>" if path == "-" else str(path)
     try:
         if path == "-":

@@ -18,7 +18,7 @@ from typing import Any, Iterator, NamedTuple
 
 from ..i18n.messages import at, cannot_read, msg
 from ..errors import RecordError, SessionFileError
-from .loader import MAX_SESSION_BYTES, load_yaml, read_text
+from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -33,16 +33,16 @@ class SessionFile(NamedTuple):
     newline: str  # "\n", or "\r\n" when the file was written so
 
 
-def read(path: str) -> SessionFile | None:
+def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     """The session file at ``path``, or None when there is none yet."""
     try:
         with open(path, "rb") as handle:
-            raw = handle.read(MAX_SESSION_BYTES + 1)
+            raw = handle.read(limits.session_bytes + 1)
     except FileNotFoundError:
         return None
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
-    if len(raw) > MAX_SESSION_BYTES:
+    if len(raw) > limits.session_bytes:
         raise RecordError("", msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
                           path)
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing

@@ -1,0 +1,119 @@
+"""What every command shares: --help and --version, --format, --lang, --rules; the run's state; a flag checked.
+
+Commands never exit: they return an :class:`~.app.ExitStatus` or raise the
+package's errors, and :func:`~.app.main` alone turns those into exit codes.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import click
+
+from .. import __version__
+from ..errors import MeizhouError
+from ..i18n.messages import Message, at, msg
+from ..records.loader import DEFAULT_LIMITS, Limits
+
+LANGUAGES = ("en", "zh")
+
+
+@dataclass
+class Run:
+    """What one run of the command line knows beyond a command's flags: the limits and the player's language.
+
+    Made by ``main`` (the limits read once from the environment) and handed to click as the context's object.
+    """
+
+    limits: Limits = DEFAULT_LIMITS
+    lang: str | None = None  # --lang, once click has read it
+    ledger: dict = field(default_factory=dict)  # the ledger group's --db, for its commands
+
+
+class Usage(click.UsageError):
+    """Bad usage, its words said in the player's language when shown (exit 2)."""
+
+    def __init__(self, words: Message):
+        super().__init__(str(words))
+        self.words = words
+
+
+class Stopped(Exception):
+    """Ctrl-C at a question (exit 130): its one argument says what was kept."""
+
+
+def the_run() -> Run:
+    """This run's :class:`Run` (a fresh default one when a command is called outside ``main``)."""
+    ctx = click.get_current_context(silent=True)
+    found = ctx.find_object(Run) if ctx is not None else None
+    return found if found is not None else Run()
+
+
+def locale_language() -> str:
+    """zh when the locale is Chinese (LC_ALL, then LC_MESSAGES, then LANG: zh_TW.UTF-8), else en."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def language() -> str:
+    """The language the player chose: --lang as click read it, else the locale's."""
+    return the_run().lang or locale_language()
+
+
+def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
+    """One error line on standard error, in the player's language; the command goes on."""
+    click.echo(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)
+
+
+def checked(check, value, flag: str):
+    """A flag's value through the same check a typed answer gets; a bad one is an error naming the flag."""
+    try:
+        return check(value)
+    except MeizhouError as exc:
+        raise MeizhouError(at(flag, exc)) from None
+
+
+def load_rules(rules_file):
+    """The defaults, or a house-rules file over them."""
+    from ..records.rules import DEFAULT_RULES
+
+    if rules_file is None:
+        return DEFAULT_RULES
+    if not rules_file.strip():
+        raise MeizhouError(at("--rules", msg("expected a house-rules file; got an empty name")))
+    from .. import load_rules as read_rules
+
+    return read_rules(rules_file)
+
+
+def _remember_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and ctx.obj is not None and isinstance(ctx.obj, Run):
+        ctx.obj.lang = value
+    return value
+
+
+def common(func):
+    """--version and --help on every command."""
+    func = click.version_option(__version__, prog_name="meizhou-score")(func)
+    return click.help_option("-h", "--help")(func)
+
+
+def format_option(func):
+    return click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+                        show_default=True, help="Output as a table or as JSON.")(func)
+
+
+def lang_option(func):
+    """--lang en|zh, by default the locale's language (read first, so that even a usage error speaks it)."""
+    return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language, is_eager=True,
+                        callback=_remember_language, show_default="en, or zh in a Chinese locale",
+                        help="Language of tables and explanations.")(func)
+
+
+def rules_option(func):
+    return click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
+                        help="House-rules YAML file; the record's own rules: override it.")(func)

@@ -1,0 +1,138 @@
+"""``settle``: hand records and sessions, one file or several, or a file of JSON lines (bulk mode)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import RecordError
+from ..i18n.messages import cannot_read, msg
+from .app import ExitStatus
+from .options import Usage, common, format_option, lang_option, language, load_rules, rules_option, say_error, the_run
+
+
+@click.command()
+@click.argument("files", metavar="FILE...", nargs=-1, required=True, type=click.Path())
+@rules_option
+@format_option
+@click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
+@lang_option
+@click.option("--settle-up", "settle_up", is_flag=True,
+              help="Also say who pays whom, in the fewest payments that square the balances.")
+@click.option("--jsonl", is_flag=True,
+              help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
+@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar="N",
+              help="Bulk mode: settle on N worker processes (0: every core); the output is the same.")
+@click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
+              help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
+@click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
+              help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
+@common
+def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_record_bytes, max_session_bytes):
+    """Settle hand records or sessions: each FILE (- reads standard input).
+
+    Prints the validation, every player's balance and the next dealer, and
+    checks any claimed balances. With several files each is reported under its
+    name (JSON: a list of objects with "file" first), and the exit code is the
+    worst of them.
+
+    \b
+    Examples:
+      meizhou-score settle examples/self-draw.yaml
+      meizhou-score settle examples/kongs-every-type.yaml --explain
+      meizhou-score settle examples/session.yaml --format json
+      meizhou-score settle examples/*.yaml
+      cat hand.yaml | meizhou-score settle - --lang zh
+      meizhou-score settle --jsonl hands.jsonl > results.jsonl
+    """
+    limits = the_run().limits
+    limits = limits._replace(record_bytes=max_record_bytes or limits.record_bytes,
+                             session_bytes=max_session_bytes or limits.session_bytes)
+    if jsonl:
+        if len(files) != 1:
+            raise Usage(msg("--jsonl reads one file of lines"))
+        return _settle_jsonl(files[0], rules_file, limits.record_bytes, jobs)
+    if jobs != 1:
+        raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
+    from ..records.loader import load_record
+    from ..settling.night import settle_data
+
+    rules = load_rules(rules_file)
+    if fmt == "json":
+        from ..render.jsonout import result_json, result_text, settle_up_json
+    else:
+        from ..render.text import result_text
+    worst, reports = ExitStatus.OK, []
+    for file in files:
+        try:
+            result = settle_data(load_record(file, limits), rules)
+        except RecordError as exc:
+            exc = exc if exc.source else exc.with_source("<stdin>" if file == "-" else file)
+            if len(files) == 1:
+                raise exc from None
+            say_error(exc)
+            worst = ExitStatus.BAD
+            continue
+        worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
+        if len(files) == 1:
+            click.echo(result_text(result, settle_up) if fmt == "json" else result_text(result, lang, explain,
+                                                                                        settle_up))
+        elif fmt == "json":
+            obj = {"file": file, **result_json(result)}
+            if settle_up:
+                obj["settle_up"] = settle_up_json(result)
+            reports.append(obj)
+        else:
+            click.echo(f"{file}\n{'-' * len(file)}\n{result_text(result, lang, explain, settle_up)}\n")
+    if reports:
+        from ..render.jsonout import dumps
+
+        click.echo(dumps(reports))
+    return worst
+
+
+def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitStatus:
+    from ..bulk.lines import lines_of, run
+
+    ctx = click.get_current_context()
+    for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
+        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT,
+                                                   click.core.ParameterSource.DEFAULT_MAP):
+            if name != "fmt" or ctx.params["fmt"] != "json":
+                raise Usage(msg("{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
+                                flag=flag))
+    rules = load_rules(rules_file)
+    try:
+        source = sys.stdin.buffer if file == "-" else open(file, "rb")
+    except OSError as exc:
+        raise RecordError("", cannot_read(exc), file) from None
+    out = sys.stdout.buffer
+    try:
+        if jobs == 1:
+            summary = run(lines_of(source, max_line_bytes), out, rules, max_line_bytes)
+        else:
+            from ..bulk.parallel import cores, run_parallel
+
+            rules_data = None
+            if rules_file:
+                from ..records.loader import load_record as read_yaml
+
+                rules_data = read_yaml(rules_file)  # already checked above; workers rebuild the Rules
+            summary = run_parallel(lines_of(source, max_line_bytes), out, jobs or cores(), rules_data,
+                                   max_line_bytes)
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):
+            raise
+        raise RecordError("", cannot_read(exc), file) from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    out.flush()
+    said = msg("{settled:,} settled, {disputed:,} disputed, {refused:,} refused", settled=summary.settled,
+               disputed=summary.disputed, refused=summary.refused)
+    if summary.failed:
+        said += msg(", {failed:,} failed (a bug)", failed=summary.failed)
+    click.echo(f"meizhou-score: {said.say(language())}", err=True)
+    return (ExitStatus.BUG if summary.failed else ExitStatus.BAD if summary.refused else
+            ExitStatus.DISPUTE if summary.disputed else ExitStatus.OK)
