@@ -68,7 +68,7 @@ def main() -> int:
     print(f"  ratio {ratio:.3f} (target <= {TARGET}) {'OK' if ratio <= TARGET else 'MISSED'}")
     print(f"  python -c 'import click, yaml' (settle needs no tabulate): {bare_ms:7.1f} ms; ratio {ours_ms / bare_ms:.3f}")
     heavy = {"yaml", "tabulate", "wcwidth", "msgspec", "sqlite3", "meizhou_score.engine.hand", "meizhou_score.records.record",
-             "meizhou_score.render.text", "meizhou_score.club.ledger"}
+             "meizhou_score.render.text", "meizhou_score.club.store"}
     ok = ratio <= TARGET
     for flag in ("--help", "--version"):
         loaded = sorted(imported_by([flag]) & heavy)

@@ -150,7 +150,7 @@ def test_help_imports_no_yaml_or_tabulate():
     code = ("import sys; from meizhou_score.cli.app import main; sys.argv=['meizhou-score','--help']\n"
             "try: main()\nexcept SystemExit: pass\n"
             "print(sorted(m for m in ('yaml','tabulate','msgspec','sqlite3','meizhou_score.engine.hand','meizhou_score.records.record',"
-            "'meizhou_score.render.text','meizhou_score.club.ledger') "
+            "'meizhou_score.render.text','meizhou_score.club.store') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout
     assert out.strip().endswith("[]")

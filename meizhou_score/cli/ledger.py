@@ -29,7 +29,7 @@ def _day(value, option):
 
 
 def _open(ctx):
-    from ..club.ledger import open_ledger
+    from ..club.store import open_ledger
 
     return open_ledger(the_run().ledger["db"])
 
@@ -50,7 +50,7 @@ def ledger(ctx, db):
       meizhou-score ledger stats --format csv
       meizhou-score ledger export --format csv > november.csv
     """
-    from ..club.ledger import default_path
+    from ..club.store import default_path
 
     the_run().ledger["db"] = db or default_path()
 
@@ -79,7 +79,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
     import datetime
     import os
 
-    from ..club import ledger as book
+    from ..club import reports, store
     from ..records.loader import load_record
 
     day = _day(date_text, "--date")
@@ -90,7 +90,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
         try:
             data = load_record(path)
             when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
-            added = book.add_night(conn, data, path, when, rules, accept_disputes)
+            added = store.add_night(conn, data, path, when, rules, accept_disputes)
         except RecordError as exc:
             say_error(exc if exc.source else exc.with_source(path))
             worst = ExitStatus.BAD
@@ -117,9 +117,9 @@ def ledger_nights(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger nights --since 2026-11-01
     """
-    from ..club import ledger as book
+    from ..club import reports, store
 
-    found = book.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    found = reports.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     if fmt == "json":
         from ..render.jsonout import dumps
 
@@ -146,10 +146,10 @@ def ledger_show(ctx, night, fmt, explain, lang):
     Example:
       meizhou-score ledger show 3 --explain
     """
-    from ..club import ledger as book
+    from ..club import reports, store
     from ..settling.night import settle_data
 
-    data, rules = book.night_data(_open(ctx), night)
+    data, rules = store.night_data(_open(ctx), night)
     result = settle_data(data, rules)
     if fmt == "json":
         from ..render.jsonout import result_text
@@ -171,10 +171,10 @@ def ledger_remove(ctx, night, yes, lang):
     Example:
       meizhou-score ledger remove 3 --yes
     """
-    from ..club import ledger as book
+    from ..club import reports, store
 
     conn = _open(ctx)
-    found = [n for n in book.nights(conn) if n.id == night]
+    found = [n for n in reports.nights(conn) if n.id == night]
     if not found:
         raise MeizhouError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
     n = found[0]
@@ -186,7 +186,7 @@ def ledger_remove(ctx, night, yes, lang):
                              prompt_suffix="：" if lang == "zh" else ": "):
             click.echo(say(lang, "record_nothing_removed"))
             return
-    book.remove(conn, night)
+    store.remove(conn, night)
     click.echo(say(lang, "ledger_removed", night=night))
 
 
@@ -203,9 +203,9 @@ def ledger_rename(ctx, old, new, lang):
     Example:
       meizhou-score ledger rename "ah fook" "Ah Fook Chan"
     """
-    from ..club import ledger as book
+    from ..club import reports, store
 
-    book.rename(_open(ctx), old, new)
+    store.rename(_open(ctx), old, new)
     click.echo(say(lang, "ledger_renamed", old=old, new=new))
 
 
@@ -269,10 +269,10 @@ def ledger_totals(ctx, since, until, player, fmt, lang):
       meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
       meizhou-score ledger totals --player mei --format json
     """
-    from ..club import ledger as book
+    from ..club import reports, store
     from ..render.jsonout import number
 
-    found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
 
 
@@ -285,10 +285,10 @@ def ledger_settle_up(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
     """
-    from ..club import ledger as book
+    from ..club import reports, store
     from ..settling.settleup import settle_up
 
-    found = book.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     result = settle_up(found)
     _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
     if not result.exact and fmt == "table":
@@ -305,10 +305,10 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
       meizhou-score ledger stats
       meizhou-score ledger stats --player jun --format json
     """
-    from ..club import ledger as book
+    from ..club import reports, store
     from ..render.jsonout import number
 
-    found = book.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    found = reports.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
     rows = []
     for st in found:
         row = {"player": st.player, "nights": st.nights, "hands": st.hands}
@@ -335,9 +335,9 @@ def ledger_export(ctx, since, until, fmt):
       meizhou-score ledger export --format csv > club.csv
       meizhou-score ledger export --format jsonl --since 2026-11-01
     """
-    from ..club import ledger as book
+    from ..club import reports, store
 
-    hands = book.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    hands = reports.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     if fmt == "jsonl":
         from ..render.jsonout import encode
 

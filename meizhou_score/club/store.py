@@ -1,4 +1,4 @@
-"""The club's ledger (賬簿): every night in SQLite, totals over any range, statistics, export.
+"""The club's ledger (賬簿), its store: every night in SQLite, added whole, renamed, removed.
 
 A night is a session file (or a single hand record) as it was added: its
 data, the house rules given with it, and — worked out once by the one
@@ -25,7 +25,7 @@ from ..errors import MeizhouError
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
 
-MIGRATIONS: tuple[str, ...] = (
+MIGRATIONS: tuple = (
     # version 1
     """
     CREATE TABLE players (
@@ -90,6 +90,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX kongs_by_hand ON kongs(hand_id);
     CREATE INDEX balances_by_player ON balances(player_id);
     """,
+    # version 2: a night's identity from its data (see _identify_again), a Python step
+    "_identify_again",
 )
 
 
@@ -127,8 +129,11 @@ def _migrate(conn: sqlite3.Connection) -> None:
                               "upgrade meizhou-score", version=version, known=len(MIGRATIONS)))
     for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
         with _transaction(conn):
-            for statement in _statements(script):
-                conn.execute(statement)
+            if script.startswith("_"):
+                globals()[script](conn)
+            else:
+                for statement in _statements(script):
+                    conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {number}")
 
 
@@ -167,14 +172,41 @@ class Added(NamedTuple):
     date: str
 
 
-def content_hash(data: Any, rules: Rules) -> str:
-    """The night's identity: its data and the base rules, in a canonical JSON form."""
-    from ..render.jsonout import encode
+def night_identity(data: Any, rules: Rules) -> str:
+    """The night's identity: its data as written and the base rules, hashed in a canonical form.
 
-    exact = json.loads(encode(data), parse_float=str, parse_int=str)  # 2.50 and 2.5 stay apart, as written
-    canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
+    Worked out from the data itself: numbers keep the digits they were written with (2.50 and 2.5 stay
+    apart), dates are ISO days, keys are sorted; no printer's output is involved.
+    """
+    canonical = json.dumps(_canonical(data), sort_keys=True, ensure_ascii=False)
     ruled = json.dumps(rules.as_dict(), sort_keys=True)
     return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
+
+
+def _canonical(value: Any) -> Any:
+    """Plain data with every number as the text it was written as, and every key as text."""
+    if isinstance(value, dict):
+        return {str(key): _canonical(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_canonical(item) for item in value]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, Decimal)):
+        return str(value)
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return str(value)
+
+
+def _identify_again(conn: sqlite3.Connection) -> None:
+    """Migration 2: each stored night's identity worked out from its data (it was a hash of the JSON printer's
+    output, which gave the same value for the same data; recomputing keeps every ledger in step)."""
+    from msgspec.json import Decoder
+
+    decode = Decoder(float_hook=Decimal).decode
+    for night, data, rules in conn.execute("SELECT id, data, rules FROM nights").fetchall():
+        identity_now = night_identity(decode(data), DEFAULT_RULES.override(json.loads(rules), ""))
+        conn.execute("UPDATE nights SET hash = ? WHERE id = ?", (identity_now, night))
 
 
 def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rules: Rules = DEFAULT_RULES,
@@ -201,7 +233,7 @@ def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None
         night_date = night_date.isoformat()
     if not night_date:
         night_date = datetime.date.today().isoformat()
-    digest = content_hash(data, rules)
+    digest = night_identity(data, rules)
     found = conn.execute("SELECT id, date FROM nights WHERE hash = ?", (digest,)).fetchone()
     if found:
         return Added(found[0], False, len(hands), found[1])
@@ -249,29 +281,7 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
                      [(hand, ids[name], units) for name, units in s.balances.items()])
 
 
-# ---------------------------------------------------------------- reading it back
-
-class Night(NamedTuple):
-    id: int
-    date: str
-    source: str
-    players: tuple[str, ...]
-    hands: int
-    disputed: bool
-
-
-def nights(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> list[Night]:
-    out = []
-    for night, date, source, disputed in conn.execute(
-            "SELECT id, date, source, disputed FROM nights WHERE date >= ? AND date <= ? ORDER BY date, id",
-            (since or "0000-00-00", until or "9999-99-99")):
-        players = tuple(name for (name,) in conn.execute(
-            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.night_id = ? ORDER BY s.seat",
-            (night,)))
-        hands = conn.execute("SELECT COUNT(*) FROM hands WHERE night_id = ?", (night,)).fetchone()[0]
-        out.append(Night(night, date, source, players, hands, bool(disputed)))
-    return out
-
+# ---------------------------------------------------------------- a night read back, changed or removed
 
 def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
     """A night's data under its players' names of today (renames applied), and its base rules."""
@@ -329,106 +339,3 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
         if taken and taken[0] != found[0]:
             raise LedgerError(msg("{name!r} is already another player in the ledger", name=taken[1]))
         conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new.strip(), identity(new), found[0]))
-
-
-def _range(since: str | None, until: str | None) -> tuple[str, str]:
-    return since or "0000-00-00", until or "9999-99-99"
-
-
-def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
-           player: str | None = None) -> dict[str, Decimal]:
-    """Each player's net over the nights in the range, exact; biggest winner first.
-
-    SQLite adds the integer units per player and stake; only those few sums
-    are multiplied by their stake, as Decimals.
-    """
-    from ..settling.money import add, gold
-
-    out: dict[str, Decimal] = {}
-    query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
-             "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
-             "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake")
-    for name, stake, units in conn.execute(query, _range(since, until)):
-        out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
-    if player is not None:
-        key = identity(player)
-        out = {name: value for name, value in out.items() if identity(name) == key}
-        if not out:
-            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
-    return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
-
-
-class Stats(NamedTuple):
-    player: str
-    nights: int
-    hands: int
-    wins: dict[str, int]  # by win type
-    self_draw_rate: Decimal  # self-draw wins per hand played
-    robbed: int  # times this player's kong was robbed
-    kongs: dict[str, int]  # by type
-    biggest_ratio: int
-    biggest_patterns: tuple[str, ...]
-    net: Decimal
-    net_per_hand: Decimal
-
-
-def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
-          player: str | None = None) -> list[Stats]:
-    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net."""
-    span = _range(since, until)
-    people = {pid: name for pid, name in conn.execute(
-        "SELECT DISTINCT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
-        "JOIN nights n ON n.id = s.night_id WHERE n.date >= ? AND n.date <= ?", span)}
-    if player is not None:
-        people = {pid: name for pid, name in people.items() if identity(name) == identity(player)}
-        if not people:
-            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
-    net = totals(conn, since, until)
-    in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
-    out = []
-    for pid, name in sorted(people.items(), key=lambda item: item[1]):
-        nights_played, hands_played = conn.execute(
-            "SELECT COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
-            "JOIN hands h ON h.night_id = n.id WHERE s.player_id = ? AND n.date >= ? AND n.date <= ?",
-            (pid, *span)).fetchone()
-        wins = dict(conn.execute(f"SELECT h.win_type, COUNT(*) FROM hands h {in_range} AND h.winner_id = ? "
-                                 "AND h.valid GROUP BY h.win_type", (*span, pid)).fetchall())
-        robbed = conn.execute(f"SELECT COUNT(*) FROM hands h {in_range} AND h.robbed_id = ? AND h.valid",
-                              (*span, pid)).fetchone()[0]
-        kongs = dict(conn.execute(f"SELECT k.type, COUNT(*) FROM kongs k JOIN hands h ON h.id = k.hand_id "
-                                  f"{in_range} AND k.player_id = ? GROUP BY k.type", (*span, pid)).fetchall())
-        top = conn.execute(f"SELECT h.ratio, h.patterns FROM hands h {in_range} AND h.winner_id = ? AND h.valid "
-                           "ORDER BY h.ratio DESC, n.date, h.number LIMIT 1", (*span, pid)).fetchone()
-        total = net.get(name, Decimal(0))
-        out.append(Stats(name, nights_played, hands_played,
-                         {t: wins.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
-                         _ratio(wins.get("self_draw", 0), hands_played), robbed,
-                         {t: kongs.get(t, 0) for t in ("concealed", "added", "exposed")},
-                         top[0] if top else 0, tuple(json.loads(top[1])) if top else (), total,
-                         _ratio(total, hands_played)))
-    return out
-
-
-def _ratio(part, whole: int) -> Decimal:
-    """``part / whole`` to two decimal places (0 when there is no whole)."""
-    if not whole:
-        return Decimal(0)
-    return (Decimal(part) / whole).quantize(Decimal("0.01"))
-
-
-def rows(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> Iterator[dict]:
-    """Every hand of the range in order, with its transfers: what ``ledger export`` writes."""
-    query = ("SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, h.ratio, "
-             "h.patterns, h.stake FROM hands h JOIN nights n ON n.id = h.night_id "
-             "LEFT JOIN players d ON d.id = h.dealer_id LEFT JOIN players w ON w.id = h.winner_id "
-             "LEFT JOIN players r ON r.id = h.robbed_id WHERE n.date >= ? AND n.date <= ? ORDER BY n.date, n.id, h.number")
-    for (hand, night, date, number, dealer, draw, winner, win_type, robbed, valid, ratio, patterns,
-         stake) in conn.execute(query, _range(since, until)).fetchall():
-        transfers = [{"from": payer, "to": payee, "units": units, "amount": Decimal(amount), "reason": reason,
-                      "rule": rule} for payer, payee, units, amount, reason, rule in conn.execute(
-            "SELECT a.name, b.name, t.units, t.amount, t.reason, t.rule FROM transfers t "
-            "JOIN players a ON a.id = t.payer_id JOIN players b ON b.id = t.payee_id WHERE t.hand_id = ? "
-            "ORDER BY t.rowid", (hand,))]
-        yield {"night": night, "date": date, "hand": number, "dealer": dealer, "draw": bool(draw), "winner": winner,
-               "win_type": win_type, "robbed": robbed, "valid": bool(valid), "ratio": ratio,
-               "patterns": json.loads(patterns), "stake": Decimal(stake), "transfers": transfers}

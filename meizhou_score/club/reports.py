@@ -1,0 +1,139 @@
+"""The club's ledger (賬簿), its reports: the nights, totals over any range, statistics, export.
+
+Read-only queries of :mod:`.store`'s tables; money is summed as exact Decimals.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from decimal import Decimal
+from typing import Iterator, NamedTuple
+
+from ..i18n.messages import msg
+from ..records.names import identity
+from .store import LedgerError
+
+class Night(NamedTuple):
+    id: int
+    date: str
+    source: str
+    players: tuple[str, ...]
+    hands: int
+    disputed: bool
+
+
+def nights(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> list[Night]:
+    out = []
+    for night, date, source, disputed in conn.execute(
+            "SELECT id, date, source, disputed FROM nights WHERE date >= ? AND date <= ? ORDER BY date, id",
+            (since or "0000-00-00", until or "9999-99-99")):
+        players = tuple(name for (name,) in conn.execute(
+            "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.night_id = ? ORDER BY s.seat",
+            (night,)))
+        hands = conn.execute("SELECT COUNT(*) FROM hands WHERE night_id = ?", (night,)).fetchone()[0]
+        out.append(Night(night, date, source, players, hands, bool(disputed)))
+    return out
+
+
+def _range(since: str | None, until: str | None) -> tuple[str, str]:
+    return since or "0000-00-00", until or "9999-99-99"
+
+
+def totals(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
+           player: str | None = None) -> dict[str, Decimal]:
+    """Each player's net over the nights in the range, exact; biggest winner first.
+
+    SQLite adds the integer units per player and stake; only those few sums
+    are multiplied by their stake, as Decimals.
+    """
+    from ..settling.money import add, gold
+
+    out: dict[str, Decimal] = {}
+    query = ("SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
+             "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
+             "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake")
+    for name, stake, units in conn.execute(query, _range(since, until)):
+        out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
+    if player is not None:
+        key = identity(player)
+        out = {name: value for name, value in out.items() if identity(name) == key}
+        if not out:
+            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
+    return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
+
+
+class Stats(NamedTuple):
+    player: str
+    nights: int
+    hands: int
+    wins: dict[str, int]  # by win type
+    self_draw_rate: Decimal  # self-draw wins per hand played
+    robbed: int  # times this player's kong was robbed
+    kongs: dict[str, int]  # by type
+    biggest_ratio: int
+    biggest_patterns: tuple[str, ...]
+    net: Decimal
+    net_per_hand: Decimal
+
+
+def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None = None,
+          player: str | None = None) -> list[Stats]:
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net."""
+    span = _range(since, until)
+    people = {pid: name for pid, name in conn.execute(
+        "SELECT DISTINCT p.id, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+        "JOIN nights n ON n.id = s.night_id WHERE n.date >= ? AND n.date <= ?", span)}
+    if player is not None:
+        people = {pid: name for pid, name in people.items() if identity(name) == identity(player)}
+        if not people:
+            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
+    net = totals(conn, since, until)
+    in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
+    out = []
+    for pid, name in sorted(people.items(), key=lambda item: item[1]):
+        nights_played, hands_played = conn.execute(
+            "SELECT COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
+            "JOIN hands h ON h.night_id = n.id WHERE s.player_id = ? AND n.date >= ? AND n.date <= ?",
+            (pid, *span)).fetchone()
+        wins = dict(conn.execute(f"SELECT h.win_type, COUNT(*) FROM hands h {in_range} AND h.winner_id = ? "
+                                 "AND h.valid GROUP BY h.win_type", (*span, pid)).fetchall())
+        robbed = conn.execute(f"SELECT COUNT(*) FROM hands h {in_range} AND h.robbed_id = ? AND h.valid",
+                              (*span, pid)).fetchone()[0]
+        kongs = dict(conn.execute(f"SELECT k.type, COUNT(*) FROM kongs k JOIN hands h ON h.id = k.hand_id "
+                                  f"{in_range} AND k.player_id = ? GROUP BY k.type", (*span, pid)).fetchall())
+        top = conn.execute(f"SELECT h.ratio, h.patterns FROM hands h {in_range} AND h.winner_id = ? AND h.valid "
+                           "ORDER BY h.ratio DESC, n.date, h.number LIMIT 1", (*span, pid)).fetchone()
+        total = net.get(name, Decimal(0))
+        out.append(Stats(name, nights_played, hands_played,
+                         {t: wins.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
+                         _ratio(wins.get("self_draw", 0), hands_played), robbed,
+                         {t: kongs.get(t, 0) for t in ("concealed", "added", "exposed")},
+                         top[0] if top else 0, tuple(json.loads(top[1])) if top else (), total,
+                         _ratio(total, hands_played)))
+    return out
+
+
+def _ratio(part, whole: int) -> Decimal:
+    """``part / whole`` to two decimal places (0 when there is no whole)."""
+    if not whole:
+        return Decimal(0)
+    return (Decimal(part) / whole).quantize(Decimal("0.01"))
+
+
+def rows(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> Iterator[dict]:
+    """Every hand of the range in order, with its transfers: what ``ledger export`` writes."""
+    query = ("SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, h.ratio, "
+             "h.patterns, h.stake FROM hands h JOIN nights n ON n.id = h.night_id "
+             "LEFT JOIN players d ON d.id = h.dealer_id LEFT JOIN players w ON w.id = h.winner_id "
+             "LEFT JOIN players r ON r.id = h.robbed_id WHERE n.date >= ? AND n.date <= ? ORDER BY n.date, n.id, h.number")
+    for (hand, night, date, number, dealer, draw, winner, win_type, robbed, valid, ratio, patterns,
+         stake) in conn.execute(query, _range(since, until)).fetchall():
+        transfers = [{"from": payer, "to": payee, "units": units, "amount": Decimal(amount), "reason": reason,
+                      "rule": rule} for payer, payee, units, amount, reason, rule in conn.execute(
+            "SELECT a.name, b.name, t.units, t.amount, t.reason, t.rule FROM transfers t "
+            "JOIN players a ON a.id = t.payer_id JOIN players b ON b.id = t.payee_id WHERE t.hand_id = ? "
+            "ORDER BY t.rowid", (hand,))]
+        yield {"night": night, "date": date, "hand": number, "dealer": dealer, "draw": bool(draw), "winner": winner,
+               "win_type": win_type, "robbed": robbed, "valid": bool(valid), "ratio": ratio,
+               "patterns": json.loads(patterns), "stake": Decimal(stake), "transfers": transfers}

@@ -1,0 +1,58 @@
+"""club/store.py: a night's identity is worked out from its data, and ledgers of version 1 are migrated."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli.app import cli
+from meizhou_score.records.loader import load_record
+from meizhou_score.records.rules import DEFAULT_RULES
+from meizhou_score.club.store import night_identity
+
+from conftest import EXAMPLES
+
+
+def _version_one_identity(data, rules) -> str:
+    """How version 1 identified a night: a hash of what the JSON printer wrote (msgspec), numbers as text."""
+    import msgspec
+
+    printed = msgspec.json.Encoder(decimal_format="number").encode(data)
+    exact = json.loads(printed, parse_float=str, parse_int=str)
+    canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
+    ruled = json.dumps(rules.as_dict(), sort_keys=True)
+    return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
+
+
+@pytest.mark.parametrize("name", ["session.yaml", "self-draw.yaml", "house-rules-hand.yaml", "kongs-every-type.yaml"])
+def test_the_identity_from_the_data_is_the_one_version_one_stored(name):
+    data = load_record(str(EXAMPLES / name))
+    assert night_identity(data, DEFAULT_RULES) == _version_one_identity(data, DEFAULT_RULES)
+
+
+def test_numbers_keep_their_digits_and_keys_their_order_does_not_matter():
+    a = {"players": ["A", "B", "C", "D"], "stake": __import__("decimal").Decimal("2.50")}
+    b = {"stake": __import__("decimal").Decimal("2.50"), "players": ["A", "B", "C", "D"]}
+    c = {"players": ["A", "B", "C", "D"], "stake": __import__("decimal").Decimal("2.5")}
+    assert night_identity(a, DEFAULT_RULES) == night_identity(b, DEFAULT_RULES) != night_identity(c, DEFAULT_RULES)
+
+
+def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
+    db = tmp_path / "club.sqlite3"
+    run = CliRunner().invoke
+    night = str(EXAMPLES / "session.yaml")
+    assert run(cli, ["ledger", "--db", str(db), "add", night]).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE nights SET hash = 'stored by an older program'")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    again = run(cli, ["ledger", "--db", str(db), "add", night])  # opening migrates; the night is known
+    assert again.exit_code == 0 and "already" in again.output
+    conn = sqlite3.connect(db)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT COUNT(*) FROM nights").fetchone()[0] == 1
