@@ -46,30 +46,35 @@ def _rules(rules: Any):
 
 
 def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
-    """胡牌: do these 14 concealed tiles win (pair + four sets, seven pairs, thirteen orphans)?"""
+    """胡牌: do these 14 concealed tiles win (pair + four sets, seven pairs, thirteen orphans)?
+
+    With house ``rules``, under those rules: a shape a table does not play, or a hand whose every
+    pattern a table prices at 0, does not win.
+    """
     from .engine.hand import is_win_counts, shape
+    from .engine.patterns import score
 
     counts = _counts(tiles)
     if max(counts) > 4:
         return False
     if rules is None:
         return is_win_counts(counts)
-    from .settling.analysis import analyse_shape
-
-    return analyse_shape(shape(counts), _rules(rules))["win"]
+    return score(shape(counts), _rules(rules))[0] is not None
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
-    """聽牌: the tiles that complete these 13 concealed tiles, in tile order."""
-    from .engine.hand import shape, waits_counts
+    """聽牌: the tiles that complete these 13 concealed tiles, in tile order (under house ``rules``, if given)."""
+    from .engine.hand import shape, waits_counts, with_tile
+    from .engine.patterns import score
     from .engine.tiles import TILES
 
     counts = _counts(tiles)
     if rules is None:
         return [str(TILES[i]) for i in waits_counts(counts)]
-    from .settling.analysis import analyse_shape
-
-    return [w["tile"] for w in analyse_shape(shape(counts), _rules(rules))["waits"]]
+    rules = _rules(rules)
+    hand = shape(counts)
+    return [str(TILES[i]) for i in waits_counts(counts, rules.seven_pairs, rules.thirteen_orphans)
+            if score(with_tile(hand, i), rules)[0] is not None]
 
 
 def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
