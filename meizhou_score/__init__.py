@@ -117,7 +117,7 @@ def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
     come before the record's own ``rules:``. Raises :class:`RecordError` on a
     bad record.
     """
-    from .render.jsonout import result_json
+    from .render.jsonout import night_json
     from .settling.night import settle_data
 
-    return result_json(settle_data(record, _rules(rules)))
+    return night_json(settle_data(record, _rules(rules)))

@@ -88,7 +88,7 @@ def test_the_explanation_reads_the_payment_and_never_works_it_out_again():
 
     rec = hand_record("Jun", "kong_bloom", "123m 456p 789s 55s", "5s", rules={"kong_bloom_multiplier": 2},
                       kongs=[{"player": "Jun", "type": "concealed", "tile": "7z"}])
-    settled = settle_data(rec)
+    settled = settle_data(rec).last
     win = settled.transfers[0]
     assert (win.units, win.basis.ratio, win.basis.share, win.basis.multiplier) == (4, 1, 2, 2)
     # the rules changed after the fact must not change what the payment says it was

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import IO, BinaryIO, Iterable, Iterator, NamedTuple
 
 from ..errors import MeizhouError
-from ..render.jsonout import encode, result_json
+from ..render.jsonout import encode, night_json
 from ..settling.night import settle_data
 from ..records.rules import DEFAULT_RULES, Rules
 
@@ -131,7 +131,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
         return _error_line(number, str(exc))
     except RecursionError:
         return _error_line(number, "nested too deeply")
-    return encode({"line": number, **result_json(result)}), DISPUTED if result.disputed else SETTLED
+    return encode({"line": number, **night_json(result)}), DISPUTED if result.disputed else SETTLED
 
 
 def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:

@@ -152,10 +152,13 @@ def ledger_show(ctx, night, fmt, explain, lang):
     data, rules = store.night_data(_open(ctx), night)
     result = settle_data(data, rules)
     if fmt == "json":
-        from ..render.jsonout import result_text
+        from ..render.jsonout import night_json_text
+
+        click.echo(night_json_text(result))
     else:
-        from ..render.text import result_text
-    click.echo(result_text(result) if fmt == "json" else result_text(result, lang, explain))
+        from ..render.text import night_text
+
+        click.echo(night_text(result, lang, explain))
 
 
 @ledger.command("remove")

@@ -228,7 +228,7 @@ def judge(build, allow_dispute: bool):
         result = build()
     except MeizhouError as exc:
         return None, exc
-    last = result.hands[-1] if hasattr(result, "hands") else result
+    last = result.last
     if last.disputed and not allow_dispute:
         why = list(last.errors)
         if last.record.claimed is not None and last.claim_differences:

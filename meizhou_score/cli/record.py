@@ -114,7 +114,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
                          DEFAULT_RULES.override(rules))
     written = entry.record_yaml({**head, **hand})
     if q.asked and not yes:
-        click.echo(text.hand_text(result, lang))
+        click.echo(text.hand_text(result.last, lang))
         if not q.confirm(q.words("record_write")):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
@@ -127,7 +127,7 @@ def _record_one(q, given, players_text, stake_text, rules_file, date_text, deale
         sessionfile.write(output, written)
     except OSError as exc:
         raise MeizhouError(at(output, msg("cannot write the file: {why}", why=reason(exc))))
-    click.echo(text.hand_text(result, lang))
+    click.echo(text.hand_text(result.last, lang))
     click.echo("\n" + q.words("record_written_to", path=output))
     return ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
 

@@ -59,10 +59,9 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
     from ..settling.night import settle_data
 
     rules = load_rules(rules_file)
-    if fmt == "json":
-        from ..render.jsonout import result_json, result_text, settle_up_json
-    else:
-        from ..render.text import result_text
+    from ..render.jsonout import dumps, night_json, night_json_text, settle_up_json
+    from ..render.text import night_text
+
     worst, reports = ExitStatus.OK, []
     for file in files:
         try:
@@ -76,18 +75,16 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
             continue
         worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
         if len(files) == 1:
-            click.echo(result_text(result, settle_up) if fmt == "json" else result_text(result, lang, explain,
-                                                                                        settle_up))
+            click.echo(night_json_text(result, settle_up) if fmt == "json"
+                       else night_text(result, lang, explain, settle_up))
         elif fmt == "json":
-            obj = {"file": file, **result_json(result)}
+            obj = {"file": file, **night_json(result)}
             if settle_up:
                 obj["settle_up"] = settle_up_json(result)
             reports.append(obj)
         else:
-            click.echo(f"{file}\n{'-' * len(file)}\n{result_text(result, lang, explain, settle_up)}\n")
+            click.echo(f"{file}\n{'-' * len(file)}\n{night_text(result, lang, explain, settle_up)}\n")
     if reports:
-        from ..render.jsonout import dumps
-
         click.echo(dumps(reports))
     return worst
 

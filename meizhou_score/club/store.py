@@ -219,10 +219,9 @@ def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None
     """
     from ..render.jsonout import encode
     from ..settling.night import settle_data
-    from ..settling.settlement import SessionResult
 
     result = settle_data(data, rules)
-    hands = result.hands if isinstance(result, SessionResult) else [result]
+    hands = result.hands
     if result.disputed and not accept_disputes:
         which = [str(n) for n, s in enumerate(hands, start=1) if s.disputed]
         raise LedgerError(at(source, msg(

@@ -12,7 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from ..settling.money import exact, gold_at
-from ..settling.settlement import SessionResult, Settlement
+from ..settling.night import Night
+from ..settling.settlement import Settlement
 
 
 number = exact  # an amount as JSON writes it (settling.money.exact)
@@ -47,7 +48,7 @@ def hand_json(s: Settlement) -> dict[str, Any]:
     return out
 
 
-def session_json(result: SessionResult) -> dict[str, Any]:
+def session_json(result: Night) -> dict[str, Any]:
     """A session: every hand (with its ``index`` and ``dealer``), the totals and the next dealer."""
     hands = []
     for n, s in enumerate(result.hands, start=1):
@@ -60,9 +61,9 @@ def session_json(result: SessionResult) -> dict[str, Any]:
             "disputes": [{"hand": n, "kind": kind} for n, kind in result.disputes]}
 
 
-def result_json(result: Settlement | SessionResult) -> dict[str, Any]:
-    """The JSON object of a hand or a session, whichever the pipeline settled."""
-    return session_json(result) if isinstance(result, SessionResult) else hand_json(result)
+def night_json(night: Night) -> dict[str, Any]:
+    """The JSON object of a night: a session's, or its one hand record's."""
+    return session_json(night) if night.session else hand_json(night.last)
 
 
 _ENCODE = None
@@ -92,22 +93,17 @@ def dumps_session(obj: dict[str, Any]) -> str:
     return "{\n  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
 
 
-def balances_of(result: Settlement | SessionResult) -> dict[str, Decimal | int]:
-    """What each player won or lost: a session's totals, or one hand's balances."""
-    return result.totals if isinstance(result, SessionResult) else result.amounts
-
-
-def settle_up_json(result: Settlement | SessionResult) -> list[dict[str, Any]]:
+def settle_up_json(night: Night) -> list[dict[str, Any]]:
     """``"settle_up"``: the fewest payments that square the balances."""
     from ..settling.settleup import settle_up
 
     return [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
-            for p in settle_up(balances_of(result)).payments]
+            for p in settle_up(night.totals).payments]
 
 
-def result_text(result: Settlement | SessionResult, settle_up: bool = False) -> str:
+def night_json_text(night: Night, settle_up: bool = False) -> str:
     """``settle --format json``: a hand indented, a session with a line per hand; ``--settle-up`` adds its key."""
-    obj = result_json(result)
+    obj = night_json(night)
     if settle_up:
-        obj["settle_up"] = settle_up_json(result)
-    return dumps_session(obj) if isinstance(result, SessionResult) else dumps(obj)
+        obj["settle_up"] = settle_up_json(night)
+    return dumps_session(obj) if night.session else dumps(obj)

@@ -14,7 +14,8 @@ from .columns import LEFT, RIGHT, table, width, wrap
 from ..engine.patterns import BY_ID
 from ..records.model import SEATS, SEATS_CHINESE
 from ..settling.money import gold, signed, text as plain
-from ..settling.settlement import WIN_REASONS, SessionResult, Settlement
+from ..settling.night import Night
+from ..settling.settlement import WIN_REASONS, Settlement
 from ..engine.tiles import TILES
 from ..i18n.words import WORDS, say
 
@@ -113,7 +114,7 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
                             stake=plain(stake), reason=w[t.reason], detail=detail, rule=t.rule)
 
 
-def session_text(result: SessionResult, lang: str = "en", explain: bool = False) -> str:
+def session_text(result: Night, lang: str = "en", explain: bool = False) -> str:
     parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
     parts.append(totals_text(result, lang))
     if result.disputes:
@@ -123,7 +124,7 @@ def session_text(result: SessionResult, lang: str = "en", explain: bool = False)
     return "\n\n".join(parts)
 
 
-def session_hand_text(result: SessionResult, n: int, lang: str = "en", explain: bool = False) -> str:
+def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = False) -> str:
     """Hand ``n`` (1-based) of a session under its heading."""
     w = WORDS[lang]
     s = result.hands[n - 1]
@@ -131,10 +132,10 @@ def session_hand_text(result: SessionResult, n: int, lang: str = "en", explain: 
     return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
 
 
-def totals_text(result: SessionResult, lang: str = "en") -> str:
+def totals_text(result: Night, lang: str = "en") -> str:
     """The session's totals in seat order, and who deals next."""
     w = WORDS[lang]
-    players = result.session.players
+    players = result.players
     seats = SEATS_CHINESE if lang == "zh" else SEATS
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
     total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
@@ -239,21 +240,18 @@ def ruling_text(key: str, says: str, why: str, lang: str = "en") -> str:
                          wrap(w["rules_why"].format(why=why), 78), w["rules_every"]])
 
 
-def result_text(result: Settlement | SessionResult, lang: str = "en", explain: bool = False,
-                settle_up: bool = False) -> str:
-    """``settle``'s table for a hand or a session; ``--settle-up`` adds who pays whom."""
-    text = session_text(result, lang, explain) if isinstance(result, SessionResult) else hand_text(result, lang,
-                                                                                                    explain)
-    return text + "\n\n" + settle_up_text(result, lang) if settle_up else text
+def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False) -> str:
+    """``settle``'s table for a night: a session's, or its one hand record's; ``--settle-up`` adds who pays whom."""
+    text = session_text(night, lang, explain) if night.session else hand_text(night.last, lang, explain)
+    return text + "\n\n" + settle_up_text(night, lang) if settle_up else text
 
 
-def settle_up_text(result: Settlement | SessionResult, lang: str = "en") -> str:
+def settle_up_text(night: Night, lang: str = "en") -> str:
     """The fewest payments that square the balances, one line each."""
-    from .jsonout import balances_of
     from ..settling.settleup import settle_up
 
     w = WORDS[lang]
-    payments = settle_up(balances_of(result)).payments
+    payments = settle_up(night.totals).payments
     if not payments:
         return w["settle_none"]
     return "\n".join([w["settle_up"]] + [w["settle_line"].format(payer=p.payer, payee=p.payee,

@@ -236,38 +236,9 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     return tuple([_BUILD(Transfer, (p, owner, units, reason, rule, basis, tile)) for p in players if p != owner])
 
 
-class SessionResult:
-    """Every hand of a session, settled in order, with the dealer rotation checked."""
-
-    def __init__(self, session: Session):
-        self.session = session
-        self.hands: list[Settlement] = []
-
-    @property
-    def totals(self) -> dict[str, Decimal]:
-        out = dict.fromkeys(self.session.players, Decimal(0))
-        for s in self.hands:
-            for name, amount in s.amounts.items():
-                out[name] = add(out[name], amount)
-        return out
-
-    @property
-    def next_dealer(self) -> str | None:
-        return self.hands[-1].next_dealer if self.hands else None
-
-    @property
-    def disputed(self) -> bool:
-        return any(s.disputed for s in self.hands)
-
-    @property
-    def disputes(self) -> list[tuple[int, str]]:
-        """Every dispute of the night: (hand number from 1, kind), in order."""
-        return [(n, kind) for n, s in enumerate(self.hands, start=1) for kind in s.dispute_kinds]
-
-
-def settle_session(session: Session) -> SessionResult:
+def settle_session(session: Session) -> list[Settlement]:
     """Settle the hands in order; each hand's dealer follows from the one before (R10)."""
-    result = SessionResult(session)
+    settled: list[Settlement] = []
     expected: str | None = None
     for n, (record, named) in enumerate(session.hands):
         if not named:
@@ -278,7 +249,7 @@ def settle_session(session: Session) -> SessionResult:
         settlement = settle_record(record)
         if named and expected is not None and record.dealer != expected:
             settlement = settlement._replace(dealer_expected=expected)
-        result.hands.append(settlement)
+        settled.append(settlement)
         expected = settlement.next_dealer
-    return result
+    return settled
 
