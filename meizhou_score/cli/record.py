@@ -306,4 +306,3 @@ def undo(session_file, yes, lang):
     click.echo(text.totals_text(result, lang))
 
 
-

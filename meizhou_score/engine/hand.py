@@ -87,11 +87,11 @@ class Shape(NamedTuple):
 def shape(concealed: Counts, melds: tuple[Block, ...] = ()) -> Shape:
     """The :class:`Shape` of concealed counts and melds."""
     if not melds:
-        return _BUILD(Shape, (concealed, (), concealed))
+        return Shape(concealed, (), concealed)
     every = bytearray(concealed)
     for block in melds:
         every[block.tile] += 4 if block.kind == "kong" else 3
-    return _BUILD(Shape, (concealed, melds, bytes(every)))
+    return Shape(concealed, melds, bytes(every))
 
 
 def with_tile(hand: Shape, tile: int) -> Shape:
@@ -148,8 +148,6 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
 _BLOCKS = tuple(Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz")
-# each group memo's get, bound once (a memo is cleared in place, never replaced): 10-15% of a reading
-_GET_M, _GET_P, _GET_S, _GET_Z = (memo.get for memo in _BLOCKS)
 _WAITS = (Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
           Memo("waits.honours", 1 << 12, "the tiles that complete the honours"))
 
@@ -177,10 +175,10 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    gm = _GET_M(m) or _group_blocks(m, 0)
-    gp = _GET_P(p) or _group_blocks(p, 1)
-    gs = _GET_S(s) or _group_blocks(s, 2)
-    gz = _GET_Z(z) or _group_blocks(z, 3)
+    gm = _group_blocks(m, 0)
+    gp = _group_blocks(p, 1)
+    gs = _group_blocks(s, 2)
+    gz = _group_blocks(z, 3)
     if len(gm) == len(gp) == len(gs) == len(gz) == 1:
         # the common hand: one reading per group, already in tile order; no combinations to try
         (s0, p0), = gm
@@ -191,8 +189,8 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
             return []
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
-            return [_BUILD(Reading, (STANDARD, (*sets, p0 or p1 or p2 or p3)))]
-        return [_BUILD(Reading, (STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3)))]
+            return [Reading(STANDARD, (*sets, p0 or p1 or p2 or p3))]
+        return [Reading(STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3))]
     if not (gm and gp and gs and gz):
         return []  # a group that is not pair + sets
     out = []
@@ -208,10 +206,6 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         out.sort(key=_reading_key)
     return out
 
-
-# A Reading or Shape made at C speed, every field given, skipping NamedTuple's Python-level __new__ (the hot
-# path makes one of each a hand)
-_BUILD = tuple.__new__
 
 # One Block per concealed pung and run, by kind and first tile: readings share them.
 _CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),

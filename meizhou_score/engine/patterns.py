@@ -60,9 +60,6 @@ class Score(NamedTuple):
     ratio: int
 
 
-_BUILD = tuple.__new__  # the usual hand's Score at C speed, skipping NamedTuple's Python-level __new__
-
-
 def tile_patterns(counts) -> list[str]:
     """The patterns that look only at the tiles (any shape).
 
@@ -171,7 +168,7 @@ def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> 
     if len(readings) == 1:  # the usual hand: one reading, nothing to compare
         found = match(readings[0], counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
-        return _BUILD(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
+        return Score(readings[0], tuple(found), ratio) if ratio > 0 else None
     top = None
     top_key = None
     for n, reading in enumerate(readings):

@@ -28,14 +28,8 @@ _RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules", "date")
 _SESSION_KEYS = ("players", "stake", "rules", "hands", "date")
 _WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
 _RECORD_REQUIRED_KEYS = ("players", "dealer")
-# The same key checks as sets, for the record that has nothing wrong (the hot path).
-_RECORD_KEYSET, _RECORD_REQUIRED = frozenset(_RECORD_KEYS), frozenset(_RECORD_REQUIRED_KEYS)
-_HAND_KEYSET, _HAND_REQUIRED = frozenset(_WINNING_HAND_KEYS), frozenset(("concealed", "winning_tile"))
 _WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
 _KONG_KEYS = ("player", "type", "tile", "from")
-
-
-_BUILD = tuple.__new__  # a record's tuples built at C speed, every field given, skipping NamedTuple's Python __new__
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
@@ -43,8 +37,7 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
 
     ``rules`` come from ``--rules``; the record's own override them.
     """
-    if type(data) is not dict or not _RECORD_REQUIRED <= data.keys() <= _RECORD_KEYSET:
-        validators.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)  # says what is wrong
+    validators.mapping(data, "", _RECORD_KEYS, required=_RECORD_REQUIRED_KEYS)
     players = _players(data["players"], "players")
     if "date" in data:
         validators.date(data["date"], "date")
@@ -155,8 +148,8 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raise RecordError(at("robbed"), msg("only allowed when win_type is robbed_kong; got win_type {win_type!r}",
                                             win_type=win_type))
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = _BUILD(Record, (players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
-                             rules))
+    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
+                             rules)
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = hand_size(len(hand.concealed), len(hand.pungs) + own)
     if size != HAND_SIZE:
@@ -171,8 +164,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
-    if type(value) is not dict or not _HAND_REQUIRED <= value.keys() <= _HAND_KEYSET:
-        validators.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
+    validators.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
     concealed, counts = _counted(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
@@ -195,17 +187,12 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
         raise RecordError(validators.join(path, "winning_tile"),
                           msg("{tile} is not among the concealed tiles {concealed}", tile=str(TILES[winning]),
                               concealed=format_indices(concealed)))
-    return _BUILD(WinningHand, (concealed, tuple(pungs), winning, counts))
-
-
-_KONG_KEYSET = frozenset(_KONG_KEYS)
-_KONG_REQUIRED = frozenset(("player", "type", "tile"))
+    return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
 def _kong(value: Any, base: str, n: int, players) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
-    if type(value) is not dict or not _KONG_REQUIRED <= value.keys() <= _KONG_KEYSET:
-        validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
+    validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)
     kind = value["type"]
     if type(kind) is str and kind not in KONG_TYPES:
@@ -227,7 +214,7 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
     elif "from" in value:
         raise RecordError(validators.join(path, "from"),
                           msg("only allowed for an exposed kong; this kong is {kind}", kind=kind))
-    return _BUILD(Kong, (player, kind, tile, discarder))
+    return Kong(player, kind, tile, discarder)
 
 
 def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:

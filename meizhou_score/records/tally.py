@@ -35,7 +35,9 @@ def tally(concealed: bytes | Iterable[int] = bytes(KINDS), pungs: Iterable[int] 
 
 def fifth_copy(counts: Iterable[int]) -> int | None:
     """The first tile kind held more than four times (R1), or None."""
-    return next((tile for tile, n in enumerate(counts) if n > COPIES), None)
+    if max(counts) <= COPIES:
+        return None
+    return next(tile for tile, n in enumerate(counts) if n > COPIES)
 
 
 def hand_size(concealed: int, sets: int) -> int:

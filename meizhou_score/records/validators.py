@@ -78,7 +78,6 @@ def close(key: str, allowed) -> Message | str:
     return msg(" (did you mean {near!r}?)", near=near[0]) if near else ""
 
 
-
 def count(value: Any, path: str, error=RecordError) -> int:
     """A non-negative integer up to COUNT_LIMIT (ratios, shares, multipliers, units)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_LIMIT:

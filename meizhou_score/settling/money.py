@@ -42,7 +42,14 @@ def signed(value: Gold) -> str:
 
 
 def gold_at(stake: Decimal) -> Callable[[int], Gold]:
-    """Units → gold at ``stake``: the one place where units become gold, exactly. Made once per hand."""
+    """Units → gold at ``stake``: the one place where units become gold, exactly. Made once per hand.
+
+    A whole stake (the usual table) multiplies plain integers; any other gives exact Decimals.
+    """
+    if stake == stake.to_integral_value():
+        whole = int(stake)
+        return lambda units: units * whole
+
     def at_stake(units: int) -> Gold:
         return exact(EXACT.multiply(Decimal(units), stake))
 

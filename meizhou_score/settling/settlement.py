@@ -49,7 +49,6 @@ class Transfer(NamedTuple):
 
 # The hot path's tuples (a win's three payments, a kong's three, their bases, the Settlement) built at C
 # speed, every field given, skipping NamedTuple's Python-level __new__.
-_BUILD = tuple.__new__
 
 class Settlement(NamedTuple):
     """The outcome of one hand."""
@@ -189,7 +188,7 @@ def settle_record(record: Record) -> Settlement:
         nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
     to_gold = gold_at(record.stake)
     amounts = {name: to_gold(units) for name, units in _units_won(record.players, payments).items()}
-    return _BUILD(Settlement, (record, True, amounts, (), score, payments, nxt, why, None))
+    return Settlement(record, True, amounts, (), score, payments, nxt, why, None)
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
@@ -200,14 +199,14 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     elif win_type == "kong_bloom":
         basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)  # 槓上開花 (R6): as a self-draw
     else:
-        basis = _BUILD(Basis, (ratio, rules.self_draw_share, 1))
+        basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
     if not units:
         return ()
     rule = REASONS[win_type]
     if win_type == "robbed_kong":
         return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
-    return tuple([_BUILD(Transfer, (p, winner, units, win_type, rule, basis, None))
+    return tuple([Transfer(p, winner, units, win_type, rule, basis, None)
                   for p in record.players if p != winner])
 
 
@@ -232,8 +231,8 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     if kong.type == "exposed" and discarder_pays:
         # 包槓: the discarder pays the shares of all three.
         return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
-    basis, owner, tile = _BUILD(Basis, (None, units, 1)), kong.player, kong.tile
-    return tuple([_BUILD(Transfer, (p, owner, units, reason, rule, basis, tile)) for p in players if p != owner])
+    basis, owner, tile = Basis(None, units, 1), kong.player, kong.tile
+    return tuple([Transfer(p, owner, units, reason, rule, basis, tile) for p in players if p != owner])
 
 
 def settle_session(session: Session) -> list[Settlement]:
