@@ -1,0 +1,111 @@
+"""Every ```console example of the README and docs/ is run, and must exit and print as shown.
+
+An example's output is what its block shows after the command (standard output; standard
+error for a refusal, exit 2). Its exit code is 0 unless the block's last line says otherwise,
+``[exit N]``; any other code fails, and so does an example that prints otherwise than shown.
+Each document runs in a folder of its own (``examples/`` beside it), its commands in order,
+so that a file one command writes (``night.yaml``) is there for the next.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli.app import cli
+
+from conftest import ROOT
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+EXIT = re.compile(r"\n?\[exit (\d+)\]\n$")
+
+
+def examples(path) -> list[tuple[str, str, int]]:
+    """(command, output shown, exit code shown) for each console example of a document, in order."""
+    out = []
+    for block in re.findall(r"```console\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+        for chunk in block.split("$ ")[1:]:
+            command, _, output = chunk.partition("\n")
+            found = EXIT.search(output)
+            code = int(found.group(1)) if found else 0
+            out.append((command, EXIT.sub("\n", output) if found else output, code))
+    return out
+
+
+CASES = [(path.relative_to(ROOT).as_posix(), n, *case) for path in DOCUMENTS
+         for n, case in enumerate(examples(path))]
+
+
+@pytest.fixture(scope="session")
+def ran(tmp_path_factory):
+    """Every document's examples run once, in order, each document in its own folder: results by document."""
+    results = {}
+    for path in DOCUMENTS:
+        name = path.relative_to(ROOT).as_posix()
+        folder = tmp_path_factory.mktemp(path.stem)
+        shutil.copytree(ROOT / "examples", folder / "examples")
+        results[name] = (folder, [])
+        here = os.getcwd()
+        os.chdir(folder)
+        try:
+            for command, _, _ in examples(path):
+                args = shlex.split(command)
+                assert args[0] == "meizhou-score", f"{name}: {command}"
+                results[name][1].append(CliRunner().invoke(cli, args[1:]))
+        finally:
+            os.chdir(here)
+    return results
+
+
+def test_the_documents_have_examples():
+    assert len([c for c in CASES if c[0] == "README.md"]) >= 10
+    assert len({c[0] for c in CASES}) >= 2
+
+
+@pytest.mark.parametrize("document, n, command, output, code", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES])
+def test_example(document, n, command, output, code, ran):
+    result = ran[document][1][n]
+    assert result.exit_code == code, f"exit {result.exit_code}, the document shows {code}\n{result.output}"
+    if output.strip():
+        assert (result.stderr if code == 2 else result.stdout) == output
+
+
+def test_the_readme_night_settles_to_the_totals_it_states(ran):
+    """The README's record / undo / record walk-through leaves the night its text states."""
+    import json
+
+    folder = ran["README.md"][0]
+    result = CliRunner().invoke(cli, ["settle", str(folder / "night.yaml"), "--format", "json"])
+    assert json.loads(result.stdout)["totals"] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}
+    assert "Ah Fook −70,\nMei +50, Jun +90, Lan −70" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_readme_python_examples():
+    from meizhou_score import is_win, load_record, settle, waits
+
+    assert is_win("123m456m789m123p55s") is True
+    assert waits("1112345678999m") == [f"{n}m" for n in range(1, 10)]
+    out = settle(load_record(str(ROOT / "examples" / "robbed-kong.yaml")))
+    assert out["claims"] == {"agree": False, "differences": {"Jun": {"claimed": -260, "computed": -240},
+                                                             "Lan": {"claimed": 20, "computed": 0}}}
+
+
+def test_the_readme_is_for_players():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 300
+    for doc in ("formats", "rules", "auditing", "architecture", "performance"):
+        assert f"(docs/{doc}.md" in readme
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".venv/bin/python -m pytest" in readme and "python -m pytest" in ci
+
+
+def test_every_link_between_the_documents_resolves():
+    for path in DOCUMENTS:
+        for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
+            if "://" not in target:
+                assert (path.parent / target).exists(), f"{path.name}: {target}"
