@@ -55,7 +55,7 @@ EXPECTED = {
     "bad-not-a-win": (1, {A: 0, B: 0, C: 0, D: 0}, None, []),
     "bad-kong-bloom-without-kong": (1, {A: 0, B: 0, C: 0, D: 0}, None, []),
 }
-# see tests/test_settle.py for the session's figures
+# see tests/test_settling_settle.py for the session's figures
 SESSION = {"session": (0, {A: -140, B: 0, C: 160, D: -20}, A)}
 BAD = {
     "bad-five-copies": "kongs",  # message fragments below

@@ -185,7 +185,7 @@ def test_malformed(name, content, code, fragment, tmp_path):
 
 
 def test_kong_missing_type_with_three_keys_is_a_clear_error():
-    # found by tests/test_fuzz.py: three keys, none unknown, but "type" missing
+    # found by tests/test_records_fuzz.py: three keys, none unknown, but "type" missing
     from meizhou_score import RecordError, settle
     import yaml
 

@@ -22,7 +22,7 @@ from meizhou_score.settling.settleup import settle_up
 from conftest import EXAMPLES, ROOT
 from records import A, B, C, D, hand_record, make_record, session_record
 
-# examples/session.yaml, worked in tests/test_examples.py: Ah Fook −140, Mei 0, Jun +160, Lan −20
+# examples/session.yaml, worked in tests/test_cli_examples.py: Ah Fook −140, Mei 0, Jun +160, Lan −20
 NIGHT_ONE = {A: -140, B: 0, C: 160, D: -20}
 # a second night at stake 5: Jun self-draws pure one suit (ratio 4: 8 units from each, ×5 = 40):
 # Jun +120, the others −40; then a draw.

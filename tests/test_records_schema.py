@@ -26,7 +26,7 @@ from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E40
 
 from conftest import EXAMPLES  # noqa: E402
 from records import club_log, draw_record, hand_record, make_record, session_record  # noqa: E402
-from test_fuzz import mutate  # noqa: E402
+from test_records_fuzz import mutate  # noqa: E402
 
 RECORDS = jsonschema.Draft202012Validator(SCHEMA)
 HOUSE_RULES = jsonschema.Draft202012Validator(HOUSE_RULES_SCHEMA)

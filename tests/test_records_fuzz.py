@@ -2,7 +2,7 @@
 
 The normal run does a few hundred mutations. For the long run:
 
-    FUZZ_MUTATIONS=100000 python -m pytest tests/test_fuzz.py -q
+    FUZZ_MUTATIONS=100000 python -m pytest tests/test_records_fuzz.py -q
 """
 
 import copy
