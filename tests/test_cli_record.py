@@ -383,3 +383,17 @@ def test_ctrl_c_at_a_question_stops_with_130_and_writes_nothing(tmp_path):
     assert child.exitstatus == 130
     assert "Traceback" not in child.before and "nothing was written" in child.before
     assert path.read_bytes() == before
+
+
+def test_record_and_settle_read_the_session_limit_alike(tmp_path):
+    # the limit is read once from the environment and handed to both (record once copied it at import)
+    night = tmp_path / "night.yaml"
+    night.write_bytes((EXAMPLES / "session.yaml").read_bytes())
+    before = night.read_bytes()
+    env = {"MEIZHOU_MAX_SESSION_BYTES": "200"}
+    settled = CliRunner().invoke(cli, ["settle", str(night)], env=env)
+    recorded = CliRunner().invoke(cli, ["record", str(night), "--draw", "--no-ask"], env=env)
+    assert settled.exit_code == recorded.exit_code == 2
+    assert "limit" in settled.stderr and "limit" in recorded.stderr
+    assert night.read_bytes() == before
+    assert CliRunner().invoke(cli, ["record", str(night), "--draw", "--no-ask"]).exit_code == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import NamedTuple
 
 import click
 
@@ -12,6 +13,7 @@ from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
 from .options import Stopped, Usage, checked, common, lang_option, rules_option, the_run
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
+
 
 @click.command()
 @click.argument("session_file", metavar="SESSION.yaml", required=False, type=click.Path())
@@ -65,20 +67,32 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
     q = Questions(asking, lang)
     given = {"draw": draw, "winner": winner, "win_type": win_type, "robbed": robbed, "hand": concealed,
              "winning_tile": winning_tile, "pungs": pungs, "kongs": kongs, "claims": None}
+    flags = Flags(players_text, stake_text, rules_file, date_text, dealer, claims, amend, allow_dispute, yes, lang)
     try:
         if output is not None:
             if session_file:
                 raise Usage(msg("give SESSION.yaml or -o FILE, not both"))
-            code = _record_one(q, given, players_text, stake_text, rules_file, date_text, dealer, claims,
-                               allow_dispute, output, yes, lang)
-        elif not session_file:
+            return _record_one(q, given, flags, output)
+        if not session_file:
             raise Usage(msg("missing SESSION.yaml (or -o FILE for a single hand record)"))
-        else:
-            code = _record_session(q, given, session_file, players_text, stake_text, rules_file, date_text, dealer,
-                                   claims, amend, allow_dispute, yes, lang)
+        return _record_session(q, given, flags, session_file)
     except click.Abort as exc:
         _stopped(exc)
-    return code
+
+
+class Flags(NamedTuple):
+    """What ``record``'s flags say about the table and the writing, beside the hand itself."""
+
+    players_text: str | None
+    stake_text: str | None
+    rules_file: str | None
+    date_text: str | None
+    dealer: str | None
+    claims: tuple[str, ...]
+    amend: bool
+    allow_dispute: bool
+    yes: bool
+    lang: str
 
 
 def _stopped(exc: click.Abort) -> None:
@@ -88,110 +102,59 @@ def _stopped(exc: click.Abort) -> None:
     raise Stopped(msg("Stopped; nothing was written.")) from None
 
 
-def _record_one(q, given, players_text, stake_text, rules_file, date_text, dealer, claims, allow_dispute, output,
-                yes, lang) -> int:
+def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from . import answers as entry
+    from ..records import sessionfile
+    from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
-    from ..records.rules import DEFAULT_RULES
+    from . import answers
 
     if output != "-" and os.path.exists(output):
         raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
-    players, stake, rules, day = table(q, players_text, stake_text, rules_file, date_text)
-    if dealer:
-        first = checked(lambda t: entry.player(t, players), dealer, "--dealer")
+    players, stake, rules, day = table(q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text)
+    if flags.dealer:
+        first = checked(lambda t: answers.player(t, players), flags.dealer, "--dealer")
     else:
         first = ask_player(q, q.words("record_who_dealt"), players, "--dealer NAME")
-    given = {**given, "claims": claims_of(players, claims)}
+    given = {**given, "claims": claims_of(players, flags.claims)}
     head = {"date": day, "players": list(players), "dealer": first, "stake": stake}
     if rules:
         head["rules"] = rules
-
-    hand, result = fill(q, players, given, lambda h: settle_data({**head, **h}), allow_dispute,
-                         DEFAULT_RULES.override(rules))
-    written = entry.record_yaml({**head, **hand})
-    if q.asked and not yes:
-        click.echo(text.hand_text(result.last, lang))
+    hand, result = fill(q, players, given, lambda h: settle_data({**head, **h}), flags.allow_dispute,
+                        DEFAULT_RULES.override(rules))
+    written = answers.record_yaml({**head, **hand})
+    if q.asked and not flags.yes:
+        click.echo(text.hand_text(result.last, flags.lang))
         if not q.confirm(q.words("record_write")):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
+    outcome = ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
     if output == "-":
         click.echo(written, nl=False)
-        return ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
-    from ..records import sessionfile
-
+        return outcome
     try:
         sessionfile.write(output, written)
     except OSError as exc:
-        raise MeizhouError(at(output, msg("cannot write the file: {why}", why=reason(exc))))
-    click.echo(text.hand_text(result.last, lang))
+        raise MeizhouError(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
+    click.echo(text.hand_text(result.last, flags.lang))
     click.echo("\n" + q.words("record_written_to", path=output))
-    return ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
+    return outcome
 
 
-def _record_session(q, given, path, players_text, stake_text, rules_file, date_text, dealer, claims, amend,
-                    allow_dispute, yes, lang) -> int:
-    from . import answers as entry
-    from ..records import sessionfile
+def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
+    """``record SESSION.yaml``: the night's next hand (or, with --amend, its last one again), appended safely."""
+    from ..records.rules import DEFAULT_RULES
     from ..render import text
-    from ..settling.night import settle_data
 
-    def settled(data):
-        return settle_data(data)
-
-    try:
-        found = sessionfile.read(path)
-        before = None
-        if found is not None:
-            if amend:
-                earlier = found.data["hands"][:-1] if isinstance(found.data["hands"], list) else None
-                before = settled({**found.data, "hands": earlier}) if earlier else None
-            else:
-                before = settled(found.data)
-    except MeizhouError as exc:
-        said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
-        raise MeizhouError(msg("{message}; nothing was written", message=said))
-    if found is None:
-        if amend:
-            raise MeizhouError(at(path, msg("no such session file; there is no hand to amend")))
-        players, stake, rules, day = table(q, players_text, stake_text, rules_file, date_text)
-        data = {"date": day, "players": list(players), "stake": stake}
-        if rules:
-            data["rules"] = rules
-        data["hands"] = []
-        hand_stake = None
-    else:
-        if rules_file:
-            raise MeizhouError(at(path, msg("the session's rules are fixed in the file; --rules is only for a new file")))
-        data = found.data
-        players = tuple(str(p) for p in data["players"])
-        if players_text is not None and checked(entry.players_list, players_text, "--players") != list(players):
-            raise MeizhouError(at("--players", msg(
-                "the session is played by {players}; start a new file for another table", players=players)))
-        hand_stake = checked(entry.stake, stake_text, "--stake") if stake_text is not None else None
-    number = len(data["hands"]) if amend else len(data["hands"]) + 1  # this hand's number, from 1
-    # the dealer: the rotation's (R10), or named when nobody can say (the first hand, after a dispute)
-    expected = before.next_dealer if before is not None else None
-    old_last = found.data["hands"][-1] if found is not None and amend else {}
-    named = None
-    if isinstance(old_last, dict) and "dealer" in old_last and not dealer:
-        named = entry.player(str(old_last["dealer"]), players)
-    elif dealer:
-        named = checked(lambda t: entry.player(t, players), dealer, "--dealer")
-        if expected is not None and named != expected:
-            raise MeizhouError(at("--dealer", msg(
-                "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
-                "record follows it", expected=expected, number=number, rule=FINDINGS["dealer_check"])))
-        if expected is not None:
-            named = None
-    elif expected is None:
-        why = q.words("record_first_hand" if number == 1 else "record_after_dispute")
-        named = ask_player(q, q.words("record_who_dealt_hand", n=number, why=why), players, "--dealer NAME")
+    found, before = _read_session(path, flags.amend)
+    data, players, hand_stake = _the_table(q, flags, path, found)
+    number = len(data["hands"]) if flags.amend else len(data["hands"]) + 1  # this hand's number, from 1
+    named, expected = _the_dealer(q, flags, found, before, players, number)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
-    given = {**given, "claims": claims_of(players, claims)}
+    given = {**given, "claims": claims_of(players, flags.claims)}
 
     def as_written(hand):
         out = {"dealer": named} if named else {}
@@ -202,50 +165,131 @@ def _record_session(q, given, path, players_text, stake_text, rules_file, date_t
 
     def build(hand, base=None):
         base = base or data
-        hands = list(base["hands"][:-1] if (amend and found) else base["hands"])
-        return settled({**base, "hands": hands + [as_written(hand)]})
+        hands = list(base["hands"][:-1] if (flags.amend and found) else base["hands"])
+        return _settled({**base, "hands": hands + [as_written(hand)]})
 
-    from ..records.rules import DEFAULT_RULES
-
-    hand, result = fill(q, players, given, build, allow_dispute, DEFAULT_RULES.override(data.get("rules")))
-    previewed = q.asked and not yes
-    moved = False  # did another record write first, so that this hand's number changed?
+    hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")))
+    previewed = q.asked and not flags.yes
     if previewed:
-        click.echo(text.session_hand_text(result, number, lang))
+        click.echo(text.session_hand_text(result, number, flags.lang))
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
-    item = lambda indent, newline: entry.hand_yaml(as_written(hand), indent, newline)  # noqa: E731
+    result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result)
+    number = len(result.hands)
+    if not previewed or moved:  # the hand as written, unless it was just shown as it is
+        click.echo(text.session_hand_text(result, number, flags.lang))
+    click.echo("")
+    click.echo(text.totals_text(result, flags.lang))
+    click.echo("\n" + q.words("record_replaced" if flags.amend else "record_recorded", n=number, path=path))
+    return ExitStatus.DISPUTE if result.last.disputed else ExitStatus.OK
+
+
+def _settled(data):
+    from ..settling.night import settle_data
+
+    return settle_data(data)
+
+
+def _read_session(path: str, amend: bool):
+    """(the session file or None, the night settled before this hand or None); a bad file writes nothing."""
+    from ..records import sessionfile
+
+    try:
+        found = sessionfile.read(path, the_run().limits)
+        before = None
+        if found is not None:
+            if amend:
+                earlier = found.data["hands"][:-1] if isinstance(found.data["hands"], list) else None
+                before = _settled({**found.data, "hands": earlier}) if earlier else None
+            else:
+                before = _settled(found.data)
+    except MeizhouError as exc:
+        said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
+        raise MeizhouError(msg("{message}; nothing was written", message=said)) from None
+    if found is None and amend:
+        raise MeizhouError(at(path, msg("no such session file; there is no hand to amend")))
+    return found, before
+
+
+def _the_table(q: Questions, flags: Flags, path: str, found):
+    """(the night's data, its players, this hand's own stake or None): a new file's from flags or answers."""
+    from . import answers
+
+    if found is None:
+        players, stake, rules, day = table(q, flags.players_text, flags.stake_text, flags.rules_file,
+                                           flags.date_text)
+        data = {"date": day, "players": list(players), "stake": stake}
+        if rules:
+            data["rules"] = rules
+        data["hands"] = []
+        return data, players, None
+    if flags.rules_file:
+        raise MeizhouError(at(path, msg("the session's rules are fixed in the file; --rules is only for a new file")))
+    players = tuple(str(p) for p in found.data["players"])
+    if flags.players_text is not None and checked(answers.players_list, flags.players_text,
+                                                  "--players") != list(players):
+        raise MeizhouError(at("--players", msg(
+            "the session is played by {players}; start a new file for another table", players=players)))
+    hand_stake = checked(answers.stake, flags.stake_text, "--stake") if flags.stake_text is not None else None
+    return found.data, players, hand_stake
+
+
+def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int):
+    """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked when nobody can say."""
+    from . import answers
+
+    expected = before.next_dealer if before is not None else None
+    old_last = found.data["hands"][-1] if found is not None and flags.amend else {}
+    named = None
+    if isinstance(old_last, dict) and "dealer" in old_last and not flags.dealer:
+        named = answers.player(str(old_last["dealer"]), players)
+    elif flags.dealer:
+        named = checked(lambda t: answers.player(t, players), flags.dealer, "--dealer")
+        if expected is not None and named != expected:
+            raise MeizhouError(at("--dealer", msg(
+                "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
+                "record follows it", expected=expected, number=number, rule=FINDINGS["dealer_check"])))
+        if expected is not None:
+            named = None
+    elif expected is None:
+        why = q.words("record_first_hand" if number == 1 else "record_after_dispute")
+        named = ask_player(q, q.words("record_who_dealt_hand", n=number, why=why), players, "--dealer NAME")
+    return named, expected
+
+
+def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags: Flags, result):
+    """Write the hand under the folder's lock: (the night as written, did another record write first?)."""
+    from ..records import sessionfile
+    from . import answers
+
+    item = lambda indent, newline: answers.hand_yaml(hand, indent, newline)  # noqa: E731
+    moved = False
     try:
         with sessionfile.locked(path):
-            now = sessionfile.read(path)
+            now = sessionfile.read(path, the_run().limits)
             if (now is None) != (found is None) or (now is not None and now.text != found.text):
                 # another record wrote meanwhile: this hand goes after it, and must still settle
-                if now is None or amend:
-                    raise MeizhouError(at(path, msg("the file changed while this hand was entered; nothing was written")))
-                result, why = judge(lambda: build(hand, now.data), allow_dispute)
+                if now is None or flags.amend:
+                    raise MeizhouError(at(path, msg("the file changed while this hand was entered; nothing was "
+                                                    "written")))
+                number = len(result.hands)
+                result, why = judge(lambda: build(hand, now.data), flags.allow_dispute)
                 if result is None:
-                    raise MeizhouError(at(path, msg("the file changed while this hand was entered, and {why}", why=why)))
-                moved, number = number != len(result.hands), len(result.hands)
-                found = now
+                    raise MeizhouError(at(path, msg("the file changed while this hand was entered, and {why}",
+                                                    why=why)))
+                moved, found = number != len(result.hands), now
             if found is None:
-                head = entry.session_yaml(list(players), data["stake"], data.get("rules"), data["date"])
-                sessionfile.write(path, head + entry.hand_yaml(as_written(hand), 2))
+                head = answers.session_yaml(list(players), data["stake"], data.get("rules"), data["date"])
+                sessionfile.write(path, head + answers.hand_yaml(hand, 2))
             else:
-                new = (sessionfile.with_last_replaced(found, item) if amend
+                new = (sessionfile.with_last_replaced(found, item) if flags.amend
                        else sessionfile.with_hand(found, item))
                 sessionfile.write(path, new, found.bom)
-    except MeizhouError as exc:
-        raise exc
     except OSError as exc:
         raise MeizhouError(at(path, msg("cannot write the file: {why}; nothing was written",
-                                                               why=reason(exc))))
-    if not previewed or moved:  # the hand as written, unless it was just shown as it is
-        click.echo(text.session_hand_text(result, number, lang))
-    click.echo("")
-    click.echo(text.totals_text(result, lang))
-    click.echo("\n" + q.words("record_replaced" if amend else "record_recorded", n=number, path=path))
-    return ExitStatus.DISPUTE if result.hands[-1].disputed else ExitStatus.OK
+                                        why=reason(exc)))) from None
+    return result, moved
 
 
 @click.command()
@@ -269,7 +313,7 @@ def undo(session_file, yes, lang):
     from ..settling.night import settle_data
 
     try:
-        found = sessionfile.read(session_file)
+        found = sessionfile.read(session_file, the_run().limits)
         if found is None:
             raise MeizhouError(at(session_file, msg("no such session file")))
         remaining, removed = sessionfile.without_last(found)
@@ -293,7 +337,7 @@ def undo(session_file, yes, lang):
             _stopped(exc)
     try:
         with sessionfile.locked(session_file):
-            now = sessionfile.read(session_file)
+            now = sessionfile.read(session_file, the_run().limits)
             if now is None or now.text != found.text:
                 raise MeizhouError(at(session_file, msg("the file changed meanwhile; nothing was removed")))
             sessionfile.write(session_file, remaining, found.bom)
