@@ -9,7 +9,7 @@ import click
 from .app import ExitStatus
 from .options import Usage, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
 from ..i18n.messages import at, msg
-from ..i18n.words import say
+from ..i18n.words import phrase
 from ..errors import MeizhouError, RecordError
 
 # ---------------------------------------------------------------- the ledger
@@ -99,7 +99,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
             say_error(exc)
             worst = ExitStatus.BAD
             continue
-        click.echo(say(lang, "ledger_added" if added.new else "ledger_already", night=added.night, date=added.date,
+        click.echo(phrase("ledger_added" if added.new else "ledger_already", lang, night=added.night, date=added.date,
                        hands=added.hands, path=path))
     return worst
 
@@ -127,9 +127,9 @@ def ledger_nights(ctx, since, until, fmt, lang):
         return
     from ..render.columns import table
 
-    rows = [[n.id, n.date, n.hands, ", ".join(n.players), say(lang, "ledger_disputed") if n.disputed else "",
+    rows = [[n.id, n.date, n.hands, ", ".join(n.players), phrase("ledger_disputed", lang) if n.disputed else "",
              n.source] for n in found]
-    click.echo(table(rows, say(lang, "ledger_nights_headers").split("|")) if rows else say(lang, "ledger_no_nights"))
+    click.echo(table(rows, phrase("ledger_nights_headers", lang).split("|")) if rows else phrase("ledger_no_nights", lang))
 
 
 @ledger.command("show")
@@ -184,13 +184,13 @@ def ledger_remove(ctx, night, yes, lang):
     if not yes:
         if not sys.stdin.isatty():
             raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
-        if not click.confirm(say(lang, "ledger_remove", night=n.id, date=n.date, hands=n.hands,
-                                 players=say(lang, "list_sep").join(n.players)), default=False,
+        if not click.confirm(phrase("ledger_remove", lang, night=n.id, date=n.date, hands=n.hands,
+                                 players=phrase("list_sep", lang).join(n.players)), default=False,
                              prompt_suffix="：" if lang == "zh" else ": "):
-            click.echo(say(lang, "record_nothing_removed"))
+            click.echo(phrase("record_nothing_removed", lang))
             return
     store.remove(conn, night)
-    click.echo(say(lang, "ledger_removed", night=night))
+    click.echo(phrase("ledger_removed", lang, night=night))
 
 
 @ledger.command("rename")
@@ -209,7 +209,7 @@ def ledger_rename(ctx, old, new, lang):
     from ..club import reports, store
 
     store.rename(_open(ctx), old, new)
-    click.echo(say(lang, "ledger_renamed", old=old, new=new))
+    click.echo(phrase("ledger_renamed", lang, old=old, new=new))
 
 
 def _table_formats(func):
@@ -237,11 +237,11 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
         from ..render.columns import columns
 
         # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = dict(pair.split("=") for pair in say(lang, "ledger_columns").split("|")) if lang == "zh" else {}
+        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang == "zh" else {}
         click.echo(columns([[names.get(key, key) for key in rows[0]]]
                            + [[_cell(v) for v in row.values()] for row in rows]))
     else:
-        click.echo(say(lang, "ledger_nothing"))
+        click.echo(phrase("ledger_nothing", lang))
 
 
 def _cell(value) -> str:
@@ -295,7 +295,7 @@ def ledger_settle_up(ctx, since, until, fmt, lang):
     result = settle_up(found)
     _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
     if not result.exact and fmt == "table":
-        click.echo(say(lang, "ledger_inexact"), err=True)
+        click.echo(phrase("ledger_inexact", lang), err=True)
 
 
 @ledger.command("stats")

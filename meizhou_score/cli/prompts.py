@@ -47,9 +47,9 @@ class Questions:
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""
-        from ..i18n.words import say
+        from ..i18n.words import phrase
 
-        return say(self.lang, key, **values)
+        return phrase(key, self.lang, **values)
 
 
 def _numbered(players, exclude=()) -> str:

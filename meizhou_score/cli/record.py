@@ -322,16 +322,16 @@ def undo(session_file, yes, lang):
     except MeizhouError as exc:
         raise exc
     number = len(hands) + 1
-    from ..i18n.words import say
+    from ..i18n.words import phrase
 
-    click.echo(say(lang, "record_as_written", n=number) + "\n" + removed.rstrip())
+    click.echo(phrase("record_as_written", lang, n=number) + "\n" + removed.rstrip())
     if not yes:
         if not sys.stdin.isatty():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
         try:
-            if not click.confirm(say(lang, "record_remove", n=number), default=False,
+            if not click.confirm(phrase("record_remove", lang, n=number), default=False,
                                  prompt_suffix="：" if lang == "zh" else ": "):
-                click.echo(say(lang, "record_nothing_removed"))
+                click.echo(phrase("record_nothing_removed", lang))
                 return ExitStatus.OK
         except click.Abort as exc:
             _stopped(exc)
@@ -346,7 +346,7 @@ def undo(session_file, yes, lang):
     except OSError as exc:
         raise MeizhouError(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
-    click.echo(say(lang, "record_removed", n=number) + "\n")
+    click.echo(phrase("record_removed", lang, n=number) + "\n")
     click.echo(text.totals_text(result, lang))
 
 

@@ -7,20 +7,6 @@ prints them beside each house-rules key; ``docs/rules.md`` explains each.
 
 from __future__ import annotations
 
-TITLES: dict[str, str] = {
-    "R1": "tiles: 136, four of each kind, no flowers; never five copies in one record",
-    "R2": "winning shapes: a pair and four sets, seven pairs, thirteen orphans",
-    "R3": "melds are pungs and kongs only: no chow, a run is always concealed",
-    "R4": "the hand's ratio from its patterns; by default the single highest",
-    "R5": "self-draw: each other player pays 2 x ratio",
-    "R6": "kong bloom: paid as a self-draw; the winner must own a kong",
-    "R7": "robbed kong: the robbed player alone pays 6 x ratio",
-    "R8": "kongs: concealed 2, added 1, exposed 1 from each other player, paid only when someone wins",
-    "R9": "exhaustive draw: no payments at all, kongs included",
-    "R10": "next dealer: the robbed player, else the winner; after a draw the next player",
-    "R11": "only self-draws, kong blooms and robbed kongs are wins",
-}
-
 # each payment's reason → its ruling
 REASONS: dict[str, str] = {
     "self_draw": "R5",

@@ -1,7 +1,7 @@
 """The words of each language (English, Chinese) for tables and explanations.
 
 A ruling is never written here: ``{rule}`` is filled from
-:mod:`meizhou_score.rulings` by :func:`say`.
+:mod:`.rulings` by :func:`phrase`.
 """
 
 from __future__ import annotations
@@ -148,6 +148,9 @@ _RULE_OF = {"draw": FINDINGS["draw"], "dealer_check": FINDINGS["dealer_check"],
             **{f"why_{why}": rule for why, rule in NEXT_DEALER.items()}}
 
 
-def say(lang: str, key: str, **values) -> str:
-    """The sentence ``key`` in ``lang``, its ruling and ``values`` filled in."""
+def phrase(key: str, lang: str, **values) -> str:
+    """The sentence ``key`` of the words table in ``lang``, its ruling and ``values`` filled in.
+
+    (Messages — errors and refusals — are said by :func:`.messages.say`; both take what first, then the language.)
+    """
     return WORDS[lang][key].format(rule=_RULE_OF.get(key, ""), **values)

@@ -17,7 +17,7 @@ from ..settling.money import gold, signed, text as plain
 from ..settling.night import Night
 from ..settling.settlement import WIN_REASONS, Settlement
 from ..engine.tiles import TILES
-from ..i18n.words import WORDS, say
+from ..i18n.words import WORDS, phrase
 
 
 def pattern_name(pid: str, lang: str) -> str:
@@ -31,7 +31,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     r = s.record
     lines = []
     if r.draw:
-        lines.append(say(lang, "draw"))
+        lines.append(phrase("draw", lang))
     else:
         how = w[r.win_type] + (w["from"].format(robbed=r.robbed) if r.robbed else "")
         head = w["wins"].format(winner=r.winner, how=how)
@@ -67,7 +67,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         lines += ["  " + explain_transfer(t, s, lang) for t in s.transfers]
         lines.append("")
     if s.dealer_expected is not None:
-        lines.append(say(lang, "dealer_check", named=r.dealer, expected=s.dealer_expected))
+        lines.append(phrase("dealer_check", lang, named=r.dealer, expected=s.dealer_expected))
     if r.claimed is not None:
         diffs = s.claim_differences
         if not diffs:
@@ -145,8 +145,8 @@ def totals_text(result: Night, lang: str = "en") -> str:
 def _next_line(dealer: str | None, why: str, lang: str) -> str:
     """Who deals next and why; when nobody can say, only why."""
     if dealer is None:
-        return say(lang, "next_unknown", why=say(lang, "why_" + why))
-    return WORDS[lang]["next"].format(name=dealer, why=say(lang, "why_" + why))
+        return phrase("next_unknown", lang, why=phrase("why_" + why, lang))
+    return WORDS[lang]["next"].format(name=dealer, why=phrase("why_" + why, lang))
 
 
 def check_text(result: dict, rules, lang: str = "en") -> str:
