@@ -45,7 +45,7 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
     choices = [name for name in players if name not in exclude]
     if not typed:
         raise EntryError(msg("type a name: {choices}", choices=tuple(choices)))
-    if numbered and typed.isdigit() and 1 <= int(typed) <= len(players):
+    if numbered and typed.isdecimal() and 1 <= int(typed) <= len(players):  # ３ too; ² is not a number here
         found = players[int(typed) - 1]
         if found in exclude:
             raise EntryError(msg("{name} cannot be chosen here", name=found))
@@ -83,7 +83,7 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
     """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix."""
     typed = text.strip()
     keys = list(words)
-    if typed.isdigit() and 1 <= int(typed) <= len(keys):
+    if typed.isdecimal() and 1 <= int(typed) <= len(keys):
         return keys[int(typed) - 1]
     folded = typed.casefold().replace("-", "_")
     found = {key for key, spellings in words.items()
@@ -111,13 +111,13 @@ def stake(text: str) -> Decimal:
 def tiles(text: str) -> bytes:
     """Tile notation → 34 counts, with the notation's own message for a mistake and R1 checked."""
     try:
-        counts = parse_counted(text)[1]
+        indices, counts = parse_counted(text)
     except TileError as exc:
         raise EntryError(exc.args[0]) from None
     over = fifth_copy(counts)
     if over is not None:
         raise EntryError(msg("{count} copies of {tile} in {text!r}; there are only four of each tile ({rule})",
-                             count=counts[over], tile=str(TILES[over]), text=text.strip(),
+                             count=indices.count(over), tile=str(TILES[over]), text=text.strip(),
                              rule=FINDINGS["five_copies"]))
     return counts
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .app import ExitStatus
-from .options import Usage, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
+from .options import Usage, someone_can_answer, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
 from ..i18n.messages import at, msg
 from ..i18n.words import phrase
 from ..errors import MeizhouError, RecordError
@@ -182,7 +180,7 @@ def ledger_remove(ctx, night, yes, lang):
         raise MeizhouError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
     n = found[0]
     if not yes:
-        if not sys.stdin.isatty():
+        if not someone_can_answer():
             raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
         if not click.confirm(phrase("ledger_remove", lang, night=n.id, date=n.date, hands=n.hands,
                                  players=phrase("list_sep", lang).join(n.players)), default=False,

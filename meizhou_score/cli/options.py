@@ -64,6 +64,13 @@ def language() -> str:
     return the_run().lang or locale_language()
 
 
+def someone_can_answer() -> bool:
+    """Is standard input a terminal (someone there to answer a question)? Not when it is closed or a pipe."""
+    import sys
+
+    return sys.stdin is not None and sys.stdin.isatty()
+
+
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
     """One error line on standard error, in the player's language; the command goes on."""
     click.echo(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import NamedTuple
 
 import click
@@ -11,7 +10,7 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
-from .options import Stopped, Usage, checked, common, lang_option, rules_option, the_run
+from .options import Stopped, Usage, someone_can_answer, checked, common, lang_option, rules_option, the_run
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
 
 
@@ -63,7 +62,7 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
           --winning-tile 5s --kong "Jun:concealed:1z" --yes
       meizhou-score record --players "A,B,C,D" --dealer A -o hand.yaml
     """
-    asking = sys.stdin.isatty() if ask is None else ask
+    asking = someone_can_answer() if ask is None else ask
     q = Questions(asking, lang)
     given = {"draw": draw, "winner": winner, "win_type": win_type, "robbed": robbed, "hand": concealed,
              "winning_tile": winning_tile, "pungs": pungs, "kongs": kongs, "claims": None}
@@ -326,7 +325,7 @@ def undo(session_file, yes, lang):
 
     click.echo(phrase("record_as_written", lang, n=number) + "\n" + removed.rstrip())
     if not yes:
-        if not sys.stdin.isatty():
+        if not someone_can_answer():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
         try:
             if not click.confirm(phrase("record_remove", lang, n=number), default=False,

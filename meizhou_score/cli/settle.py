@@ -100,6 +100,8 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
                 raise Usage(msg("{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
                                 flag=flag))
     rules = load_rules(rules_file)
+    if file == "-" and sys.stdin is None:
+        raise RecordError("", msg("standard input is closed; give a file, or pipe the record in"), "<stdin>")
     try:
         source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
@@ -123,7 +125,7 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
             raise
         raise RecordError("", cannot_read(exc), file) from None
     finally:
-        if source is not sys.stdin.buffer:
+        if file != "-":
             source.close()
     out.flush()
     said = msg("{settled:,} settled, {disputed:,} disputed, {refused:,} refused", settled=summary.settled,

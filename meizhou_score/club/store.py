@@ -227,11 +227,11 @@ def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None
         raise LedgerError(at(source, msg(
             "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
             "--accept-disputes", hands=tuple(which))))
-    night_date = (data.get("date") if isinstance(data, dict) else None) or date
-    if isinstance(night_date, datetime.date):
-        night_date = night_date.isoformat()
-    if not night_date:
-        night_date = datetime.date.today().isoformat()
+    from ..records.validators import date as calendar_day
+
+    written = data.get("date") if isinstance(data, dict) else None
+    # the night's day only: a date written with a time (2026-11-19 20:00:00) is that day's night
+    night_date = calendar_day(written, "date") if written else date or datetime.date.today().isoformat()
     digest = night_identity(data, rules)
     found = conn.execute("SELECT id, date FROM nights WHERE hash = ?", (digest,)).fetchone()
     if found:

@@ -104,6 +104,8 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+{text!r} is not a date in the calendar | {text!r} 不是日曆上的日期
+standard input is closed; give a file, or pipe the record in | 標準輸入已關閉；請給出檔案，或以管道傳入記錄
 {name!r} and {other!r} are one player written two ways; the four names must differ by more than case and spacing | {name!r} 和 {other!r} 是同一位玩家的兩種寫法；四個名字不能只差大小寫或空格
 expected {expected}; got {found} | 應為{expected}；卻是 {found}
 nothing (null) | 空值（null）

@@ -81,6 +81,8 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     source = "<stdin>" if path == "-" else str(path)
     try:
         if path == "-":
+            if sys.stdin is None:  # started with standard input closed (<&-)
+                raise RecordError("", msg("standard input is closed; give a file, or pipe the record in"), source)
             data = sys.stdin.buffer.read(session_limit + 1)
         else:
             with open(path, "rb") as handle:
@@ -265,7 +267,16 @@ def _loader_class():
                     pass
             return yaml.SafeLoader.construct_mapping(loader, node, deep)
 
+        def construct_timestamp(loader, node):
+            try:
+                return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+            except (ValueError, OverflowError):  # 2026-13-45, 2026-02-30: the shape of a date, not a date
+                raise yaml.constructor.ConstructorError(None, None, msg("{text!r} is not a date in the calendar",
+                                                                        text=loader.construct_scalar(node)),
+                                                        node.start_mark) from None
+
         RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
+        RecordLoader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
         RecordLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
         RecordLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
         _LOADER = RecordLoader

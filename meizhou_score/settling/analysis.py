@@ -8,8 +8,8 @@ from ..i18n.messages import Message, msg
 from ..engine.hand import Shape, shape, with_tile
 from ..engine.patterns import score
 from ..records.rules import DEFAULT_RULES, Rules
-from ..records.tally import fifth_copy, hand_size
-from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
+from ..records.tally import fifth_copy, hand_size, tally
+from ..engine.tiles import COPIES, KINDS, TILES, format_indices, parse_counted
 
 
 def _meld(text: str, size: int, concealed: bool, what: Message) -> core.Block:
@@ -28,6 +28,14 @@ def analyse(tiles: str, pungs: tuple[str, ...] = (), kongs: tuple[str, ...] = ()
                   + [_meld(k, 4, False, msg("a kong")) for k in kongs]
                   + [_meld(k, 4, True, msg("a concealed kong")) for k in concealed_kongs])
     indices, counts = parse_counted(tiles)
+    held = [0] * KINDS  # the true count of each tile (the 34 counts stop at 255: 2,000 copies are still too many)
+    for tile in indices:
+        held[tile] += 1
+    every = tally(held, [m.tile for m in melds if m.kind == "pung"], [m.tile for m in melds if m.kind == "kong"])
+    over = fifth_copy(every)
+    if over is not None:
+        raise TileError(msg("{count} copies of {tile}; there are only four of each tile", count=every[over],
+                            tile=str(TILES[over])))
     return analyse_shape(shape(counts, melds), rules or DEFAULT_RULES, format_indices(indices))
 
 
