@@ -12,8 +12,6 @@ and :mod:`meizhou_score.settlement`), never here.
 
 from __future__ import annotations
 
-import json
-import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -228,84 +226,3 @@ def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
     if over is not None:
         raise EntryError(msg("that makes {count} copies of {tile} in this hand; there are only four of each tile "
                              "({rule})", count=counts[over], tile=str(TILES[over]), rule=FINDINGS["five_copies"]))
-
-
-# ---------------------------------------------------------------- writing the hand
-
-_PLAIN = re.compile(r"[A-Za-z0-9\u3000-\u9fff\uff00-\uffef][A-Za-z0-9 .'_\-\u3000-\u9fff\uff00-\uffef]*")
-_YAML_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
-
-
-def scalar(value: Any) -> str:
-    """One value as YAML text: plain where YAML reads it back unchanged, else a quoted string."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, Decimal)):
-        return money.text(value)
-    text = str(value)
-    if (_PLAIN.fullmatch(text) and text == text.strip() and text.casefold() not in _YAML_WORDS
-            and not _looks_numeric(text)):
-        return text
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
-
-
-def _looks_numeric(text: str) -> bool:
-    try:
-        float(text.replace("_", ""))
-    except ValueError:
-        return text[:1].isdigit() and ":" in text  # sexagesimal, e.g. 1:30
-    return True
-
-
-def _flow(mapping: dict[str, Any]) -> str:
-    parts = []
-    for key, value in mapping.items():
-        if isinstance(value, list):
-            value = "[" + ", ".join(scalar(v) for v in value) + "]"
-        else:
-            value = scalar(value)
-        parts.append(f"{key}: {value}")
-    return "{" + ", ".join(parts) + "}"
-
-
-def _lines(mapping: dict[str, Any]) -> list[str]:
-    """Each key of a record or hand as YAML lines: names plain, tiles and claims on one line, kongs a list."""
-    lines = []
-    for key, value in mapping.items():
-        if key == "players":
-            lines.append("players: [" + ", ".join(scalar(p) for p in value) + "]")
-        elif key == "rules":
-            lines.append("rules: " + json.dumps(value, ensure_ascii=False))  # JSON is YAML's flow style
-        elif key in ("hand", "claimed"):
-            lines.append(f"{key}: {_flow(value)}")
-        elif key == "kongs":
-            lines.append("kongs:")
-            lines += [f"  - {_flow(k)}" for k in value]
-        else:
-            lines.append(f"{key}: {scalar(value)}")
-    return lines
-
-
-def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
-    """One hand as a block-sequence item of ``hands:`` (docs/rules.md, “The files”), dash at column ``indent``."""
-    first, *rest = _lines(hand)
-    pad = " " * (indent + 2)
-    return " " * indent + "- " + first + newline + "".join(pad + line + newline for line in rest)
-
-
-def session_yaml(players: list[str], stake: Decimal, rules: dict[str, Any] | None, date: str | None,
-                 newline: str = "\n") -> str:
-    """The head of a new session file, up to ``hands:``."""
-    lines = ["# A night of Meizhou mahjong, written by `meizhou-score record`.",
-             "# Hands are appended below; comments and edits you make are kept."]
-    if date:
-        lines.append(f"date: {date}")
-    lines += _lines({"players": players, "stake": stake, **({"rules": rules} if rules else {})})
-    lines.append("hands:")
-    return newline.join(lines) + newline
-
-
-def record_yaml(record: dict[str, Any], newline: str = "\n") -> str:
-    """A single hand record (``record -o``): the table's keys, then the hand's."""
-    lines = ["# One hand of Meizhou mahjong, written by `meizhou-score record`.", *_lines(record)]
-    return newline.join(lines) + newline

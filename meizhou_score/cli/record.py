@@ -105,7 +105,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from ..records import sessionfile
+    from ..records import sessionfile, yamlout
     from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
@@ -124,7 +124,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         head["rules"] = rules
     hand, result = fill(q, players, given, lambda h: settle_data({**head, **h}), flags.allow_dispute,
                         DEFAULT_RULES.override(rules))
-    written = answers.record_yaml({**head, **hand})
+    written = yamlout.record_yaml({**head, **hand})
     if q.asked and not flags.yes:
         click.echo(text.hand_text(result.last, flags.lang))
         if not q.confirm(q.words("record_write")):
@@ -260,14 +260,13 @@ def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int)
 def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags: Flags, result):
     """Write the hand under the folder's lock: (the night as written, did another record write first?)."""
     from ..records import sessionfile
-    from . import answers
 
-    item = lambda indent, newline: answers.hand_yaml(hand, indent, newline)  # noqa: E731
+    limit = the_run().limits.session_bytes
     moved = False
     try:
         with sessionfile.locked(path):
-            now = sessionfile.read(path, the_run().limits)
-            if (now is None) != (found is None) or (now is not None and now.text != found.text):
+            now = sessionfile.unchanged(found, path, the_run().limits)
+            if now is not found:
                 # another record wrote meanwhile: this hand goes after it, and must still settle
                 if now is None or flags.amend:
                     raise MeizhouError(at(path, msg("the file changed while this hand was entered; nothing was "
@@ -279,12 +278,13 @@ def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags:
                                                     why=why)))
                 moved, found = number != len(result.hands), now
             if found is None:
-                head = answers.session_yaml(list(players), data["stake"], data.get("rules"), data["date"])
-                sessionfile.write(path, head + answers.hand_yaml(hand, 2))
+                head = {"date": data["date"], "players": list(players), "stake": data["stake"],
+                        "rules": data.get("rules")}
+                sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limit)
             else:
-                new = (sessionfile.with_last_replaced(found, item) if flags.amend
-                       else sessionfile.with_hand(found, item))
-                sessionfile.write(path, new, found.bom)
+                new = (sessionfile.with_last_replaced(found, hand) if flags.amend
+                       else sessionfile.with_hand(found, hand))
+                sessionfile.write(path, new, found.bom, limit)
     except OSError as exc:
         raise MeizhouError(at(path, msg("cannot write the file: {why}; nothing was written",
                                         why=reason(exc)))) from None
@@ -311,15 +311,12 @@ def undo(session_file, yes, lang):
     from ..render import text
     from ..settling.night import settle_data
 
-    try:
-        found = sessionfile.read(session_file, the_run().limits)
-        if found is None:
-            raise MeizhouError(at(session_file, msg("no such session file")))
-        remaining, removed = sessionfile.without_last(found)
-        hands = found.data["hands"][:-1]
-        result = settle_data({**found.data, "hands": hands})
-    except MeizhouError as exc:
-        raise exc
+    found = sessionfile.read(session_file, the_run().limits)
+    if found is None:
+        raise MeizhouError(at(session_file, msg("no such session file")))
+    remaining, removed = sessionfile.without_last(found)
+    hands = found.data["hands"][:-1]
+    result = settle_data({**found.data, "hands": hands})
     number = len(hands) + 1
     from ..i18n.words import phrase
 
@@ -336,12 +333,9 @@ def undo(session_file, yes, lang):
             _stopped(exc)
     try:
         with sessionfile.locked(session_file):
-            now = sessionfile.read(session_file, the_run().limits)
-            if now is None or now.text != found.text:
+            if sessionfile.unchanged(found, session_file, the_run().limits) is not found:
                 raise MeizhouError(at(session_file, msg("the file changed meanwhile; nothing was removed")))
             sessionfile.write(session_file, remaining, found.bom)
-    except MeizhouError as exc:
-        raise exc
     except OSError as exc:
         raise MeizhouError(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))

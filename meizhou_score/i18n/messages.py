@@ -104,6 +104,9 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+this hand would take the session to {size:,} bytes, past the limit of {limit:,} (MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file (record NEW.yaml --players …) | 這一局會讓整晚的檔案達到 {size:,} 位元組，超過上限 {limit:,}（MEIZHOU_MAX_SESSION_BYTES）；沒有寫入任何內容：請在新檔案開始新的一晚（record 新檔.yaml --players …）
+the file is read-only; nothing was written (make it writable to record in it) | 檔案是唯讀的；沒有寫入任何內容（請先讓它可寫入再記錄）
+the file could not be written as meant; nothing was written | 檔案無法照原意寫入；沒有寫入任何內容
 {text!r} is not a date in the calendar | {text!r} 不是日曆上的日期
 standard input is closed; give a file, or pipe the record in | 標準輸入已關閉；請給出檔案，或以管道傳入記錄
 {name!r} and {other!r} are one player written two ways; the four names must differ by more than case and spacing | {name!r} 和 {other!r} 是同一位玩家的兩種寫法；四個名字不能只差大小寫或空格

@@ -16,9 +16,10 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any, Iterator, NamedTuple
 
-from ..i18n.messages import at, cannot_read, msg
 from ..errors import RecordError, SessionFileError
+from ..i18n.messages import at, cannot_read, msg
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
+from .yamlout import hand_yaml, session_yaml
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -31,10 +32,11 @@ class SessionFile(NamedTuple):
     data: Any
     bom: bool
     newline: str  # "\n", or "\r\n" when the file was written so
+    raw: bytes  # the file's bytes as read: another writer meanwhile shows as a difference here
 
 
 def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
-    """The session file at ``path``, or None when there is none yet."""
+    """The session file at ``path``, or None when there is none yet (a 0-byte file is a new session too)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limits.session_bytes + 1)
@@ -45,20 +47,45 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     if len(raw) > limits.session_bytes:
         raise RecordError("", msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
                           path)
+    if not raw:
+        return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
     data = load_yaml(text, path)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError("", msg("not a session: a session file has players and a list of hands (this looks like "
                                   "a single hand record; record appends to sessions only)"), path)
     newline = "\r\n" if "\r\n" in text else "\n"
-    return SessionFile(path, text, data, raw.startswith(_BOM), newline)
+    return SessionFile(path, text, data, raw.startswith(_BOM), newline, raw)
+
+
+def unchanged(session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
+    """The file now: ``session`` itself when its bytes have not changed since it was read (no second parse)."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(limits.session_bytes + 1)
+    except FileNotFoundError:
+        raw = b""
+    except OSError as exc:
+        raise RecordError("", cannot_read(exc), path) from None
+    if session is not None and raw == session.raw:
+        return session
+    return read(path, limits) if raw else None
+
+
+def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
+    """A new session file's text: its head (date, players, stake, rules) and its first hand, checked."""
+    text = session_yaml(list(head["players"]), head["stake"], head.get("rules"), head.get("date")) + hand_yaml(hand, 2)
+    meant = {**{k: v for k, v in head.items() if v is not None and k != "hands"}, "hands": [hand]}
+    _check_new(path, text, meant)
+    return text
 
 
 def _hands_node(text: str, path: str):
     """The YAML node of the top-level ``hands`` list, and whether it is the file's last key."""
     import yaml
 
-    root = yaml.compose(text, Loader=yaml.SafeLoader)  # marks only: the data came from the record loader
+    # marks only (the data came from the record loader); the C composer where libyaml is present
+    root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     keys = [key.value for key, _ in root.value]
     node = root.value[keys.index("hands")][1]
     if not isinstance(node, yaml.SequenceNode) or node.flow_style:
@@ -67,8 +94,8 @@ def _hands_node(text: str, path: str):
     return node, keys[-1] == "hands"
 
 
-def with_hand(session: SessionFile, item: Any) -> str:
-    """The file's text with one more hand appended at the end: ``item(indent, newline)`` writes it."""
+def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
+    """The file's text with ``hand`` appended at the end, as a new item of ``hands:``."""
     node, last = _hands_node(session.text, session.path)
     if not last:
         raise SessionFileError(at(session.path, msg(
@@ -77,13 +104,13 @@ def with_hand(session: SessionFile, item: Any) -> str:
     text = session.text
     if text and not text.endswith("\n"):
         text += session.newline
-    new = text + item(node.start_mark.column, session.newline)
-    _check(session, new, session.data["hands"], extra=1)
+    new = text + hand_yaml(hand, node.start_mark.column, session.newline)
+    _check(session, new, session.data["hands"], [hand])
     return new
 
 
 def without_last(session: SessionFile) -> tuple[str, str]:
-    """(the file's text without its last hand, that hand's text as written)."""
+    """(the file's text without its last hand, that hand's text as written); comments after it stay."""
     node, last = _hands_node(session.text, session.path)
     if len(node.value) < 2:
         raise SessionFileError(at(session.path, msg(
@@ -91,42 +118,43 @@ def without_last(session: SessionFile) -> tuple[str, str]:
             "delete the file to start again")))
     start, end = _last_item(session.text, node, last)
     new = session.text[:start] + session.text[end:]
-    _check(session, new, session.data["hands"][:-1], extra=0)
+    _check(session, new, session.data["hands"][:-1], [])
     return new, session.text[start:end]
 
 
-def with_last_replaced(session: SessionFile, item: Any) -> str:
-    """The file's text with its last hand replaced by ``item(indent, newline)`` (``record --amend``)."""
+def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
+    """The file's text with its last hand replaced by ``hand`` (``record --amend``); comments after it stay."""
     node, last = _hands_node(session.text, session.path)
     if not last:
         raise SessionFileError(at(session.path, msg("hands: is not the last key of the file; move hands: to the end")))
-    start, _ = _last_item(session.text, node, last)
-    text = session.text[:start]
-    new = text + item(node.start_mark.column, session.newline)
-    _check(session, new, session.data["hands"][:-1], extra=1)
+    start, end = _last_item(session.text, node, last)
+    new = session.text[:start] + hand_yaml(hand, node.start_mark.column, session.newline) + session.text[end:]
+    _check(session, new, session.data["hands"][:-1], [hand])
     return new
 
 
 def _last_item(text: str, node, last: bool) -> tuple[int, int]:
-    """Where the last hand's text starts (its dash's line) and ends (the file's end when hands: is last)."""
+    """Where the last hand's text starts (its dash's line) and ends: before the comment lines that close the file."""
     item = node.value[-1]
     dash = text.rindex("-", 0, item.start_mark.index)
     start = text.rfind("\n", 0, dash) + 1  # the whole line the dash stands on
     if text[start:dash].strip():
         start = dash
-    return start, (len(text) if last else item.end_mark.index)
+    if not last:
+        return start, item.end_mark.index
+    end = len(text)
+    lines = text[start:].splitlines(keepends=True)
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        end -= len(lines.pop())  # a comment (or blank line) after the last hand is the user's, not the hand's
+    return start, end
 
 
-def _check(session: SessionFile, new: str, hands_before: list, extra: int) -> None:
-    """The new text must read back as the same session with ``extra`` hands more after ``hands_before``."""
-    try:
-        data = load_yaml(new, session.path)
-    except RecordError as exc:
-        raise SessionFileError(at(session.path, msg(
-            "the file could not be changed safely ({why}); nothing was written", why=exc.message))) from None
+def _check(session: SessionFile, new: str, hands_before: list, added: list) -> None:
+    """The new text must read back as the same session: ``hands_before`` as they were, then ``added`` as meant."""
+    data = _read_back(session.path, new)
     same = (isinstance(data, dict) and isinstance(data.get("hands"), list)
-            and len(data["hands"]) == len(hands_before) + extra
             and data["hands"][:len(hands_before)] == hands_before
+            and _plain(data["hands"][len(hands_before):]) == _plain(added)
             and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
                                                                  if k != "hands"})
     if not same:
@@ -134,20 +162,63 @@ def _check(session: SessionFile, new: str, hands_before: list, extra: int) -> No
             "the file could not be changed safely (its layout is unusual); nothing was written")))
 
 
-def write(path: str, text: str, bom: bool = False) -> None:
-    """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename, fsync the folder."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", suffix=".tmp", dir=folder)
+def _check_new(path: str, new: str, meant: dict[str, Any]) -> None:
+    """A new file must read back as exactly the session meant."""
+    if _plain(_read_back(path, new)) != _plain(meant):
+        raise SessionFileError(at(path, msg("the file could not be written as meant; nothing was written")))
+
+
+def _read_back(path: str, new: str) -> Any:
+    try:
+        return load_yaml(new, path)
+    except RecordError as exc:
+        raise SessionFileError(at(path, msg(
+            "the file could not be changed safely ({why}); nothing was written", why=exc.message))) from None
+
+
+def _plain(value: Any) -> Any:
+    """Data as compared after writing: dates as their ISO text, numbers by value, everything else as it is."""
+    import datetime
+
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return value
+
+
+def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> None:
+    """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename, fsync the folder.
+
+    A link is followed: its target is replaced and the link kept. A read-only file is refused, and so is a
+    text over ``limit`` bytes (a session past the size limit could not be read again). A new file gets the
+    mode the umask gives; a replaced one keeps its own.
+    """
+    data = (_BOM if bom else b"") + text.encode("utf-8")
+    if limit is not None and len(data) > limit:
+        raise SessionFileError(at(path, msg(
+            "this hand would take the session to {size:,} bytes, past the limit of {limit:,} "
+            "(MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file "
+            "(record NEW.yaml --players …)", size=len(data), limit=limit)))
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    if os.path.exists(target) and not mode & 0o222:
+        raise SessionFileError(at(path, msg("the file is read-only; nothing was written (make it writable to "
+                                            "record in it)")))
+    folder = os.path.dirname(target)
+    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write((_BOM if bom else b"") + text.encode("utf-8"))
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            os.chmod(temporary, os.stat(path).st_mode & 0o7777)
-        except FileNotFoundError:
-            pass
-        os.replace(temporary, path)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
     except BaseException:
         try:
             os.unlink(temporary)
@@ -155,6 +226,13 @@ def write(path: str, text: str, bom: bool = False) -> None:
             pass
         raise
     _sync_folder(folder)
+
+
+def _new_file_mode() -> int:
+    """0666 less the umask, as any program that creates a file gives it."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def _sync_folder(folder: str) -> None:
@@ -183,7 +261,7 @@ def locked(path: str) -> Iterator[None]:
     except ImportError:  # pragma: no cover
         yield
         return
-    fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    fd = os.open(os.path.dirname(os.path.realpath(path)), os.O_RDONLY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
