@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from meizhou_score.cli.app import cli
 from meizhou_score.records.loader import load_record
 from meizhou_score.records.rules import DEFAULT_RULES
-from meizhou_score.club.store import night_identity
+from meizhou_score.club.nights import night_identity
 
 from conftest import EXAMPLES
 
@@ -46,7 +46,10 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     run = CliRunner().invoke
     night = str(EXAMPLES / "session.yaml")
     assert run(cli, ["ledger", "--db", str(db), "add", night]).exit_code == 0
-    conn = sqlite3.connect(db)
+    conn = sqlite3.connect(db)  # back to version 1's schema: no origin, no night counter, the old identity
+    conn.execute("DROP INDEX nights_by_origin")
+    conn.execute("ALTER TABLE nights DROP COLUMN origin")
+    conn.execute("DROP TABLE counters")
     conn.execute("UPDATE nights SET hash = 'stored by an older program'")
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
@@ -54,5 +57,5 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     again = run(cli, ["ledger", "--db", str(db), "add", night])  # opening migrates; the night is known
     assert again.exit_code == 0 and "already" in again.output
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
     assert conn.execute("SELECT COUNT(*) FROM nights").fetchone()[0] == 1

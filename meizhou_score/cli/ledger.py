@@ -26,13 +26,26 @@ def _day(value, option):
         raise Usage(exc.message if not exc.path else at(exc.path, exc.message))
 
 
-def _open(ctx):
+def _open(ctx, create: bool = False):
     from ..club.store import open_ledger
 
-    return open_ledger(the_run().ledger["db"])
+    return open_ledger(the_run().ledger["db"], create)
 
 
-@click.group()
+class _Ledger(click.Group):
+    """The ledger's commands, SQLite's own failures (busy, damaged) said as the ledger's (exit 2)."""
+
+    def invoke(self, ctx):
+        from ..club.store import guarded
+
+        with guarded(the_run().ledger.get("db", "")):
+            return super().invoke(ctx)
+
+
+NIGHT = click.IntRange(1, (1 << 63) - 1)  # a night's number, as SQLite can hold it
+
+
+@click.group(cls=_Ledger)
 @click.option("--db", metavar="PATH", envvar="MEIZHOU_LEDGER", type=click.Path(),
               help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].")
 @common
@@ -59,36 +72,43 @@ def ledger(ctx, db):
               help="The night's date when the file has no date: [default: the file's modification day].")
 @rules_option
 @click.option("--accept-disputes", is_flag=True, help="Add a night even if a hand in it is disputed.")
+@click.option("--replace", type=NIGHT, metavar="N", help="Replace night N with FILE as it is now.")
 @lang_option
 @common
 @click.pass_context
-def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
+def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang):
     """Settle each session (or hand) FILE and store the night: its date, players, rules, hands and payments.
 
-    Adding the same night again changes nothing. A night that does not settle,
-    or holds a dispute, is refused (--accept-disputes adds it anyway); nothing
-    half-written ever stays.
+    A night is known by its file, date and players. Adding the same night again
+    changes nothing; adding it after more hands were recorded grows it ("night 3
+    now has 9 hands, was 8"). A night whose earlier hands changed is refused
+    (--replace N replaces it on purpose). A night that does not settle, or holds
+    a dispute, is refused (--accept-disputes adds it anyway); nothing
+    half-written ever stays, and night numbers are never used twice.
 
     \b
     Examples:
       meizhou-score ledger add nights/*.yaml
       meizhou-score ledger add night.yaml --date 2026-11-12
+      meizhou-score ledger add night.yaml --replace 3
     """
     import datetime
     import os
 
-    from ..club import reports, store
+    from ..club import nights
     from ..records.loader import load_record
 
+    if replace is not None and len(files) != 1:
+        raise Usage(msg("--replace N takes one FILE"))
     day = _day(date_text, "--date")
     rules = load_rules(rules_file)
-    conn = _open(ctx)
+    conn = _open(ctx, create=True)
     worst = ExitStatus.OK
     for path in files:
         try:
             data = load_record(path)
             when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
-            added = store.add_night(conn, data, path, when, rules, accept_disputes)
+            added = nights.add_night(conn, data, path, when, rules, accept_disputes, replace)
         except RecordError as exc:
             say_error(exc if exc.source else exc.with_source(path))
             worst = ExitStatus.BAD
@@ -97,8 +117,8 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, lang):
             say_error(exc)
             worst = ExitStatus.BAD
             continue
-        click.echo(phrase("ledger_added" if added.new else "ledger_already", lang, night=added.night, date=added.date,
-                       hands=added.hands, path=path))
+        click.echo(phrase(f"ledger_{added.outcome}", lang, night=added.night, date=added.date, hands=added.hands,
+                          was=added.was, path=path))
     return worst
 
 
@@ -131,7 +151,7 @@ def ledger_nights(ctx, since, until, fmt, lang):
 
 
 @ledger.command("show")
-@click.argument("night", type=int)
+@click.argument("night", type=NIGHT)
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
 @lang_option
@@ -144,10 +164,10 @@ def ledger_show(ctx, night, fmt, explain, lang):
     Example:
       meizhou-score ledger show 3 --explain
     """
-    from ..club import reports, store
+    from ..club import nights
     from ..settling.night import settle_data
 
-    data, rules = store.night_data(_open(ctx), night)
+    data, rules = nights.night_data(_open(ctx), night)
     result = settle_data(data, rules)
     if fmt == "json":
         from ..render.jsonout import night_json_text
@@ -160,7 +180,7 @@ def ledger_show(ctx, night, fmt, explain, lang):
 
 
 @ledger.command("remove")
-@click.argument("night", type=int)
+@click.argument("night", type=NIGHT)
 @click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
 @lang_option
 @common
@@ -172,7 +192,7 @@ def ledger_remove(ctx, night, yes, lang):
     Example:
       meizhou-score ledger remove 3 --yes
     """
-    from ..club import reports, store
+    from ..club import nights, reports
 
     conn = _open(ctx)
     found = [n for n in reports.nights(conn) if n.id == night]
@@ -187,7 +207,7 @@ def ledger_remove(ctx, night, yes, lang):
                              prompt_suffix="：" if lang == "zh" else ": "):
             click.echo(phrase("record_nothing_removed", lang))
             return
-    store.remove(conn, night)
+    nights.remove(conn, night)
     click.echo(phrase("ledger_removed", lang, night=night))
 
 
@@ -204,163 +224,56 @@ def ledger_rename(ctx, old, new, lang):
     Example:
       meizhou-score ledger rename "ah fook" "Ah Fook Chan"
     """
-    from ..club import reports, store
+    from ..club import players
 
-    store.rename(_open(ctx), old, new)
+    players.rename(_open(ctx), old, new)
     click.echo(phrase("ledger_renamed", lang, old=old, new=new))
 
 
-def _table_formats(func):
-    return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-                        show_default=True, help="A table, JSON or CSV.")(func)
+@ledger.command("merge")
+@click.argument("old")
+@click.argument("new")
+@lang_option
+@common
+@click.pass_context
+def ledger_merge(ctx, old, new, lang):
+    """Two spellings of one person become one: OLD's nights, hands and payments become NEW's.
 
-
-def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
-    """Rows of plain values as a table (its headings in ``lang``), JSON or CSV (the keys as they are)."""
-    if fmt == "json":
-        from ..render.jsonout import dumps
-
-        click.echo(dumps(rows))
-    elif fmt == "csv":
-        import csv
-        import io
-
-        out = io.StringIO()
-        if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-        click.echo(out.getvalue(), nl=False)
-    elif rows:
-        from ..render.columns import columns
-
-        # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang == "zh" else {}
-        click.echo(columns([[names.get(key, key) for key in rows[0]]]
-                           + [[_cell(v) for v in row.values()] for row in rows]))
-    else:
-        click.echo(phrase("ledger_nothing", lang))
-
-
-def _cell(value) -> str:
-    from decimal import Decimal
-
-    from ..settling.money import text
-
-    return text(value) if isinstance(value, Decimal) else str(value)
-
-
-def _report(player: bool):
-    """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
-    def wrap(func):
-        func = _table_formats(lang_option(common(click.pass_context(func))))
-        if player:
-            func = click.option("--player", metavar="NAME", help="Only this player.")(func)
-        return _since_until(func)
-    return wrap
-
-
-@ledger.command("totals")
-@_report(player=True)
-def ledger_totals(ctx, since, until, player, fmt, lang):
-    """Each player's net over the nights in a range (all nights by default), exact.
-
-    \b
-    Examples:
-      meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
-      meizhou-score ledger totals --player mei --format json
-    """
-    from ..club import reports, store
-    from ..render.jsonout import number
-
-    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
-
-
-@ledger.command("settle-up")
-@_report(player=False)
-def ledger_settle_up(ctx, since, until, fmt, lang):
-    """Who pays whom over the range, in the fewest payments that square every total.
+    Refused when the two ever sat at the same table (they were two people then).
 
     \b
     Example:
-      meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
+      meizhou-score ledger merge "Man Chan" Jun
     """
-    from ..club import reports, store
-    from ..settling.settleup import settle_up
+    from ..club import players
 
-    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
-    result = settle_up(found)
-    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
-    if not result.exact and fmt == "table":
-        click.echo(phrase("ledger_inexact", lang), err=True)
+    moved = players.merge(_open(ctx), old, new)
+    click.echo(phrase("ledger_merged", lang, old=old, new=new, nights=moved))
 
 
-@ledger.command("stats")
-@_report(player=True)
-def ledger_stats(ctx, since, until, player, fmt, lang):
-    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
-
-    \b
-    Examples:
-      meizhou-score ledger stats
-      meizhou-score ledger stats --player jun --format json
-    """
-    from ..club import reports, store
-    from ..render.jsonout import number
-
-    found = reports.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    rows = []
-    for st in found:
-        row = {"player": st.player, "nights": st.nights, "hands": st.hands}
-        row.update({f"wins_{k}": v for k, v in st.wins.items()})
-        row.update(self_draw_rate=st.self_draw_rate, robbed=st.robbed)
-        row.update({f"kongs_{k}": v for k, v in st.kongs.items()})
-        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" ".join(st.biggest_patterns),
-                   net=number(st.net), net_per_hand=st.net_per_hand)
-        rows.append(row)
-    _emit(rows, fmt, lang)
-
-
-@ledger.command("export")
-@_since_until
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
-              help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
+@ledger.command("check")
+@lang_option
 @common
 @click.pass_context
-def ledger_export(ctx, since, until, fmt):
-    """Every hand and every payment of the range, for a spreadsheet or another program.
+def ledger_check(ctx, lang):
+    """Check the ledger: SQLite's integrity check, and that every hand's balances sum to zero.
 
     \b
-    Examples:
-      meizhou-score ledger export --format csv > club.csv
-      meizhou-score ledger export --format jsonl --since 2026-11-01
+    Example:
+      meizhou-score ledger check
     """
-    from ..club import reports, store
+    from ..club import reports
+    from ..club.store import LedgerError
 
-    hands = reports.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
-    if fmt == "jsonl":
-        from ..render.jsonout import encode
+    problems = reports.check(_open(ctx), the_run().ledger["db"])
+    if problems:
+        for problem in problems:
+            say_error(problem)
+        raise LedgerError(msg("the ledger failed its check ({count} problems); nothing was changed",
+                              count=len(problems)))
+    click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
 
-        for hand in hands:
-            click.echo(encode(hand).decode("utf-8"))
-        return
-    import csv
 
-    from ..render.jsonout import number
+from . import ledger_reports  # noqa: E402,F401 - totals, settle-up, stats and export join the group
 
-    class _Out:
-        def write(self, text):
-            click.echo(text, nl=False)
-
-    writer = csv.writer(_Out(), lineterminator="\n")
-    writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
-                     "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
-    for hand in hands:
-        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], hand["draw"], hand["winner"] or "",
-                hand["win_type"] or "", hand["robbed"] or "", hand["valid"], hand["ratio"],
-                " ".join(hand["patterns"]), number(hand["stake"])]
-        for t in hand["transfers"] or [None]:
-            writer.writerow(head + (["", "", "", "", "", ""] if t is None else
-                                    [t["from"], t["to"], t["units"], number(t["amount"]), t["reason"], t["rule"]]))
 

@@ -137,3 +137,19 @@ def rows(conn: sqlite3.Connection, since: str | None = None, until: str | None =
         yield {"night": night, "date": date, "hand": number, "dealer": dealer, "draw": bool(draw), "winner": winner,
                "win_type": win_type, "robbed": robbed, "valid": bool(valid), "ratio": ratio,
                "patterns": json.loads(patterns), "stake": Decimal(stake), "transfers": transfers}
+
+
+def check(conn: sqlite3.Connection, path: str) -> list:
+    """What is wrong with the ledger, as messages: SQLite's integrity check, then hands that do not sum to 0."""
+    from .store import integrity
+
+    problems: list = []
+    found = integrity(path)
+    if found != "ok":
+        problems.append(msg("SQLite's integrity check says: {check}", check=found))
+    for night, number, units in conn.execute(
+            "SELECT h.night_id, h.number, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
+            "GROUP BY b.hand_id HAVING SUM(b.units) != 0 ORDER BY h.night_id, h.number"):
+        problems.append(msg("hand {hand} of night {night}: its balances sum to {units} units, not 0", hand=number,
+                            night=night, units=units))
+    return problems

@@ -104,6 +104,18 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+no ledger here yet (ledger add creates one) | 這裡還沒有帳本（ledger add 會建立一個）
+no such folder: {folder} | 沒有這個資料夾：{folder}
+the ledger is busy: another program has been writing to it for {seconds:g} s; nothing was changed, try again | 帳本忙碌中：另一個程式已寫入 {seconds:g} 秒；沒有更改任何東西，請再試一次
+cannot use the ledger: {why} | 無法使用帳本：{why}
+the ledger is damaged ({why}); SQLite's integrity check says: {check} | 帳本已損壞（{why}）；SQLite 完整性檢查結果：{check}
+night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing was added (to replace night {night} with the file as it is now: ledger add --replace {night}) | 第 {night} 晚來自這個檔案，但其中第 {hands} 局與帳本所存的不同；沒有加入任何東西（要以檔案現況取代第 {night} 晚：ledger add --replace {night}）
+--replace N takes one FILE | --replace N 只接受一個檔案
+{old!r} and {new!r} are already one player in the ledger | {old!r} 與 {new!r} 在帳本中已是同一位玩家
+{old!r} and {new!r} sat at the same table on night {night}: they are two people, not one | {old!r} 與 {new!r} 在第 {night} 晚同桌：他們是兩個人，不是一個
+the ledger failed its check ({count} problems); nothing was changed | 帳本沒有通過檢查（{count} 個問題）；沒有更改任何東西
+SQLite's integrity check says: {check} | SQLite 完整性檢查結果：{check}
+hand {hand} of night {night}: its balances sum to {units} units, not 0 | 第 {night} 晚第 {hand} 局：輸贏相加為 {units} 單位，不是 0
 this hand would take the session to {size:,} bytes, past the limit of {limit:,} (MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file (record NEW.yaml --players …) | 這一局會讓整晚的檔案達到 {size:,} 位元組，超過上限 {limit:,}（MEIZHOU_MAX_SESSION_BYTES）；沒有寫入任何內容：請在新檔案開始新的一晚（record 新檔.yaml --players …）
 the file is read-only; nothing was written (make it writable to record in it) | 檔案是唯讀的；沒有寫入任何內容（請先讓它可寫入再記錄）
 the file could not be written as meant; nothing was written | 檔案無法照原意寫入；沒有寫入任何內容
@@ -228,7 +240,6 @@ hands: is not the last key of the file; move hands: to the end | hands: 不是�
 the file could not be changed safely ({why}); nothing was written | 無法安全地修改檔案（{why}）；沒有寫入任何東西
 the file could not be changed safely (its layout is unusual); nothing was written | 無法安全地修改檔案（版面不尋常）；沒有寫入任何東西
 {path}: {message} | {path}：{message}
-cannot open the ledger: {why} | 無法開啟帳本：{why}
 no night {night} in the ledger (see: meizhou-score ledger nights) | 帳本中沒有第 {night} 晚（見：meizhou-score ledger nights）
 no player {name!r} in the ledger | 帳本中沒有玩家 {name!r}
 {name!r} is already another player in the ledger | {name!r} 已經是帳本中的另一名玩家

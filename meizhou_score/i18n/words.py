@@ -95,8 +95,12 @@ record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
 record_remove | Remove hand {n}? | 刪除第 {n} 局？
 record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
 record_removed | Removed hand {n}. | 已刪除第 {n} 局。
-ledger_added | Added night {night} ({date}, {hands} hands) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
-ledger_already | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 晚（{date}）；沒有加入任何東西。
+ledger_new | Added night {night} ({date}, {hands} hands) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
+ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 晚（{date}）；沒有加入任何東西。
+ledger_grown | Night {night} now has {hands} hands, was {was} ({path}). | 第 {night} 晚現在有 {hands} 局，原有 {was} 局（{path}）。
+ledger_replaced | Night {night} replaced by {path}: {hands} hands, was {was}. | 第 {night} 晚已由 {path} 取代：{hands} 局，原有 {was} 局。
+ledger_merged | {old} and {new} are one player now ({nights} nights moved to {new}). | {old} 與 {new} 現在是同一位玩家（{nights} 晚已歸到 {new}）。
+ledger_checked | The ledger {path} is sound: SQLite finds no damage, and every hand's balances sum to 0. | 帳本 {path} 完好：SQLite 沒有發現損壞，每一局的輸贏相加都是 0。
 ledger_nights_headers | night|date|hands|players||file | 晚|日期|局數|玩家||檔案
 ledger_disputed | disputed | 有爭議
 ledger_no_nights | The ledger holds no nights in that range. | 帳本在那段期間沒有任何一晚。

@@ -68,22 +68,7 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
     out = []
     for n, name in enumerate(names):
         where = validators.join(path, n)
-        if isinstance(name, bool) or not isinstance(name, (str, int)):
-            raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), name)
-        name = player_name(name)
-        if not name:
-            raise validators.fail(where, msg("a name"), names[n])
-        if len(name) > MAX_NAME:
-            raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
-                                         limit=MAX_NAME))
-        bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cs")), None)
-        if bad is not None:
-            raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
-                                         name=name))
-        if any(unicodedata.category(c) == "Cf" for c in name):
-            raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
-                                         "marks): two names that look the same must be the same; got {name!r}",
-                                         name=name))
+        name = valid_name(name, where)
         if name in out:
             raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
         twice = same_person([*out, name])
@@ -92,6 +77,27 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
                                          "differ by more than case and spacing", name=twice[0], other=twice[1]))
         out.append(name)
     return tuple(out)
+
+
+def valid_name(value: Any, where: str) -> str:
+    """A name as the table writes it, or an error at ``where``: text (or a number), not blank, at most 64
+    characters, no control characters (a line break, an escape sequence), no invisible or broken ones."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), value)
+    name = player_name(value)
+    if not name:
+        raise validators.fail(where, msg("a name"), value)
+    if len(name) > MAX_NAME:
+        raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
+                                     limit=MAX_NAME))
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+        raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
+                                     name=name))
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
+                                     "marks): two names that look the same must be the same; got {name!r}",
+                                     name=name))
+    return name
 
 
 def player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:

@@ -1,0 +1,164 @@
+"""The ledger's reports on the command line: ``totals``, ``settle-up``, ``stats`` and ``export``."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n.words import phrase
+from .ledger import _day, _open, _since_until, ledger
+from .options import common, lang_option
+
+def _table_formats(func):
+    return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+                        show_default=True, help="A table, JSON or CSV.")(func)
+
+
+def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
+    """Rows of plain values as a table (its headings in ``lang``), JSON or CSV (the keys as they are)."""
+    if fmt == "json":
+        from ..render.jsonout import dumps
+
+        click.echo(dumps(rows))
+    elif fmt == "csv":
+        import csv
+        import io
+
+        out = io.StringIO()
+        if rows:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+            writer.writeheader()
+            writer.writerows(rows)
+        click.echo(out.getvalue(), nl=False)
+    elif rows:
+        from ..render.columns import columns
+
+        # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
+        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang == "zh" else {}
+        click.echo(columns([[names.get(key, key) for key in rows[0]]]
+                           + [[_cell(v) for v in row.values()] for row in rows]))
+    else:
+        click.echo(phrase("ledger_nothing", lang))
+
+
+def _cell(value) -> str:
+    from decimal import Decimal
+
+    from ..settling.money import text
+
+    return text(value) if isinstance(value, Decimal) else str(value)
+
+
+def _report(player: bool):
+    """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
+    def wrap(func):
+        func = _table_formats(lang_option(common(click.pass_context(func))))
+        if player:
+            func = click.option("--player", metavar="NAME", help="Only this player.")(func)
+        return _since_until(func)
+    return wrap
+
+
+@ledger.command("totals")
+@_report(player=True)
+def ledger_totals(ctx, since, until, player, fmt, lang):
+    """Each player's net over the nights in a range (all nights by default), exact.
+
+    \b
+    Examples:
+      meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
+      meizhou-score ledger totals --player mei --format json
+    """
+    from ..club import reports
+    from ..render.jsonout import number
+
+    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
+
+
+@ledger.command("settle-up")
+@_report(player=False)
+def ledger_settle_up(ctx, since, until, fmt, lang):
+    """Who pays whom over the range, in the fewest payments that square every total.
+
+    \b
+    Example:
+      meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
+    """
+    from ..club import reports
+    from ..settling.settleup import settle_up
+
+    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    result = settle_up(found)
+    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
+    if not result.exact and fmt == "table":
+        click.echo(phrase("ledger_inexact", lang), err=True)
+
+
+@ledger.command("stats")
+@_report(player=True)
+def ledger_stats(ctx, since, until, player, fmt, lang):
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
+
+    \b
+    Examples:
+      meizhou-score ledger stats
+      meizhou-score ledger stats --player jun --format json
+    """
+    from ..club import reports
+    from ..render.jsonout import number
+
+    found = reports.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    rows = []
+    for st in found:
+        row = {"player": st.player, "nights": st.nights, "hands": st.hands}
+        row.update({f"wins_{k}": v for k, v in st.wins.items()})
+        row.update(self_draw_rate=st.self_draw_rate, robbed=st.robbed)
+        row.update({f"kongs_{k}": v for k, v in st.kongs.items()})
+        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" ".join(st.biggest_patterns),
+                   net=number(st.net), net_per_hand=st.net_per_hand)
+        rows.append(row)
+    _emit(rows, fmt, lang)
+
+
+@ledger.command("export")
+@_since_until
+@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
+              help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
+@common
+@click.pass_context
+def ledger_export(ctx, since, until, fmt):
+    """Every hand and every payment of the range, for a spreadsheet or another program.
+
+    \b
+    Examples:
+      meizhou-score ledger export --format csv > club.csv
+      meizhou-score ledger export --format jsonl --since 2026-11-01
+    """
+    from ..club import reports
+
+    hands = reports.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    if fmt == "jsonl":
+        from ..render.jsonout import encode
+
+        for hand in hands:
+            click.echo(encode(hand).decode("utf-8"))
+        return
+    import csv
+
+    from ..render.jsonout import number
+
+    class _Out:
+        def write(self, text):
+            click.echo(text, nl=False)
+
+    writer = csv.writer(_Out(), lineterminator="\n")
+    writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
+                     "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
+    for hand in hands:
+        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], hand["draw"], hand["winner"] or "",
+                hand["win_type"] or "", hand["robbed"] or "", hand["valid"], hand["ratio"],
+                " ".join(hand["patterns"]), number(hand["stake"])]
+        for t in hand["transfers"] or [None]:
+            writer.writerow(head + (["", "", "", "", "", ""] if t is None else
+                                    [t["from"], t["to"], t["units"], number(t["amount"]), t["reason"], t["rule"]]))
+
