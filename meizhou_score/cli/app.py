@@ -155,8 +155,8 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
     """--lang as click reads it from a command line that failed before click got to it (an unknown option)."""
     try:
         ctx = group.make_context(prog_name, list(args), resilient_parsing=True)
-        while isinstance(ctx.command, click.Group) and ctx.protected_args + ctx.args:
-            name, command, rest = ctx.command.resolve_command(ctx, ctx.protected_args + ctx.args)
+        while isinstance(ctx.command, click.Group) and _pending(ctx):
+            name, command, rest = ctx.command.resolve_command(ctx, _pending(ctx))
             if command is None:
                 return None
             ctx = command.make_context(name, rest, parent=ctx, resilient_parsing=True)
@@ -164,6 +164,12 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
     except (click.ClickException, click.exceptions.Exit, ImportError):
         return None
     return value if value in LANGUAGES else None
+
+
+def _pending(ctx: click.Context) -> list[str]:
+    """The words a group has not parsed yet: the command's name and its own (click 8.1 and 8.2+ alike)."""
+    protected = ctx.__dict__.get("_protected_args", ctx.__dict__.get("protected_args", []))
+    return [*protected, *ctx.args]
 
 
 def _flushed(code: int, lang) -> int:

@@ -27,9 +27,12 @@ def _day(value, option):
 
 
 def _open(ctx, create: bool = False):
+    """The ledger, open until the command ends (then closed, so that nothing holds it after)."""
     from ..club.store import open_ledger
 
-    return open_ledger(the_run().ledger["db"], create)
+    conn = open_ledger(the_run().ledger["db"], create)
+    ctx.call_on_close(conn.close)
+    return conn
 
 
 class _Ledger(click.Group):
@@ -38,7 +41,7 @@ class _Ledger(click.Group):
     def invoke(self, ctx):
         from ..club.store import guarded
 
-        with guarded(the_run().ledger.get("db", "")):
+        with guarded(lambda: the_run().ledger.get("db", "")):
             return super().invoke(ctx)
 
 

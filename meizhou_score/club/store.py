@@ -181,17 +181,22 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 @contextmanager
-def guarded(path: str) -> Iterator[None]:
-    """SQLite's own failures said as the ledger's: busy (another writer), damaged, or unreadable."""
+def guarded(where) -> Iterator[None]:
+    """SQLite's own failures said as the ledger's: busy (another writer), damaged, or unreadable.
+
+    ``where`` is the ledger's path, or a function that gives it once it is known.
+    """
     try:
         yield
     except sqlite3.OperationalError as exc:
+        path = where() if callable(where) else where
         if "locked" in str(exc) or "busy" in str(exc):
             raise LedgerError(at(path, msg("the ledger is busy: another program has been writing to it for "
                                            "{seconds:g} s; nothing was changed, try again", seconds=WAIT_SECONDS))
                               ) from None
         raise LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc)))) from None
     except sqlite3.DatabaseError as exc:
+        path = where() if callable(where) else where
         raise LedgerError(at(path, msg("the ledger is damaged ({why}); SQLite's integrity check says: {check}",
                                        why=str(exc), check=integrity(path)))) from None
 
@@ -199,9 +204,7 @@ def guarded(path: str) -> Iterator[None]:
 def integrity(path: str) -> str:
     """What ``PRAGMA integrity_check`` says of the file (or why it cannot say)."""
     try:
-        from urllib.request import pathname2url
-
-        conn = sqlite3.connect(f"file:{pathname2url(os.path.abspath(path))}?mode=ro", uri=True, timeout=WAIT_SECONDS)
+        conn = sqlite3.connect(path, timeout=WAIT_SECONDS)
         try:
             return "; ".join(row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()[:5])
         finally:

@@ -104,6 +104,7 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+the balances sum to {total}, not 0, so no payments can square them (a ledger changed by hand? ledger check says where) | 輸贏相加為 {total}，不是 0，因此無法以付款結清（帳本被手動改過？ledger check 會指出在哪裡）
 no ledger here yet (ledger add creates one) | 這裡還沒有帳本（ledger add 會建立一個）
 no such folder: {folder} | 沒有這個資料夾：{folder}
 the ledger is busy: another program has been writing to it for {seconds:g} s; nothing was changed, try again | 帳本忙碌中：另一個程式已寫入 {seconds:g} 秒；沒有更改任何東西，請再試一次

@@ -40,7 +40,11 @@ def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
     for value in owed.values():
         total = add(total, value)
     if total != 0:
-        raise ValueError(f"balances sum to {total}, not 0: they cannot be squared")
+        from ..errors import MeizhouError
+        from ..i18n.messages import msg
+
+        raise MeizhouError(msg("the balances sum to {total}, not 0, so no payments can square them (a ledger "
+                               "changed by hand? ledger check says where)", total=exact(total)))
     if not owed:
         return SettleUp((), True)
     names = list(owed)
