@@ -98,3 +98,27 @@ def _children(pid: int) -> list[int]:
             except (OSError, IndexError, ValueError):
                 pass
     return found
+
+
+def test_never_more_workers_than_chunks(tmp_path, monkeypatch):
+    # --jobs 64 on 10 lines starts one worker (it started 64); 2 chunks start two
+    import concurrent.futures
+    import io
+
+    from meizhou_score.bulk import parallel
+
+    started = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    class Counted(real):
+        def __init__(self, max_workers=None, **kwargs):
+            started.append(max_workers)
+            super().__init__(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    lines = [json.dumps(hand_record()).encode() + b"\n"] * 10
+    summary = parallel.run_parallel(iter(lines), io.BytesIO(), 64, None, 1 << 20)
+    assert summary.settled == 10 and started == [1]
+    summary = parallel.run_parallel(iter(lines * (parallel.CHUNK // 10 + 1)), io.BytesIO(), 64, None, 1 << 20)
+    assert started == [1, 2]
+    assert parallel.run_parallel(iter([]), io.BytesIO(), 64, None, 1 << 20).settled == 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from itertools import chain, islice
 from typing import IO, Any, Iterable
 
 from .lines import FAILED, REFUSED, SETTLED, DISPUTED, Summary, TooLong, settle_line
@@ -77,10 +78,15 @@ def run_parallel(lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: di
     from concurrent.futures import ProcessPoolExecutor
 
     total = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
+    chunks = iter(_chunks(lines))
+    ahead = list(islice(chunks, jobs))  # never more workers than there are chunks: 10 lines need one
+    if not ahead:
+        return Summary(0, 0, 0, 0)
+    jobs = len(ahead)
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(rules_data,))
     waiting: deque = deque()
     try:
-        for chunk in _chunks(lines):
+        for chunk in chain(ahead, chunks):
             waiting.append(pool.submit(_settle_chunk, chunk, max_bytes))
             if len(waiting) >= 2 * jobs:
                 _write(waiting.popleft().result(), out, total)
