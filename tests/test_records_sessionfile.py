@@ -116,3 +116,29 @@ def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path, umask, mode):
             f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, *{PLAYERS!r}, *{FIRST!r}]; main()")
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True).returncode == 0
     assert stat.S_IMODE(night.stat().st_mode) == mode
+
+
+def test_a_record_killed_at_any_moment_leaves_the_old_file_or_the_new(tmp_path):
+    # real processes killed with SIGKILL while they record: the file always reads, with the hands it had or one more
+    import random
+    import signal
+    import time
+
+    night = tmp_path / "night.yaml"
+    head = (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8")
+    night.write_text(head + "  - draw: true\n" * 3000, encoding="utf-8")  # large enough to take a while to write
+    code = (f"import sys; from meizhou_score.cli.app import main; "
+            f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, '--draw', '--yes', '--no-ask']; main()")
+    rng = random.Random(5)
+    hands = 3004
+    for _ in range(12):
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        out = CliRunner().invoke(cli, ["settle", str(night), "--format", "json"])
+        assert out.exit_code == 0, out.output[-300:]
+        now = len(json.loads(out.stdout)["hands"])
+        assert now in (hands, hands + 1)
+        hands = now

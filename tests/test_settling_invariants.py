@@ -208,3 +208,38 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
 
     whole(shape(bytes(34)))
     assert seen >= {"Settlement", "Record", "Kong", "Transfer", "Basis", "WinningHand", "Score", "Reading"}
+
+
+def test_settling_the_next_hand_alone_gives_what_the_whole_night_gives():
+    # record settles only the hand it adds (settle_next); the night must read exactly as if settled whole
+    import random
+
+    from meizhou_score.errors import MeizhouError
+    from meizhou_score.render.jsonout import night_json
+    from meizhou_score.settling.night import settle_data, settle_next
+    from records import make_record
+
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(400):
+        hands = []
+        for n in range(rng.randint(2, 6)):
+            hand = {k: v for k, v in make_record(rng).items() if k not in ("players", "rules", "date")}
+            if n and rng.random() < 0.7:
+                hand.pop("dealer")  # most hands follow the rotation; some name a dealer, right or wrong
+            hands.append(hand)
+        night = {"players": PLAYERS, "stake": rng.choice([1, 10, 2.5]), "hands": hands}
+        try:
+            before = settle_data({**night, "hands": hands[:-1]})
+        except MeizhouError:
+            continue
+        try:
+            whole = night_json(settle_data(night))
+        except MeizhouError as exc:
+            with pytest.raises(MeizhouError) as again:
+                settle_next(before, {**night, "hands": hands[:-1]}, hands[-1])
+            assert str(again.value) == str(exc)
+            continue
+        assert night_json(settle_next(before, {**night, "hands": hands[:-1]}, hands[-1])) == whole
+        compared += 1
+    assert compared > 150

@@ -147,6 +147,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     """``record SESSION.yaml``: the night's next hand (or, with --amend, its last one again), appended safely."""
     from ..records.rules import DEFAULT_RULES
     from ..render import text
+    from ..settling.night import settle_next
 
     found, before = _read_session(path, flags.amend)
     data, players, hand_stake = _the_table(q, flags, path, found)
@@ -163,6 +164,9 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         return out
 
     def build(hand, base=None):
+        if base is None and before is not None:  # the night as read: only the new hand is settled
+            earlier = data["hands"][:-1] if flags.amend else data["hands"]
+            return settle_next(before, {**data, "hands": earlier}, as_written(hand))
         base = base or data
         hands = list(base["hands"][:-1] if (flags.amend and found) else base["hands"])
         return _settled({**base, "hands": hands + [as_written(hand)]})

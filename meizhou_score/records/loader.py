@@ -152,15 +152,24 @@ def _size(n: int) -> str:
     return f"{n / MIB:.1f} MiB" if n >= MIB else f"{n:,} bytes"
 
 
-def load_yaml(text: str, source: str = "<input>") -> Any:
-    """Parse YAML with a safe loader only; numbers with a point become exact Decimals."""
+def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> Any:
+    """Parse YAML with a safe loader only; numbers with a point become exact Decimals.
+
+    ``nodes``, when given, receives the document's root node (where each part stands in the text).
+    """
     import yaml
 
+    import gc
+
     loader = _loader_class()(text)
+    collecting = gc.isenabled()
+    gc.disable()  # the tree holds only new objects and no cycles: collecting while it grows is wasted work
     try:
         node = loader.get_single_node()
         if node is not None and "*" in text:
             _check_aliases(node, source)
+        if nodes is not None:
+            nodes.append(node)
         return loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -176,6 +185,8 @@ def load_yaml(text: str, source: str = "<input>") -> Any:
     except RecursionError:
         raise RecordError("", msg("the YAML is nested too deeply"), source) from None
     finally:
+        if collecting:
+            gc.enable()
         loader.dispose()
 
 

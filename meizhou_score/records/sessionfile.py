@@ -24,6 +24,18 @@ from .yamlout import hand_yaml, session_yaml
 _BOM = b"\xef\xbb\xbf"
 
 
+class Layout(NamedTuple):
+    """Where the ``hands:`` list stands in the text, found while the file was read (no second parse)."""
+
+    column: int  # the column of each item's dash
+    block: bool  # one '- ' item per hand (not [...] on one line)
+    last: bool  # hands: is the file's last key
+    items: int
+    last_start: int  # the last item's first character, and the end of its text
+    last_end: int
+    closed: bool  # nothing but blank lines and comments after the list: a hand appended at the end is its own
+
+
 class SessionFile(NamedTuple):
     """A session file as read: its text (without a byte-order mark) and the data in it."""
 
@@ -33,6 +45,7 @@ class SessionFile(NamedTuple):
     bom: bool
     newline: str  # "\n", or "\r\n" when the file was written so
     raw: bytes  # the file's bytes as read: another writer meanwhile shows as a difference here
+    layout: Layout | None = None
 
 
 def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
@@ -50,12 +63,26 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     if not raw:
         return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
-    data = load_yaml(text, path)
+    nodes: list = []
+    data = load_yaml(text, path, nodes)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError("", msg("not a session: a session file has players and a list of hands (this looks like "
                                   "a single hand record; record appends to sessions only)"), path)
     newline = "\r\n" if "\r\n" in text else "\n"
-    return SessionFile(path, text, data, raw.startswith(_BOM), newline, raw)
+    return SessionFile(path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text))
+
+
+def _layout(root, text: str) -> Layout:
+    """Where the ``hands`` list and its last item stand, from the root node the loader composed."""
+    keys = [getattr(key, "value", None) for key, _ in root.value]
+    node = root.value[keys.index("hands")][1]
+    block = getattr(node, "flow_style", True) is False and isinstance(node.value, list)
+    items = node.value if block else []
+    start = items[-1].start_mark.index if items else node.start_mark.index
+    end = items[-1].end_mark.index if items else node.end_mark.index
+    rest = text[max(end, node.end_mark.index):]
+    closed = all(not line.strip() or line.lstrip().startswith("#") for line in rest.splitlines())
+    return Layout(node.start_mark.column, block, keys[-1] == "hands", len(items), start, end, closed)
 
 
 def unchanged(session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
@@ -80,43 +107,48 @@ def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
     return text
 
 
-def _hands_node(text: str, path: str):
-    """The YAML node of the top-level ``hands`` list, and whether it is the file's last key."""
-    import yaml
-
-    # marks only (the data came from the record loader); the C composer where libyaml is present
-    root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    keys = [key.value for key, _ in root.value]
-    node = root.value[keys.index("hands")][1]
-    if not isinstance(node, yaml.SequenceNode) or node.flow_style:
-        raise SessionFileError(at(path, msg(
+def _hands(session: SessionFile) -> Layout:
+    """The ``hands`` list's layout; a list written [...] on one line cannot be grown or cut as text."""
+    layout = session.layout
+    if not layout.block:
+        raise SessionFileError(at(session.path, msg(
             "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand")))
-    return node, keys[-1] == "hands"
+    return layout
 
 
 def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
-    """The file's text with ``hand`` appended at the end, as a new item of ``hands:``."""
-    node, last = _hands_node(session.text, session.path)
-    if not last:
+    """The file's text with ``hand`` appended at the end, as a new item of ``hands:``.
+
+    The new item is read back on its own and compared with ``hand``; where the file ends with its hands
+    (comments aside), that is what the whole file then reads as. Any other layout is read back whole.
+    """
+    layout = _hands(session)
+    if not layout.last:
         raise SessionFileError(at(session.path, msg(
             "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
             "hands: to the end")))
     text = session.text
     if text and not text.endswith("\n"):
         text += session.newline
-    new = text + hand_yaml(hand, node.start_mark.column, session.newline)
+    item = hand_yaml(hand, layout.column, session.newline)
+    if layout.closed and layout.items:
+        if _plain(_read_back(session.path, "hands:" + session.newline + item)) != _plain({"hands": [hand]}):
+            raise SessionFileError(at(session.path, msg("the file could not be written as meant; nothing was "
+                                                        "written")))
+        return text + item
+    new = text + item
     _check(session, new, session.data["hands"], [hand])
     return new
 
 
 def without_last(session: SessionFile) -> tuple[str, str]:
     """(the file's text without its last hand, that hand's text as written); comments after it stay."""
-    node, last = _hands_node(session.text, session.path)
-    if len(node.value) < 2:
+    layout = _hands(session)
+    if layout.items < 2:
         raise SessionFileError(at(session.path, msg(
             "the session has one hand only and a session needs at least one; use record --amend to replace it, or "
             "delete the file to start again")))
-    start, end = _last_item(session.text, node, last)
+    start, end = _last_item(session.text, layout)
     new = session.text[:start] + session.text[end:]
     _check(session, new, session.data["hands"][:-1], [])
     return new, session.text[start:end]
@@ -124,24 +156,24 @@ def without_last(session: SessionFile) -> tuple[str, str]:
 
 def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
     """The file's text with its last hand replaced by ``hand`` (``record --amend``); comments after it stay."""
-    node, last = _hands_node(session.text, session.path)
-    if not last:
+    layout = _hands(session)
+    if not layout.last:
         raise SessionFileError(at(session.path, msg("hands: is not the last key of the file; move hands: to the end")))
-    start, end = _last_item(session.text, node, last)
-    new = session.text[:start] + hand_yaml(hand, node.start_mark.column, session.newline) + session.text[end:]
+    start, end = _last_item(session.text, layout)
+    new = session.text[:start] + hand_yaml(hand, layout.column, session.newline) + session.text[end:]
     _check(session, new, session.data["hands"][:-1], [hand])
     return new
 
 
-def _last_item(text: str, node, last: bool) -> tuple[int, int]:
+def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     """Where the last hand's text starts (its dash's line) and ends: before the comment lines that close the file."""
-    item = node.value[-1]
-    dash = text.rindex("-", 0, item.start_mark.index)
+    last = layout.last
+    dash = text.rindex("-", 0, layout.last_start)
     start = text.rfind("\n", 0, dash) + 1  # the whole line the dash stands on
     if text[start:dash].strip():
         start = dash
     if not last:
-        return start, item.end_mark.index
+        return start, layout.last_end
     end = len(text)
     lines = text[start:].splitlines(keepends=True)
     while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):

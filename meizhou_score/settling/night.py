@@ -67,3 +67,24 @@ def settle_data(data: Any, rules: Rules = DEFAULT_RULES) -> Night:
         return Night(session.players, settle_session(session), True)
     record = parse_record(data, rules)
     return Night(record.players, [settle_record(record)], False)
+
+
+def settle_next(before: Night, data: dict, hand: dict, rules: Rules = DEFAULT_RULES) -> Night:
+    """``before`` with one more hand: only the new hand is settled, its dealer following the night's (R10).
+
+    What ``settle_data`` of the whole night with the hand appended gives, at the cost of one hand. A hand
+    it refuses is refused by the whole night too, which then says where (``hands[N]…``).
+    """
+    from ..errors import MeizhouError
+
+    expected = before.next_dealer
+    table = {key: value for key, value in data.items() if key != "hands"}
+    dealt = hand if "dealer" in hand or expected is None else {"dealer": expected, **hand}
+    try:
+        session = parse_session({**table, "hands": [dealt]}, rules)
+    except MeizhouError:
+        return settle_data({**data, "hands": [*data["hands"], hand]}, rules)  # its error, at the right place
+    settled = settle_session(session)[0]
+    if "dealer" in hand and expected is not None and settled.record.dealer != expected:
+        settled = settled._replace(dealer_expected=expected)
+    return Night(before.players, [*before.hands, settled], True)
