@@ -104,6 +104,16 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why}) | serve 需要 starlette 與 uvicorn：請重新 pip install 'meizhou-score'（{why}）
+Serving {night} at {url} | {night} 已在 {url} 開放
+Scan to open it on a phone (the link carries the table's secret: share it with the table only): | 用手機掃描開啟（連結含有這一桌的密碼：只給同桌的人）：
+Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
+could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host}:{port} 監聽（埠被其他程式佔用？試試 --port）
+The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
+missing; a new night names its players, in seat order | 缺少；新的一晚要依座位順序寫出玩家
+no hand {number} in the night ({count} hands) | 這一晚沒有第 {number} 局（共 {count} 局）
+hand {number}: {reasons} | 第 {number} 局：{reasons}
+not recorded: {reasons} | 沒有記錄：{reasons}
 the balances sum to {total}, not 0, so no payments can square them (a ledger changed by hand? ledger check says where) | 輸贏相加為 {total}，不是 0，因此無法以付款結清（帳本被手動改過？ledger check 會指出在哪裡）
 no ledger here yet (ledger add creates one) | 這裡還沒有帳本（ledger add 會建立一個）
 no such folder: {folder} | 沒有這個資料夾：{folder}

@@ -34,6 +34,7 @@ class Layout(NamedTuple):
     last_start: int  # the last item's first character, and the end of its text
     last_end: int
     closed: bool  # nothing but blank lines and comments after the list: a hand appended at the end is its own
+    starts: tuple[int, ...] = ()  # each item's first character
 
 
 class SessionFile(NamedTuple):
@@ -82,7 +83,8 @@ def _layout(root, text: str) -> Layout:
     end = items[-1].end_mark.index if items else node.end_mark.index
     rest = text[max(end, node.end_mark.index):]
     closed = all(not line.strip() or line.lstrip().startswith("#") for line in rest.splitlines())
-    return Layout(node.start_mark.column, block, keys[-1] == "hands", len(items), start, end, closed)
+    return Layout(node.start_mark.column, block, keys[-1] == "hands", len(items), start, end, closed,
+                  tuple(item.start_mark.index for item in items))
 
 
 def unchanged(session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
@@ -163,6 +165,34 @@ def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
     new = session.text[:start] + hand_yaml(hand, layout.column, session.newline) + session.text[end:]
     _check(session, new, session.data["hands"][:-1], [hand])
     return new
+
+
+def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) -> str:
+    """The file's text with hand ``number`` (from 1) replaced by ``hand``; every other hand stays as written."""
+    layout = _hands(session)
+    if number == layout.items:
+        return with_last_replaced(session, hand)
+    text = session.text
+    start, end = _line_of(text, layout.starts[number - 1]), _line_of(text, layout.starts[number])
+    new = text[:start] + hand_yaml(hand, layout.column, session.newline) + text[end:]
+    hands = session.data["hands"]
+    data = _read_back(session.path, new)
+    same = (isinstance(data, dict) and isinstance(data.get("hands"), list) and len(data["hands"]) == len(hands)
+            and data["hands"][:number - 1] == hands[:number - 1] and data["hands"][number:] == hands[number:]
+            and _plain(data["hands"][number - 1]) == _plain(hand)
+            and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
+                                                                 if k != "hands"})
+    if not same:
+        raise SessionFileError(at(session.path, msg(
+            "the file could not be changed safely (its layout is unusual); nothing was written")))
+    return new
+
+
+def _line_of(text: str, index: int) -> int:
+    """Where the line of an item's first character starts (the line of its dash)."""
+    dash = text.rindex("-", 0, index)
+    start = text.rfind("\n", 0, dash) + 1
+    return dash if text[start:dash].strip() else start
 
 
 def _last_item(text: str, layout: Layout) -> tuple[int, int]:

@@ -1,0 +1,39 @@
+"""The score sheet (記分表): a night as the table keeps it on paper, one row a hand with the running totals.
+
+Plain data (JSON-ready) for the phone page, in the player's language: each
+hand's number, dealer, what happened (the headline ``settle`` prints), each
+player's change and running total, a dispute flagged, and the payments with
+the rule behind each — ``--explain``'s very words.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ..settling.money import add, exact
+from ..settling.night import Night
+from ..i18n.words import WORDS
+from .text import explain_transfer, hand_text
+
+
+def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
+    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
+    running = dict.fromkeys(night.players, Decimal(0))
+    rows = []
+    for number, s in enumerate(night.hands, start=1):
+        for name, amount in s.amounts.items():
+            running[name] = add(running[name], amount)
+        rows.append({
+            "hand": number,
+            "dealer": s.record.dealer,
+            "what": hand_text(s, lang).split("\n", 1)[0].split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
+            "draw": s.record.draw,
+            "changes": {name: exact(s.amounts[name]) for name in night.players},
+            "running": {name: exact(value) for name, value in running.items()},
+            "disputed": s.disputed,
+            "errors": [e.say(lang) for e in s.errors],
+            "payments": [explain_transfer(t, s, lang).strip() for t in s.transfers],
+            "next_dealer": s.next_dealer,
+        })
+    return rows

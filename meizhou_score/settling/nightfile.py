@@ -1,0 +1,113 @@
+"""A night's file kept by many hands at once (記分): a hand added, amended or taken back, each settled first.
+
+What the phone page and any other program use to change a night's file: under
+the file's lock the file is read again, the change is settled against the
+night as it now stands, and only a change the table can accept is written —
+by :mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read
+back, rename), the same one ``record`` uses. So the command line and any
+number of phones can write one file at once, and no hand is lost.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import Message, msg
+from ..i18n.rulings import FINDINGS
+from ..records import sessionfile
+from ..records.loader import DEFAULT_LIMITS, Limits
+from .night import Night, settle_data, settle_next
+
+
+class Refused(MeizhouError):
+    """A hand the table cannot accept as it stands (a dispute): its reasons are the message."""
+
+
+def read(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night | None, bytes]:
+    """(the night settled, or None when there is no file yet; the file's bytes: its version)."""
+    found = sessionfile.read(path, limits)
+    if found is None:
+        return None, b""
+    return settle_data(found.data), found.raw
+
+
+def add_hand(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None,
+             limits: Limits = DEFAULT_LIMITS, allow_dispute: bool = False) -> Night:
+    """Append ``hand`` to the night's file; a missing file is made from ``table`` (players, stake, date)."""
+    with sessionfile.locked(path):
+        found = sessionfile.read(path, limits)
+        if found is None:
+            if not table:
+                raise RecordError("players", msg("missing; a new night names its players, in seat order"))
+            head = {"date": table.get("date") or datetime.date.today().isoformat(), "players": table.get("players"),
+                    "stake": table.get("stake", 1)}
+            night = settle_data({**head, "hands": [hand]})
+            _accept(night, allow_dispute)
+            sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limits.session_bytes)
+            return night
+        night = settle_next(settle_data(found.data), found.data, hand)
+        _accept(night, allow_dispute)
+        sessionfile.write(path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes)
+        return night
+
+
+def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DEFAULT_LIMITS,
+               allow_dispute: bool = False) -> Night:
+    """Replace hand ``number`` (from 1); the hands after it must still settle as they did (R10 checked)."""
+    with sessionfile.locked(path):
+        found = _existing(path, limits)
+        hands = found.data["hands"]
+        if not 1 <= number <= len(hands):
+            raise RecordError("", msg("no hand {number} in the night ({count} hands)", number=number,
+                                      count=len(hands)), path)
+        before = settle_data(found.data)
+        night = settle_data({**found.data, "hands": [*hands[:number - 1], hand, *hands[number:]]})
+        if not allow_dispute:
+            for n in range(number, len(night.hands) + 1):
+                if night.hands[n - 1].disputed and (n == number or not before.hands[n - 1].disputed):
+                    raise Refused(msg("hand {number}: {reasons}", number=n, reasons=_reasons(night.hands[n - 1])))
+        sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom, limits.session_bytes)
+        return night
+
+
+def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> Night:
+    """Take the night's last hand back."""
+    with sessionfile.locked(path):
+        found = _existing(path, limits)
+        remaining, _ = sessionfile.without_last(found)
+        night = settle_data({**found.data, "hands": found.data["hands"][:-1]})
+        sessionfile.write(path, remaining, found.bom)
+        return night
+
+
+def _existing(path: str, limits: Limits):
+    found = sessionfile.read(path, limits)
+    if found is None:
+        raise RecordError("", msg("no such session file"), path)
+    return found
+
+
+def _accept(night: Night, allow_dispute: bool) -> None:
+    """Only a hand the table can accept is written (``allow_dispute`` writes a disputed one anyway)."""
+    if night.last.disputed and not allow_dispute:
+        raise Refused(msg("not recorded: {reasons}", reasons=_reasons(night.last)))
+
+
+def _reasons(settled) -> Message:
+    """Why a hand is a dispute, in one sentence: not a win, claims that differ, a dealer off the rotation."""
+    why = list(settled.errors)
+    if settled.record.claimed is not None and settled.claim_differences:
+        why.append(msg("the claimed balances differ from the settlement: {claims}", claims=tuple(
+            msg("{name} claimed {claimed}, computed {computed}", name=k, claimed=v[0], computed=v[1])
+            for k, v in settled.claim_differences.items())))
+    if settled.dealer_expected:
+        why.append(msg("the rotation gives {dealer} as dealer ({rule})", dealer=settled.dealer_expected,
+                       rule=FINDINGS["dealer_check"]))
+    said = why[0]
+    for more in why[1:]:
+        said = msg("{before}; {after}", before=said, after=more)
+    return said
+
+
