@@ -108,7 +108,7 @@ serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why}) | s
 Serving {night} at {url} | {night} 已在 {url} 開放
 Scan to open it on a phone (the link carries the table's secret: share it with the table only): | 用手機掃描開啟（連結含有這一桌的密碼：只給同桌的人）：
 Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
-could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host}:{port} 監聽（埠被其他程式佔用？試試 --port）
+could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host} 的 {port} 埠監聽（埠被其他程式佔用？試試 --port）
 The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
 missing; a new night names its players, in seat order | 缺少；新的一晚要依座位順序寫出玩家
 no hand {number} in the night ({count} hands) | 這一晚沒有第 {number} 局（共 {count} 局）
