@@ -247,3 +247,30 @@ def test_ctrl_c_stops_the_server_cleanly(server):
     out, err = proc.communicate(timeout=20)
     assert proc.returncode == 130 and "Traceback" not in err
     assert f"{base}/" in out
+
+
+def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
+    import re
+    import signal
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(tmp_path / "night.yaml"), "--port",
+                             str(port), "--lan"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/night", timeout=1)
+            except urllib.error.HTTPError as exc:
+                assert exc.code == 401  # listening, and nothing without the token
+                break
+            except OSError:
+                time.sleep(0.1)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    token = re.search(r"\?token=([A-Za-z0-9_-]+)", out).group(1)
+    assert len(token) >= 22  # at least 128 bits from secrets
+    assert "█" in out or "▀" in out or "▄" in out  # the QR code, drawn in the terminal
+    assert proc.returncode == 130 and "Traceback" not in err

@@ -274,8 +274,10 @@ function renderEditor() {
   box.append(tools);
   if (editor.preview) {
     const p = editor.preview;
-    box.append(p.error
-      ? el("div", {class: "preview refused", id: "preview"}, (p.where ? p.where + ": " : "") + p.error)
+    box.append(p.error || p.disputed
+      ? el("div", {class: "preview refused", id: "preview"}, p.error
+          ? (p.where ? p.where + ": " : "") + p.error
+          : el("div", {}, el("div", {}, p.row.what), el("ul", {}, p.row.errors.map((e) => el("li", {}, e)))))
       : el("div", {class: "preview", id: "preview"}, el("div", {}, p.row.what),
           el("div", {}, names.map((n) => `${n} ${money(p.row.changes[n])}`).join(" · ")),
           el("ul", {}, p.row.payments.map((t) => el("li", {}, t)))));
@@ -337,7 +339,7 @@ function ready() {
   if (needsDealer() && !editor.dealer) return false;
   if (editor.draw) return true;
   return Boolean(editor.winner && editor.how && (editor.how !== "robbed_kong" || editor.robbed)
-    && size() === 14 && editor.winning && editor.preview && !editor.preview.error);
+    && size() === 14 && editor.winning && editor.preview && !editor.preview.error && !editor.preview.disputed);
 }
 
 function handOf() {

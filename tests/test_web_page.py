@@ -1,0 +1,191 @@
+"""The phone page in a real browser: Debian's Chromium driven by Playwright at a 390×844 phone viewport.
+
+A three-hand night recorded by tapping, worked from RULES.md:
+1. Ah Fook deals; Mei self-draws an ordinary hand holding a concealed kong of East, stake 10: 2 units from each
+   for the win (R5) and 2 from each for the kong (R8): Mei +120, the others −40 each.
+2. A draw (荒莊): nobody pays (R9); Mei dealt, so Jun deals next (R10).
+3. Lan robs Ah Fook's kong (6p) with an ordinary hand: Ah Fook alone pays 6 units = 60 (R7).
+Totals: Ah Fook −100, Mei +120, Jun −40, Lan +20.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own browser "
+                "download is not used)", allow_module_level=True)
+playwright = pytest.importorskip("playwright.sync_api", reason="the page tests need Playwright: "
+                                                                "pip install -e '.[test]'")
+
+PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
+TOTALS = {"Ah Fook": "-100", "Mei": "+120", "Jun": "-40", "Lan": "+20"}
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+def shots(tmp_path) -> Path:
+    """Where screenshots go: MEIZHOU_SCREENSHOTS when set (to look at them), else the test's own folder."""
+    folder = Path(os.environ.get("MEIZHOU_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def served(tmp_path):
+    night = tmp_path / "night.yaml"
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/night", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield base, night
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=20)
+
+
+@pytest.fixture
+def browser():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def phone(browser, locale="en-US"):
+    page = browser.new_page(viewport={"width": 390, "height": 844}, locale=locale, device_scale_factor=1)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def tap_tiles(page, tiles: str):
+    for tile in tiles.split():
+        page.click(f"#keyboard [data-tile='{tile}']")
+
+
+def no_sideways_scroll(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
+
+
+def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
+    base, night = served
+    page, errors = phone(browser)
+    start = time.monotonic()
+    page.goto(base + "/")
+    page.wait_for_selector("#player0")
+    for n, name in enumerate(PLAYERS):
+        page.fill(f"#player{n}", name)
+    page.fill("#stake", "10")
+    page.click("#start")
+    # hand 1: Ah Fook deals, Mei self-draws holding a concealed kong of East
+    page.click("[data-dealer='Ah Fook']")
+    page.click("[data-winner='Mei']")
+    page.click("[data-how='self_draw']")
+    page.click("#add-kong")
+    page.click("[data-kong-player='Mei']")
+    page.click("[data-kong-type='concealed']")
+    page.click("#keyboard [data-tile='1z']")
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s 5s")
+    page.click("[data-held='5s']")
+    page.wait_for_selector("#preview")
+    assert "Mei +120" in page.inner_text("#preview")
+    page.screenshot(path=str(shots(tmp_path) / "keyboard-en.png"), full_page=True)
+    page.click("#record")
+    page.wait_for_selector("[data-hand='1']")
+    first_hand = time.monotonic() - start
+    # hand 2: a draw
+    page.click("#new-hand")
+    page.click("[data-winner='__draw']")
+    page.click("#record")
+    page.wait_for_selector("[data-hand='2']")
+    # hand 3: Lan robs Ah Fook's kong of 6p
+    page.click("#new-hand")
+    page.click("[data-winner='Lan']")
+    page.click("[data-how='robbed_kong']")
+    page.click("[data-robbed='Ah Fook']")
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 5p 6p 7p 7s 8s 9s 2s 2s")
+    page.click("[data-held='6p']")
+    page.wait_for_selector("#preview")
+    page.click("#record")
+    page.wait_for_selector("[data-hand='3']")
+    shown = {name: page.inner_text(f"[data-total='{name}']") for name in PLAYERS}
+    assert shown == TOTALS
+    settled = json.loads(subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--format",
+                                         "json"], capture_output=True, text=True, cwd=ROOT).stdout)
+    assert {k: (f"+{v}" if v > 0 else str(v)) for k, v in settled["totals"].items()} == shown
+    page.click("[data-hand='1']")
+    assert "R8" in page.inner_text("#sheet") and "R5" in page.inner_text("#sheet")
+    page.screenshot(path=str(shots(tmp_path) / "sheet-en.png"), full_page=True)
+    # a hand recorded on the command line appears without reloading the page
+    subprocess.run([sys.executable, "-m", "meizhou_score", "record", str(night), "--draw", "--yes", "--no-ask"],
+                   cwd=ROOT, check=True, capture_output=True)
+    page.wait_for_selector("[data-hand='4']", timeout=5000)
+    no_sideways_scroll(page)
+    page.click("[data-lang='zh']")
+    page.locator("#title", has_text="梅州麻將").wait_for()
+    page.locator("#sheet", has_text="自摸").wait_for()
+    no_sideways_scroll(page)
+    page.screenshot(path=str(shots(tmp_path) / "sheet-zh.png"), full_page=True)
+    assert errors == []
+    assert first_hand < 30
+    (shots(tmp_path) / "timing.txt").write_text(f"opening the page to a recorded self-draw: {first_hand:.1f} s\n")
+
+
+def test_the_page_in_chinese_and_a_refused_hand(served, browser, tmp_path):
+    base, night = served
+    page, errors = phone(browser, locale="zh-TW")
+    page.goto(base + "/")
+    page.wait_for_selector("#player0")
+    assert page.inner_text("#title") == "梅州麻將"
+    for n, name in enumerate(["阿福", "美美", "阿俊", "阿蘭"]):
+        page.fill(f"#player{n}", name)
+    page.fill("#stake", "10")
+    page.click("#start")
+    page.click("[data-dealer='阿福']")
+    page.click("[data-winner='美美']")
+    page.click("[data-how='self_draw']")
+    tap_tiles(page, "1m 2m 3m 4m 5m 6m 7p 8p 9p 2s 3s 4s 5s 6s")  # no pair: not a winning hand
+    page.click("[data-held='4s']")
+    page.wait_for_selector("#preview.refused")
+    assert "不是" in page.inner_text("#preview") or "胡" in page.inner_text("#preview")
+    assert page.is_disabled("#record")
+    page.screenshot(path=str(shots(tmp_path) / "refused-zh.png"), full_page=True)
+    page.click("#cancel")
+    assert not night.exists()
+    no_sideways_scroll(page)
+    assert errors == []
+
+
+def test_the_language_switch_is_remembered(served, browser):
+    base, _ = served
+    page, errors = phone(browser)
+    page.goto(base + "/")
+    page.wait_for_selector("#player0")
+    page.click("[data-lang='zh']")
+    page.locator("#title", has_text="梅州麻將").wait_for()
+    page.reload()
+    page.locator("#title", has_text="梅州麻將").wait_for()
+    assert errors == []
