@@ -243,7 +243,7 @@ def test_prompts_in_chinese(tmp_path):
     assert result.exit_code == 0, result.output
     for question in ("玩家，依東、南、西、北座次（以逗號分隔）", "第 1 局誰是莊家？（第一局）", "誰胡牌？",
                      "Mei 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓", "胡的那張牌", "碰出的牌",
-                     "第 1 副槓：誰的？", "種類？  [1] 暗槓  [2] 加槓  [3] 直槓", "哪張牌？", "記下第 1 局？"):
+                     "第 1 副槓：誰的？", "種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓", "哪張牌？", "記下第 1 局？"):
         assert question in result.output, question
     assert result.output.count("Mei 的手牌，含胡的那張") == 2
     assert "✗ '123m 456p 789s 5x' 第 17 欄的 'x' 不對。請再輸入一次。" in result.output

@@ -109,6 +109,8 @@ GOOD = {
     "robbed kong in Chinese": hand_record(robbed="Jun", **{**ROBBED, "win_type": "搶槓"}),
     "exposed kong with from": hand_record(kongs=[{"player": "Jun", "type": "exposed", "tile": "1z", "from": "Lan"}]),
     "明槓 with from": hand_record(kongs=[{"player": "Jun", "type": "明槓", "tile": "1z", "from": "Lan"}]),
+    # 明槓 names both open kongs: without from it is the added one (the document's 摸明杠), under the defaults
+    "明槓 without from": hand_record(kongs=[{"player": "Jun", "type": "明槓", "tile": "1z"}]),
     "kongs null": hand_record(kongs=None),
     "one pung as text": hand_record(concealed="123m 456m 234s 55s", hand_pungs="777z"),
     "draw": draw_record(),
@@ -124,7 +126,6 @@ BAD = {
     "from on a concealed kong": hand_record(kongs=[{"player": "Jun", "type": "concealed", "tile": "1z",
                                                      "from": "Lan"}]),
     "exposed kong without from": hand_record(kongs=[{"player": "Jun", "type": "exposed", "tile": "1z"}]),
-    "明槓 without from": hand_record(kongs=[{"player": "Jun", "type": "明槓", "tile": "1z"}]),
     "a draw with a winner": draw_record(winner="Mei"),
     "a draw with a hand": draw_record(hand={"concealed": "123m", "winning_tile": "1m"}),
     "a winner without win_type": {k: v for k, v in hand_record().items() if k != "win_type"},

@@ -12,6 +12,7 @@ and :mod:`meizhou_score.settlement`), never here.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -19,7 +20,7 @@ from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..errors import EntryError, TileError
 from ..records.names import identity, same_person
-from ..records.model import KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
+from ..records.model import OPEN_KONG, KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
 from ..settling import money
 from ..records.tally import fifth_copy, tally
@@ -31,7 +32,7 @@ def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, 
 
 
 WIN_TYPE_WORDS = _words(WIN_TYPES, WIN_TYPE_NAMES)  # 自摸, 槓上開花, 搶槓, self-draw, …
-KONG_TYPE_WORDS = _words(KONG_TYPES, KONG_TYPE_NAMES)  # 暗槓, 加槓, 明槓, …
+KONG_TYPE_WORDS = _words((*KONG_TYPES, OPEN_KONG), KONG_TYPE_NAMES)  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
 
 
 def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()) -> str:
@@ -64,7 +65,7 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
 
 def players_list(text: str) -> list[str]:
     """``A,B,C,D`` → four distinct names in seat order East, South, West, North."""
-    names = [part.strip() for part in text.split(",")]
+    names = [part.strip() for part in re.split(r"[,，、]", text)]  # commas as either input method types them
     if len(names) != 4 or not all(names):
         raise EntryError(msg("expected four names separated by commas, in seat order East, South, West, North; "
                              "got {text!r}", text=text))
@@ -189,6 +190,8 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
                              "{text!r}", text=text))
     owner = player(parts[0], players)
     kind = choice(parts[1], KONG_TYPE_WORDS, msg("a kong type"))
+    if kind == OPEN_KONG:  # 明槓: from a discard when it names the discarder, else added (or refused: prompts)
+        kind = "exposed" if len(parts) == 4 else OPEN_KONG
     out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
     if kind == "exposed":
         if len(parts) != 4:

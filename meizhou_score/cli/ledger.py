@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .app import ExitStatus
-from .options import Usage, someone_can_answer, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
+from .options import Usage, confirm, someone_can_answer, common, format_option, lang_option, load_rules, rules_option, say_error, the_run
 from ..i18n.messages import at, msg
 from ..i18n.words import phrase
 from ..errors import MeizhouError, RecordError
@@ -205,9 +205,8 @@ def ledger_remove(ctx, night, yes, lang):
     if not yes:
         if not someone_can_answer():
             raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
-        if not click.confirm(phrase("ledger_remove", lang, night=n.id, date=n.date, hands=n.hands,
-                                 players=phrase("list_sep", lang).join(n.players)), default=False,
-                             prompt_suffix="：" if lang == "zh" else ": "):
+        if not confirm(phrase("ledger_remove", lang, night=n.id, date=n.date, hands=n.hands,
+                              players=phrase("list_sep", lang).join(n.players)), False, lang):
             click.echo(phrase("record_nothing_removed", lang))
             return
     nights.remove(conn, night)

@@ -71,6 +71,27 @@ def someone_can_answer() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
+YES = {"y", "yes", "是", "對", "对", "好", "要"}  # what a player may answer yes with, in either language or script
+NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
+
+
+def confirm(question: str, default: bool, lang: str) -> bool:
+    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``."""
+    choices = ("是/否" if lang == "zh" else "y/n").split("/")
+    hint = "/".join(c.upper() if (i == 0) == default and lang != "zh" else c for i, c in enumerate(choices))
+
+    def answer(text: str) -> bool:
+        said = text.strip().casefold()
+        if said in YES:
+            return True
+        if said in NO:
+            return False
+        raise click.UsageError(msg("answer {yes} or {no}", yes=choices[0], no=choices[1]).say(lang))
+
+    return click.prompt(f"{question} [{hint}]", default=choices[0] if default else choices[1], show_default=False,
+                        value_proc=answer, prompt_suffix="：" if lang == "zh" else ": ")
+
+
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
     """One error line on standard error, in the player's language; the command goes on."""
     click.echo(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)

@@ -12,7 +12,7 @@ import click
 from ..errors import MeizhouError
 from ..i18n.messages import msg
 from ..i18n.rulings import FINDINGS
-from .options import Usage, checked, language, load_rules
+from .options import Usage, checked, confirm, language, load_rules
 
 
 class Questions:
@@ -43,7 +43,7 @@ class Questions:
         return "：" if self.lang == "zh" else ": "
 
     def confirm(self, question: str) -> bool:
-        return click.confirm(question, default=True, prompt_suffix=self.colon)
+        return confirm(question, True, self.lang)
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""
@@ -176,7 +176,7 @@ def _collect_tiles(q: Questions, players, hand: dict, given: dict, rules, allow_
         if found:
             tiles["pungs"] = found
     tiles["winning_tile"] = str(TILES[tile])
-    kongs = [checked(lambda t: entry.kong(t, players), k, "--kong") for k in given["kongs"]]
+    kongs = [_open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules) for k in given["kongs"]]
     if not given["kongs"] and q.asking and q.asked:
         kongs = _ask_kongs(q, players, hand)
     if kongs:
@@ -207,7 +207,22 @@ def _ask_kongs(q: Questions, players, hand: dict) -> list[dict]:
         kong = {"player": who, "type": kind, "tile": q.ask(q.words("record_kong_tile"), tile, "--kong")}
         if kind == "exposed":
             kong["from"] = ask_player(q, q.words("record_discarder"), players, "--kong", exclude=(who,))
+        elif kind == "open":  # 明槓: the document's word for both open kongs; the discarder tells them apart
+            def discarder(text):
+                return None if not text.strip() else entry.player(text, players, numbered=True, exclude=(who,))
+            found = q.ask(f"{q.words('record_open_from')} {_numbered(players, (who,))}", discarder, "--kong",
+                          default="")
+            kong = {**kong, "type": "exposed", "from": found} if found else {**kong, "type": "added"}
         kongs.append(kong)
+
+
+def _open_resolved(kong: dict, rules) -> dict:
+    """A 明槓 given by flag with no discarder: added, unless the house rules pay 直槓 and 加槓 differently."""
+    if kong["type"] != "open":
+        return kong
+    from ..records.record import open_kong
+
+    return {**kong, "type": open_kong(False, rules, "--kong")}
 
 
 def claims_of(players, claims) -> dict | None:

@@ -10,7 +10,7 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
-from .options import Stopped, Usage, someone_can_answer, checked, common, lang_option, rules_option, the_run
+from .options import Stopped, Usage, confirm, someone_can_answer, checked, common, lang_option, rules_option, the_run
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
 
 
@@ -329,8 +329,7 @@ def undo(session_file, yes, lang):
         if not someone_can_answer():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
         try:
-            if not click.confirm(phrase("record_remove", lang, n=number), default=False,
-                                 prompt_suffix="：" if lang == "zh" else ": "):
+            if not confirm(phrase("record_remove", lang, n=number), False, lang):
                 click.echo(phrase("record_nothing_removed", lang))
                 return ExitStatus.OK
         except click.Abort as exc:

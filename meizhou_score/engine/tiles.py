@@ -10,6 +10,7 @@ core it is a plain index 0–33, and a hand is a 34-slot list of counts.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..i18n.messages import msg
@@ -114,8 +115,14 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     if not text.isascii():  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
         from unicodedata import normalize
 
-        text = normalize("NFKC", text)
+        text = _SAID.sub(lambda word: _SAID_AS[word.group()], normalize("NFKC", text))
     return _parse(text)
+
+
+# Honours as players say them, in either script: 紅中 / 红中 is 中, 發財 / 发财 is 發, 白板 is 白, 東風 / 东风 is 東.
+_SAID_AS = {"紅中": "中", "红中": "中", "發財": "發", "发财": "發", "白板": "白",
+            "東風": "東", "东风": "東", "南風": "南", "南风": "南", "西風": "西", "西风": "西", "北風": "北", "北风": "北"}
+_SAID = re.compile("|".join(_SAID_AS))
 
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
@@ -160,7 +167,7 @@ def _parse_any(text: str) -> list[int]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
     for column, char in enumerate(text, start=1):
-        if char.isspace():
+        if char.isspace() or char in ",、":  # commas as a Chinese input method types them (，、) separate too
             continue
         if char in _DIGITS:
             pending.append((_DIGITS[char], column))

@@ -104,6 +104,8 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+answer {yes} or {no} | 請回答{yes}或{no}
+明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with from: the discarder | 明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），或寫直槓（exposed）並以 from 寫出打牌的人
 serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why}) | serve 需要 starlette 與 uvicorn：請重新 pip install 'meizhou-score'（{why}）
 Serving {night} at {url} | {night} 已在 {url} 開放
 Scan to open it on a phone (the link carries the table's secret: share it with the table only): | 用手機掃描開啟（連結含有這一桌的密碼：只給同桌的人）：

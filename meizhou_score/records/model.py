@@ -18,17 +18,28 @@ MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in 
 ONE = Decimal(1)  # the stake when a record names none
 
 # What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
-# hyphen, and the Chinese names (traditional and simplified).
-WIN_TYPE_NAMES = {
-    "self-draw": "self_draw", "自摸": "self_draw",
-    "kong-bloom": "kong_bloom", "槓上開花": "kong_bloom", "杠上开花": "kong_bloom", "槓爆": "kong_bloom",
-    "robbed-kong": "robbed_kong", "搶槓": "robbed_kong", "抢杠": "robbed_kong",
-}
-KONG_TYPE_NAMES = {
-    "暗槓": "concealed", "暗杠": "concealed",
-    "加槓": "added", "加杠": "added", "摸明槓": "added", "摸明杠": "added",
-    "明槓": "exposed", "明杠": "exposed", "直槓": "exposed", "直杠": "exposed",
-}
+# hyphen, and the Chinese names in every mix of traditional and simplified characters the document itself
+# uses (槓/杠, 開/开, 搶/抢): 杠上開花, 槓上开花, 抢槓 … all read alike.
+_SCRIPTS = {"槓": "槓杠", "開": "開开", "搶": "搶抢"}
+
+
+def _spellings(word: str) -> list[str]:
+    """Every spelling of a Chinese name, each of its characters in either script."""
+    out = [""]
+    for char in word:
+        out = [before + variant for before in out for variant in _SCRIPTS.get(char, char)]
+    return out
+
+
+OPEN_KONG = "open"  # 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
+WIN_TYPE_NAMES = {"self-draw": "self_draw", "kong-bloom": "kong_bloom", "robbed-kong": "robbed_kong",
+                  **{spelling: kind for word, kind in (("自摸", "self_draw"), ("槓上開花", "kong_bloom"),
+                                                       ("槓爆", "kong_bloom"), ("搶槓", "robbed_kong"))
+                     for spelling in _spellings(word)}}
+KONG_TYPE_NAMES = {spelling: kind for word, kind in (("暗槓", "concealed"), ("加槓", "added"), ("摸明槓", "added"),
+                                                     ("直槓", "exposed"), ("明槓", OPEN_KONG))
+                   for spelling in _spellings(word)} | {OPEN_KONG: OPEN_KONG}
+
 
 class Kong(NamedTuple):
     """槓: four identical tiles laid down by ``player``.

@@ -18,7 +18,7 @@ from ..errors import RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, ONE, WIN_TYPE_NAMES, WIN_TYPES, Kong, Record, Session, WinningHand
+from .model import OPEN_KONG, KONG_TYPE_NAMES, MAX_TILE_TEXT, ONE, WIN_TYPE_NAMES, WIN_TYPES, Kong, Record, Session, WinningHand
 from .names import player as _player, seat as _players
 from .tally import HAND_SIZE, fifth_copy, hand_size, tally
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
@@ -116,7 +116,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
         raw = data["kongs"]
         if not isinstance(raw, list):
             raise validators.fail(at("kongs"), msg("a list"), raw)
-        kongs = tuple([_kong(k, path, n, players) for n, k in enumerate(raw)])
+        kongs = tuple([_kong(k, path, n, players, rules) for n, k in enumerate(raw)])
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
@@ -190,13 +190,15 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
-def _kong(value: Any, base: str, n: int, players) -> Kong:
+def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
     player = _player(value["player"], path, "player", players)
     kind = value["type"]
     if type(kind) is str and kind not in KONG_TYPES:
         kind = KONG_TYPE_NAMES.get(kind.strip(), kind)
+    if kind == OPEN_KONG:
+        kind = open_kong("from" in value, rules, validators.join(path, "type"))
     if kind not in KONG_TYPES or type(kind) is not str:
         raise validators.fail(validators.join(path, "type"),
                               msg("one of {options} (or 暗槓, 加槓, 明槓)", options=KONG_TYPES), kind)
@@ -215,6 +217,20 @@ def _kong(value: Any, base: str, n: int, players) -> Kong:
         raise RecordError(validators.join(path, "from"),
                           msg("only allowed for an exposed kong; this kong is {kind}", kind=kind))
     return Kong(player, kind, tile, discarder)
+
+
+def open_kong(discarded: bool, rules: Rules, where: str) -> str:
+    """明槓, the document's word for both open kongs: from a discard (直槓) when it names ``from``, the discarder;
+    else added to one's own pung (加槓, 摸明槓). Where the house rules pay the two differently, a 明槓 that
+    names no discarder could be either, and is refused rather than guessed."""
+    if discarded:
+        return "exposed"
+    units = rules.kong_units
+    if units["added"] != units["exposed"] or rules.exposed_kong_payer != "all":
+        raise RecordError(where, msg("明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added "
+                                     "to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with "
+                                     "from: the discarder"))
+    return "added"
 
 
 def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:

@@ -58,8 +58,10 @@ _KONG = _object(required=("player", "type", "tile"), properties={
     "type": {"enum": _spellings(KONG_TYPES, KONG_TYPE_NAMES)},
     "tile": _TILES,
     "from": {**_NAME, "description": "exposed kongs only: the discarder"},
-}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"),
-                then={"required": ["from"]}, otherwise=_forbidden("from"))])
+}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"), then={"required": ["from"]}, otherwise={}),
+          # 明槓 names both open kongs: with from, one from a discard; without, one added to a pung
+          _when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed") + _spellings((), KONG_TYPE_NAMES, "open"),
+                then={}, otherwise=_forbidden("from"))])
 _HAND = _object(required=("concealed", "winning_tile"), properties={
     "concealed": _TILES,
     "pungs": {"anyOf": [{"type": "array", "items": _TILES}, _TILES, {"type": "null"}]},
