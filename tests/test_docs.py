@@ -109,3 +109,33 @@ def test_every_link_between_the_documents_resolves():
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", path.read_text(encoding="utf-8")):
             if "://" not in target:
                 assert (path.parent / target).exists(), f"{path.name}: {target}"
+
+
+def test_every_record_in_the_documents_settles_as_it_says():
+    """A ```yaml block that is a whole record or session settles; where it claims balances, they agree."""
+    import yaml
+
+    from meizhou_score import settle
+
+    found = 0
+    for path in DOCUMENTS:
+        for block in re.findall(r"```yaml\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
+            data = yaml.safe_load(block)
+            if not isinstance(data, dict) or "players" not in data or not ({"winner", "draw", "hands"} & data.keys()):
+                continue
+            out = settle(data)
+            found += 1
+            assert out.get("valid", True), (path.name, out)
+            if "claimed" in data:
+                assert out["claims"]["agree"], (path.name, out["claims"])
+    assert found >= 3
+
+
+def test_the_rulings_read_the_same_in_docs_and_at_the_table():
+    """docs/rules.md's table and `rules --explain` (both languages' English) say every ruling in the same words."""
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = {r: (what, why) for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)}
+    assert len(table) == 11
+    for key, (what, why) in table.items():
+        said = " ".join(CliRunner().invoke(cli, ["rules", "--explain", key]).stdout.split())
+        assert " ".join(what.split()) in said and " ".join(why.split()) in said, key
