@@ -276,6 +276,6 @@ def ledger_check(ctx, lang):
     click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
 
 
-from . import ledger_reports  # noqa: E402,F401 - totals, settle-up, stats and export join the group
+from . import ledger_money, ledger_reports  # noqa: E402,F401 - the reports and the payments join the group
 
 

@@ -68,30 +68,72 @@ def ledger_totals(ctx, since, until, player, fmt, lang):
       meizhou-score ledger totals --since 2026-11-01 --until 2026-11-30
       meizhou-score ledger totals --player mei --format json
     """
-    from ..club import reports
+    from ..club import payments, reports
     from ..render.jsonout import number
 
-    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
+    conn = _open(ctx)
+    span = _day(since, "--since"), _day(until, "--until")
+    found = reports.totals(conn, *span, player)
+    if not payments.payments(conn, *span):  # no money changed hands: the nights' totals, as ever
+        _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
+        return
+    standing = payments.owed(conn, reports.totals(conn, *span), *span)
+    if player is not None:
+        standing = [o for o in standing if o.player in found]
+    # total: what is owed now (+ owed to the player, − owed by them) = nights + paid − received
+    _emit([{"player": o.player, "nights": o.nights, "paid": o.paid, "received": o.received, "total": o.now}
+           for o in standing], fmt, lang)
 
 
 @ledger.command("settle-up")
 @_report(player=False)
-def ledger_settle_up(ctx, since, until, fmt, lang):
-    """Who pays whom over the range, in the fewest payments that square every total.
+@click.option("--record", "record_it", is_flag=True, help="Record the payments it proposes (asks first, unless --yes).")
+@click.option("--yes", "-y", is_flag=True, help="With --record: record without asking.")
+def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
+    """Who pays whom over the range, in the fewest payments that square what is owed now.
+
+    What is owed now is what the nights say, less what has been paid since
+    (ledger pay). With --record, the payments proposed are recorded as paid
+    today, and everyone is square.
 
     \b
-    Example:
+    Examples:
       meizhou-score ledger settle-up --since 2026-11-01 --until 2026-11-30
+      meizhou-score ledger settle-up --record --yes
     """
-    from ..club import reports
+    from ..club import payments, reports
     from ..settling.settleup import settle_up
 
-    found = reports.totals(_open(ctx), _day(since, "--since"), _day(until, "--until"))
-    result = settle_up(found)
+    conn = _open(ctx)
+    span = _day(since, "--since"), _day(until, "--until")
+    standing = payments.owed(conn, reports.totals(conn, *span), *span)
+    result = settle_up({o.player: o.now for o in standing})
+    if not result.payments:
+        click.echo(phrase("settle_none", lang)) if fmt == "table" else _emit([], fmt, lang)
+        return
     _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
     if not result.exact and fmt == "table":
         click.echo(phrase("ledger_inexact", lang), err=True)
+    if record_it:
+        from .options import Usage, confirm, someone_can_answer
+        from ..i18n.messages import msg
+
+        if not yes:
+            if not someone_can_answer():
+                raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
+            if not confirm(phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang):
+                click.echo(phrase("record_nothing_written", lang))
+                return
+        for p in result.payments:
+            payments.pay(conn, p.payer, p.payee, p.amount, span[1] if span[1] and span[1] < _today() else None,
+                         "settle-up")
+        click.echo(phrase("ledger_payments_recorded", lang, count=len(result.payments)))
+
+
+def _today() -> str:
+    import datetime
+
+    return datetime.date.today().isoformat()
 
 
 @ledger.command("stats")
@@ -124,24 +166,44 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
 @_since_until
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
               help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
+@click.option("--what", type=click.Choice(["hands", "payments", "all"]), default="hands", show_default=True,
+              help="The hands with their payments, the money paid after the nights (ledger pay), or both.")
 @common
 @click.pass_context
-def ledger_export(ctx, since, until, fmt):
+def ledger_export(ctx, since, until, fmt, what):
     """Every hand and every payment of the range, for a spreadsheet or another program.
 
     \b
     Examples:
       meizhou-score ledger export --format csv > club.csv
       meizhou-score ledger export --format jsonl --since 2026-11-01
+      meizhou-score ledger export --what payments --format csv
     """
-    from ..club import reports
+    from ..club import payments, reports
 
-    hands = reports.rows(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    conn = _open(ctx)
+    span = _day(since, "--since"), _day(until, "--until")
+    hands = reports.rows(conn, *span) if what != "payments" else iter(())
+    paid = payments.payments(conn, *span) if what != "hands" else []
     if fmt == "jsonl":
         from ..render.jsonout import encode
 
         for hand in hands:
-            click.echo(encode(hand).decode("utf-8"))
+            click.echo(encode({"kind": "hand", **hand} if what == "all" else hand).decode("utf-8"))
+        for p in paid:
+            click.echo(encode({"kind": "payment", **p._asdict()}).decode("utf-8"))
+        return
+    if what == "payments":
+        import csv
+
+        class _Rows:
+            def write(self, text):
+                click.echo(text, nl=False)
+
+        writer = csv.writer(_Rows(), lineterminator="\n")
+        writer.writerow(["payment", "date", "from", "to", "amount", "note"])
+        for p in paid:
+            writer.writerow([p.id, p.date, p.payer, p.payee, p.amount, p.note])
         return
     import csv
 
@@ -161,4 +223,7 @@ def ledger_export(ctx, since, until, fmt):
         for t in hand["transfers"] or [None]:
             writer.writerow(head + (["", "", "", "", "", ""] if t is None else
                                     [t["from"], t["to"], t["units"], number(t["amount"]), t["reason"], t["rule"]]))
+    for p in paid:  # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
+        writer.writerow(["", p.date, "", "", "", "", "", "", "", "", "", "", p.payer, p.payee, "", p.amount,
+                         "payment", p.note])
 

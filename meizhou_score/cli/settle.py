@@ -24,12 +24,14 @@ from .options import Usage, common, format_option, lang_option, language, load_r
               help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
 @click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar="N",
               help="Bulk mode: settle on N worker processes (0: every core); the output is the same.")
+@click.option("--chart", metavar="FILE.svg", help="Also draw the running totals, hand by hand, as a line chart "
+                                               "(SVG; - writes it to standard output instead of the table).")
 @click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
 @click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
-def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_record_bytes, max_session_bytes):
+def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, chart, max_record_bytes, max_session_bytes):
     """Settle hand records or sessions: each FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
@@ -55,6 +57,8 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
         return _settle_jsonl(files[0], rules_file, limits.record_bytes, jobs)
     if jobs != 1:
         raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
+    if chart and len(files) != 1:
+        raise Usage(msg("--chart draws one night: give one FILE"))
     from ..records.loader import load_record
     from ..settling.night import settle_data
 
@@ -74,6 +78,16 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, max_re
             worst = ExitStatus.BAD
             continue
         worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
+        if chart and len(files) == 1:
+            from ..render.sheet import chart as night_chart
+
+            svg = night_chart(result, lang)
+            if chart == "-":
+                click.echo(svg, nl=False)
+                continue
+            from ..records.sessionfile import write
+
+            write(chart, svg)
         if len(files) == 1:
             click.echo(night_json_text(result, settle_up) if fmt == "json"
                        else night_text(result, lang, explain, settle_up))

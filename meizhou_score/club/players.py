@@ -25,7 +25,7 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
 # every column that names a player, by table
 _REFERENCES = (("seats", "player_id"), ("hands", "dealer_id"), ("hands", "winner_id"), ("hands", "robbed_id"),
                ("transfers", "payer_id"), ("transfers", "payee_id"), ("kongs", "player_id"),
-               ("balances", "player_id"))
+               ("balances", "player_id"), ("payments", "payer_id"), ("payments", "payee_id"))
 
 
 def merge(conn: sqlite3.Connection, old: str, new: str) -> int:

@@ -153,3 +153,50 @@ def check(conn: sqlite3.Connection, path: str) -> list:
         problems.append(msg("hand {hand} of night {night}: its balances sum to {units} units, not 0", hand=number,
                             night=night, units=units))
     return problems
+
+
+def history(conn: sqlite3.Connection, players: tuple[str, ...] = (), since: str | None = None,
+            until: str | None = None, by: str = "night") -> tuple[list[str], dict[str, list]]:
+    """Each player's running balance over time — the nights, and the payments by their dates: (the periods'
+    labels, each player's balance at the end of each period). ``by``: night | week | month."""
+    import datetime
+
+    from ..settling.money import add, exact, gold
+    from .payments import payments
+
+    changes: dict[tuple, dict[str, Decimal]] = {}  # (period, order) -> player -> change
+
+    def period(date: str, night: int | None) -> tuple:
+        if by == "month":
+            return (date[:7],)
+        if by == "week":
+            year, week, _ = datetime.date.fromisoformat(date).isocalendar()
+            return (f"{year}-W{week:02d}",)
+        return (date, night if night is not None else 1 << 62)  # a payment after that day's nights
+
+    query = ("SELECT n.id, n.date, p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
+             "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
+             "WHERE n.date >= ? AND n.date <= ? GROUP BY n.id, b.player_id, h.stake")
+    for night, date, name, stake, units in conn.execute(query, _range(since, until)):
+        bucket = changes.setdefault(period(date, night), {})
+        bucket[name] = add(bucket.get(name, Decimal(0)), gold(units, Decimal(stake)))
+    for p in payments(conn, since, until):
+        bucket = changes.setdefault(period(p.date, None), {})
+        bucket[p.payer] = add(bucket.get(p.payer, Decimal(0)), p.amount)
+        bucket[p.payee] = add(bucket.get(p.payee, Decimal(0)), -Decimal(p.amount))
+    names = sorted({name for bucket in changes.values() for name in bucket})
+    if players:
+        wanted = {identity(p) for p in players}
+        names = [n for n in names if identity(n) in wanted]
+        missing = wanted - {identity(n) for n in names}
+        if missing:
+            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=sorted(missing)[0]))
+    keys = sorted(changes)
+    running = dict.fromkeys(names, Decimal(0))
+    series: dict[str, list] = {name: [] for name in names}
+    for key in keys:
+        for name in names:
+            running[name] = add(running[name], changes[key].get(name, Decimal(0)))
+            series[name].append(exact(running[name]))
+    labels = [key[0] if by != "night" or key[1] == 1 << 62 else f"{key[0]} #{key[1]}" for key in keys]
+    return labels, series

@@ -94,6 +94,19 @@ MIGRATIONS: tuple = (
     CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
     INSERT INTO counters VALUES ('night', (SELECT COALESCE(MAX(id), 0) FROM nights));
     """,
+    # version 4: money that changed hands after the nights (a payment is not a hand)
+    """
+    CREATE TABLE payments (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never used twice
+        date TEXT NOT NULL,                    -- YYYY-MM-DD: a payment in a range counts by its date
+        payer_id INTEGER NOT NULL REFERENCES players(id),
+        payee_id INTEGER NOT NULL REFERENCES players(id),
+        amount TEXT NOT NULL,                  -- exact decimal text, positive
+        note TEXT NOT NULL DEFAULT '',
+        added TEXT NOT NULL
+    );
+    CREATE INDEX payments_by_date ON payments(date);
+    """,
 )
 
 

@@ -104,6 +104,12 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+--chart draws one night: give one FILE | --chart 只畫一晚：請給一個檔案
+settle-up --record asks first; pass --yes when nobody can answer | settle-up --record 會先詢問；沒有人可以回答時請加 --yes
+ledger remove-payment asks first; pass --yes when nobody can answer | ledger remove-payment 會先詢問；沒有人可以回答時請加 --yes
+expected the amount as a positive number, like 120 or 2.5; got {text!r} | 金額應為正數，例如 120 或 2.5；卻是 {text!r}
+{payer!r} and {payee!r} are one player: a payment is between two | {payer!r} 與 {payee!r} 是同一位玩家：付款要在兩人之間
+no payment {number} in the ledger (see: meizhou-score ledger payments) | 帳本中沒有第 {number} 筆付款（見 meizhou-score ledger payments）
 answer {yes} or {no} | 請回答{yes}或{no}
 明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with from: the discarder | 明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），或寫直槓（exposed）並以 from 寫出打牌的人
 serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why}) | serve 需要 starlette 與 uvicorn：請重新 pip install 'meizhou-score'（{why}）

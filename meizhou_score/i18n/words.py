@@ -109,8 +109,15 @@ ledger_remove | Remove night {night} ({date}, {hands} hands, {players})? | 刪�
 ledger_removed | Removed night {night}. | 已刪除第 {night} 晚。
 ledger_renamed | {old} is now {new}. | {old} 已改名為 {new}。
 ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。
+ledger_paid | Payment {number}: {payer} paid {payee} {amount}. | 第 {number} 筆付款：{payer} 付給 {payee} {amount}。
+ledger_record_payments | Record these {count} payments as paid? | 把這 {count} 筆付款記為已付？
+ledger_payments_recorded | Recorded {count} payments: everyone is square. | 已記下 {count} 筆付款：大家兩清。
+ledger_remove_payment | Remove payment {number}? | 刪除第 {number} 筆付款？
+ledger_payment_removed | Removed payment {number}: its debt is owed again. | 已刪除第 {number} 筆付款：那筆欠款又要還了。
+chart_history | Running balance | 累計輸贏
+chart_night | Running totals, hand by hand | 每局後的累計輸贏
 ledger_inexact | (more than 20 players owe or are owed: these payments square everyone, but fewer may exist) | （欠款或被欠的玩家超過 20 人：這些轉賬能讓每人找清，但可能有更少的做法）
-ledger_columns | - | player=玩家|total=合計|from=付款人|to=收款人|amount=金額|nights=晚數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
+ledger_columns | - | player=玩家|total=合計|paid=已付|received=已收|when=時間|payment=付款|date=日期|note=附註|from=付款人|to=收款人|amount=金額|nights=晚數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
 deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
 deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。
 deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place}擲出 {dice}：{first} + {dice} = {total}。

@@ -17,6 +17,15 @@ from ..i18n.words import WORDS
 from .text import explain_transfer, hand_text
 
 
+def chart(night: Night, lang: str = "en") -> str:
+    """The night's running totals, hand by hand, as a line chart (SVG): the page's and ``settle --chart``'s."""
+    from .chart import line_chart
+
+    rows = sheet(night, lang)
+    return line_chart(WORDS[lang]["chart_night"], ["0", *[str(r["hand"]) for r in rows]],
+                      {name: [0, *[r["running"][name] for r in rows]] for name in night.players})
+
+
 def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
     """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
     running = dict.fromkeys(night.players, Decimal(0))

@@ -158,6 +158,18 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         row = sheet(night, language(request))[-1]
         return _Json({"row": row, "disputed": night.last.disputed, "next_dealer": night.next_dealer})
 
+    async def chart(request: Request) -> Response:
+        """The night's running totals as a line chart, drawn by the same code as ``settle --chart``."""
+        from ..render.sheet import chart as night_chart
+
+        try:
+            night, _ = nightfile.read(night_path, limits)
+        except MeizhouError as error:
+            return refusal(request, error)
+        if night is None:
+            return Response(status_code=404)
+        return Response(night_chart(night, language(request)), media_type="image/svg+xml")
+
     async def settle_up(request: Request) -> Response:
         from ..settling.settleup import settle_up as fewest
 
@@ -191,7 +203,7 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
               Route("/api/preview", preview, methods=["POST"]), Route("/api/hands", post_hand, methods=["POST"]),
               Route("/api/hands/last", delete_last, methods=["DELETE"]),
               Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
-              Route("/api/settle-up", settle_up), Route("/api/ledger", ledger_add, methods=["POST"])]
+              Route("/api/settle-up", settle_up), Route("/api/chart.svg", chart), Route("/api/ledger", ledger_add, methods=["POST"])]
     app = Starlette(routes=routes)
     return _Guard(app, token, hosts)
 

@@ -18,7 +18,7 @@ const WORDS = {
     undone: "The last hand was taken back.", recorded: "Hand {n} recorded.", amendThis: "Amend this hand",
     nextDealer: "Next dealer: {name}", disputed: "dispute", ledgerAdded: "Added to the ledger: night {night}.",
     pungMode: "Tap the pung's tile", kongs: "Kongs", pungs: "Pungs", dealerMark: "deals",
-    tapTiles: "Tap the tiles (the small number: copies left)",
+    tapTiles: "Tap the tiles (the small number: copies left)", chart: "Running totals, hand by hand",
   },
   zh: {
     title: "梅州麻將", newHand: "＋ 新的一局", undo: "撤回上一局", settleUp: "結算", ledger: "加入俱樂部帳本",
@@ -31,7 +31,7 @@ const WORDS = {
     players: "玩家（依座位：東、南、西、北）", stake: "底分（每單位金幣）", firstDealer: "第一局莊家",
     start: "開始", settleNone: "大家兩清。", undone: "已撤回上一局。", recorded: "第 {n} 局已記錄。",
     amendThis: "修改這一局", nextDealer: "下一莊：{name}", disputed: "有爭議", ledgerAdded: "已加入帳本：第 {night} 晚。",
-    pungMode: "點碰的那張牌", kongs: "槓", pungs: "碰", dealerMark: "莊", tapTiles: "點牌加入（小數字：還剩幾張）",
+    pungMode: "點碰的那張牌", kongs: "槓", pungs: "碰", dealerMark: "莊", tapTiles: "點牌加入（小數字：還剩幾張）", chart: "每局後的累計輸贏",
   },
 };
 const SUITS = [["m", "萬"], ["p", "筒"], ["s", "條"]];
@@ -168,6 +168,7 @@ function renderSheet() {
   }
   box.append(el("table", {}, el("thead", {}, head), el("tbody", {}, body)));
   if (state.next_dealer) box.append(el("p", {class: "muted", id: "next-dealer"}, w("nextDealer", {name: state.next_dealer})));
+  box.append(el("img", {id: "chart", alt: w("chart"), src: `/api/chart.svg?lang=${lang}&v=${state.version}`}));
 }
 
 function renderActions() {

@@ -1,0 +1,117 @@
+"""Debts paid and the history of a balance on the command line: ``ledger pay``, ``payments``,
+``remove-payment`` and ``history``."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n.messages import msg
+from ..i18n.words import phrase
+from .ledger import NIGHT, _day, _open, _since_until, ledger
+from .ledger_reports import _emit, _table_formats
+from .options import Usage, common, confirm, lang_option, someone_can_answer
+
+
+@ledger.command("pay")
+@click.argument("payer", metavar="FROM")
+@click.argument("payee", metavar="TO")
+@click.argument("amount", metavar="AMOUNT")
+@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="When it was paid [default: today].")
+@click.option("--note", default="", help="A note kept with the payment.")
+@lang_option
+@common
+@click.pass_context
+def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
+    """Record money that changed hands: FROM paid TO AMOUNT. Totals and settle-up then show what is owed now.
+
+    \\b
+    Examples:
+      meizhou-score ledger pay "Ah Fook" Jun 140
+      meizhou-score ledger pay Lan Mei 2.5 --date 2026-11-30 --note "cash at the door"
+    """
+    from ..club import payments
+
+    number = payments.pay(_open(ctx), payer, payee, payments.amount_of(amount), _day(date_text, "--date"), note)
+    click.echo(phrase("ledger_paid", lang, payer=payer, payee=payee, amount=amount, number=number))
+
+
+@ledger.command("payments")
+@_since_until
+@_table_formats
+@lang_option
+@common
+@click.pass_context
+def ledger_payments(ctx, since, until, fmt, lang):
+    """List the payments recorded (ledger pay, settle-up --record), by date.
+
+    \\b
+    Example:
+      meizhou-score ledger payments --since 2026-11-01
+    """
+    from ..club import payments
+
+    found = payments.payments(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    _emit([{"payment": p.id, "date": p.date, "from": p.payer, "to": p.payee, "amount": p.amount, "note": p.note}
+           for p in found], fmt, lang)
+
+
+@ledger.command("remove-payment")
+@click.argument("number", metavar="N", type=NIGHT)
+@click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
+@lang_option
+@common
+@click.pass_context
+def ledger_remove_payment(ctx, number, yes, lang):
+    """Take back payment N (asks first, unless --yes): the debt it paid is owed again.
+
+    \\b
+    Example:
+      meizhou-score ledger remove-payment 3 --yes
+    """
+    from ..club import payments
+
+    conn = _open(ctx)
+    if not yes:
+        if not someone_can_answer():
+            raise Usage(msg("ledger remove-payment asks first; pass --yes when nobody can answer"))
+        if not confirm(phrase("ledger_remove_payment", lang, number=number), False, lang):
+            click.echo(phrase("record_nothing_removed", lang))
+            return
+    payments.remove_payment(conn, number)
+    click.echo(phrase("ledger_payment_removed", lang, number=number))
+
+
+@ledger.command("history")
+@click.argument("players", metavar="[PLAYER]...", nargs=-1)
+@_since_until
+@click.option("--by", type=click.Choice(["night", "week", "month"]), default="night", show_default=True,
+              help="One point a night, a week or a month.")
+@click.option("--chart", metavar="FILE.svg", help="Also draw it as a line chart, SVG (- writes it to standard output).")
+@_table_formats
+@lang_option
+@common
+@click.pass_context
+def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
+    """Each player's running balance over time — the nights, and the payments by their dates — as a table, and
+    with --chart as a line chart (self-contained SVG, no script).
+
+    \\b
+    Examples:
+      meizhou-score ledger history --since 2026-09-01 --by week
+      meizhou-score ledger history Mei Jun --by month --chart mei-jun.svg
+    """
+    from ..club import reports
+
+    labels, series = reports.history(_open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by)
+    if chart:
+        from ..render.chart import line_chart
+
+        svg = line_chart(phrase("chart_history", lang), labels, series)
+        if chart == "-":
+            click.echo(svg, nl=False)
+            return
+        from ..records.sessionfile import write
+
+        write(chart, svg)
+    _emit([{"when": label, **{name: series[name][i] for name in series}} for i, label in enumerate(labels)],
+          fmt, lang)
