@@ -189,3 +189,21 @@ def test_the_language_switch_is_remembered(served, browser):
     page.reload()
     page.locator("#title", has_text="梅州麻將").wait_for()
     assert errors == []
+
+
+def test_a_chart_at_phone_width(browser, tmp_path):
+    # the night's running totals with Chinese names, as settle --chart and the page draw them
+    night = tmp_path / "night.yaml"
+    text = (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8")
+    for english, chinese in (("Ah Fook", "阿福"), ("Mei", "美美"), ("Jun", "阿俊"), ("Lan", "阿蘭")):
+        text = text.replace(english, chinese)
+    night.write_text(text, encoding="utf-8")
+    chart = shots(tmp_path) / "chart.svg"
+    subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--chart", str(chart), "--lang", "zh"],
+                   cwd=ROOT, check=True, capture_output=True)
+    page, errors = phone(browser, locale="zh-TW")
+    page.goto(chart.as_uri())
+    assert page.locator("path[data-player]").count() == 4
+    assert page.locator("text", has_text="阿福").bounding_box()["width"] > 10
+    page.screenshot(path=str(shots(tmp_path) / "chart-390.png"))
+    assert errors == []

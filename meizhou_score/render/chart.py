@@ -42,7 +42,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
            f'<text x="{LEFT}" y="20" font-size="14" font-weight="bold" fill="#000">{escape(title)}</text>']
     for value in _ticks(low, high):  # the value axis
-        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#444">{value}</text>')
+        out.append(f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#444">{_plain(value)}</text>')
         out.append(f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
                    f'stroke="#e5e5e5"/>')
     out.append(f'<line class="zero" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
@@ -99,6 +99,12 @@ def _ticks(low: Decimal, high: Decimal) -> list[Decimal]:
         out.append(value.normalize() if value != 0 else Decimal(0))
         value += step
     return out
+
+
+def _plain(value) -> str:
+    from ..settling.money import text
+
+    return text(value)
 
 
 def _signed(value) -> str:
