@@ -152,7 +152,7 @@ def test_a_busy_ledger_is_waited_for_then_said_busy(tmp_path, night):
         holder.execute("ROLLBACK")
         holder.close()
     assert busy.exit_code == 2 and "busy" in busy.output and str(db) in busy.output
-    assert 4 <= waited < 30
+    assert 9 <= waited < 40  # store.WAIT_SECONDS, 10 s
     assert "now has 5 hands" in run(db, "add", night).output  # once free, the same command works
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from meizhou_score.cli.app import cli
 from meizhou_score.records.loader import load_record
 from meizhou_score.records.rules import DEFAULT_RULES
-from meizhou_score.club.nights import night_identity
+from meizhou_score.club.identity import night_identity
 
 from conftest import EXAMPLES
 

@@ -7,7 +7,7 @@ import click
 
 from ..i18n.messages import msg
 from ..i18n.words import phrase
-from .ledger import NIGHT, _day, _open, _since_until, ledger
+from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .ledger_reports import _emit, _table_formats
 from .options import Usage, common, confirm, lang_option, someone_can_answer
 

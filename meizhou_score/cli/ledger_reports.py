@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from ..i18n.words import phrase
-from .ledger import _day, _open, _since_until, ledger
+from .ledger_base import _day, _open, _since_until, ledger
 from .options import common, lang_option
 
 def _table_formats(func):

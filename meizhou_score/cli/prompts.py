@@ -11,7 +11,6 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import msg
-from ..i18n.rulings import FINDINGS
 from .options import Usage, checked, confirm, language, load_rules
 
 
@@ -245,19 +244,10 @@ def judge(build, allow_dispute: bool):
         return None, exc
     last = result.last
     if last.disputed and not allow_dispute:
-        why = list(last.errors)
-        if last.record.claimed is not None and last.claim_differences:
-            why.append(msg("the claimed balances differ from the settlement: {claims}", claims=tuple(
-                msg("{name} claimed {claimed}, computed {computed}", name=k, claimed=v[0], computed=v[1])
-                for k, v in last.claim_differences.items())))
-        if last.dealer_expected:
-            why.append(msg("the rotation gives {dealer} as dealer ({rule})", dealer=last.dealer_expected,
-                           rule=FINDINGS["dealer_check"]))
-        reasons = why[0]
-        for more in why[1:]:
-            reasons = msg("{before}; {after}", before=reasons, after=more)
+        from ..settling.nightfile import dispute_reasons
+
         return None, msg("not recorded: {reasons} (the file holds only hands the table accepted; --allow-dispute "
-                         "records it anyway)", reasons=reasons)
+                         "records it anyway)", reasons=dispute_reasons(last))
     return result, None
 
 

@@ -11,7 +11,6 @@ another date) stay two. Night numbers are never used twice.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import json
 import os
 import sqlite3
@@ -21,6 +20,7 @@ from typing import Any, NamedTuple
 from ..i18n.messages import at, msg
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
+from .identity import canonical as _canonical, night_identity
 from .store import LedgerError, transaction
 
 
@@ -30,41 +30,6 @@ class Added(NamedTuple):
     hands: int
     date: str
     was: int = 0  # hands the night had before it grew or was replaced
-
-
-def night_identity(data: Any, rules: Rules) -> str:
-    """The night's content identity: its data as written and the base rules, hashed in a canonical form.
-
-    Worked out from the data itself: numbers keep the digits they were written with (2.50 and 2.5 stay
-    apart), dates are ISO days, keys are sorted; no printer's output is involved.
-    """
-    canonical = json.dumps(_canonical(data), sort_keys=True, ensure_ascii=False)
-    ruled = json.dumps(rules.as_dict(), sort_keys=True)
-    return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
-
-
-def _canonical(value: Any) -> Any:
-    """Plain data with every number as the text it was written as, and every key as text."""
-    if isinstance(value, dict):
-        return {str(key): _canonical(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_canonical(item) for item in value]
-    if isinstance(value, bool) or value is None or isinstance(value, str):
-        return value
-    if isinstance(value, (int, Decimal)):
-        return str(value)
-    if isinstance(value, (datetime.date, datetime.datetime)):
-        return value.isoformat()
-    return str(value)
-
-
-def identify_again(conn: sqlite3.Connection) -> None:
-    """Migration 2: each stored night's identity worked out from its data (it was a hash of the JSON printer's
-    output, which gave the same value for the same data; recomputing keeps every ledger in step)."""
-    decode = _decoder()
-    for night, data, rules in conn.execute("SELECT id, data, rules FROM nights").fetchall():
-        identity_now = night_identity(decode(data), DEFAULT_RULES.override(json.loads(rules), ""))
-        conn.execute("UPDATE nights SET hash = ? WHERE id = ?", (identity_now, night))
 
 
 def _decoder():

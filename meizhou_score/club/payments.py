@@ -14,8 +14,8 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
 from ..i18n.messages import msg
-from ..records.names import identity
 from ..settling.money import EXACT, Gold, add, exact
+from .players import find
 from .store import LedgerError, transaction
 
 
@@ -56,12 +56,7 @@ def pay(conn: sqlite3.Connection, payer: str, payee: str, amount: Decimal, date:
         raise LedgerError(msg("expected the amount as a positive number, like 120 or 2.5; got {text!r}",
                               text=str(amount)))
     with transaction(conn):
-        ids = []
-        for name in (payer, payee):
-            found = conn.execute("SELECT id FROM players WHERE key = ?", (identity(name),)).fetchone()
-            if not found:
-                raise LedgerError(msg("no player {name!r} in the ledger", name=name))
-            ids.append(found[0])
+        ids = [find(conn, payer)[0], find(conn, payee)[0]]
         if ids[0] == ids[1]:
             raise LedgerError(msg("{payer!r} and {payee!r} are one player: a payment is between two", payer=payer,
                                   payee=payee))

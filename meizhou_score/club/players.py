@@ -9,6 +9,14 @@ from ..records.names import identity, valid_name
 from .store import LedgerError, transaction
 
 
+def find(conn: sqlite3.Connection, name: str) -> tuple[int, str]:
+    """(the id, the name as the ledger keeps it) of the player ``name`` is a spelling of."""
+    found = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(name),)).fetchone()
+    if not found:
+        raise LedgerError(msg("no player {name!r} in the ledger", name=name))
+    return found
+
+
 def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
     """Give a player a new name (one a record could seat); their history stays theirs."""
     new = valid_name(new, "NEW")
@@ -35,13 +43,7 @@ def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
     """
     valid_name(new, "NEW")
     with transaction(conn):
-        ids = []
-        for name in (old, new):
-            found = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(name),)).fetchone()
-            if not found:
-                raise LedgerError(msg("no player {name!r} in the ledger", name=name))
-            ids.append(found)
-        (gone, gone_name), (kept, kept_name) = ids
+        (gone, gone_name), (kept, kept_name) = find(conn, old), find(conn, new)
         if gone == kept:
             raise LedgerError(msg("{old!r} and {new!r} are already one player in the ledger", old=old, new=new))
         both = conn.execute("SELECT a.night_id FROM seats a JOIN seats b ON a.night_id = b.night_id "

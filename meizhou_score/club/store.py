@@ -18,7 +18,7 @@ from typing import Iterator
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 
-WAIT_SECONDS = 5.0  # how long a ledger another program is writing to is waited for
+WAIT_SECONDS = 10.0  # how long a ledger another program is writing to is waited for
 
 MIGRATIONS: tuple = (
     # version 1
@@ -85,7 +85,7 @@ MIGRATIONS: tuple = (
     CREATE INDEX kongs_by_hand ON kongs(hand_id);
     CREATE INDEX balances_by_player ON balances(player_id);
     """,
-    # version 2: a night's identity from its data (see nights.identify_again), a Python step
+    # version 2: a night's identity from its data (see identity.identify_again), a Python step
     "identify_again",
     # version 3: where a night came from, and night numbers that are never used twice
     """
@@ -150,20 +150,21 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
                                            known=len(MIGRATIONS))))
         conn.execute("PRAGMA foreign_keys=ON")
         if version < len(MIGRATIONS):
-            conn.execute("PRAGMA journal_mode=WAL")
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # the first program to get here sets it
+                conn.execute("PRAGMA journal_mode=WAL")
             _migrate(conn)
     return conn
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
     """Every migration this ledger lacks, under the write lock: a program that got there first has done them."""
-    from . import nights
+    from . import identity
 
     with transaction(conn):
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             if "\n" not in script:
-                getattr(nights, script)(conn)  # a step in Python
+                getattr(identity, script)(conn)  # a step in Python
             else:
                 for statement in _statements(script):
                     conn.execute(statement)

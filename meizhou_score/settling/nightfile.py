@@ -67,7 +67,7 @@ def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DE
         if not allow_dispute:
             for n in range(number, len(night.hands) + 1):
                 if night.hands[n - 1].disputed and (n == number or not before.hands[n - 1].disputed):
-                    raise Refused(msg("hand {number}: {reasons}", number=n, reasons=_reasons(night.hands[n - 1])))
+                    raise Refused(msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(night.hands[n - 1])))
         sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom, limits.session_bytes)
         return night
 
@@ -92,10 +92,10 @@ def _existing(path: str, limits: Limits):
 def _accept(night: Night, allow_dispute: bool) -> None:
     """Only a hand the table can accept is written (``allow_dispute`` writes a disputed one anyway)."""
     if night.last.disputed and not allow_dispute:
-        raise Refused(msg("not recorded: {reasons}", reasons=_reasons(night.last)))
+        raise Refused(msg("not recorded: {reasons}", reasons=dispute_reasons(night.last)))
 
 
-def _reasons(settled) -> Message:
+def dispute_reasons(settled) -> Message:
     """Why a hand is a dispute, in one sentence: not a win, claims that differ, a dealer off the rotation."""
     why = list(settled.errors)
     if settled.record.claimed is not None and settled.claim_differences:

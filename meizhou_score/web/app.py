@@ -102,37 +102,33 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
             return Response(status_code=304, headers={"ETag": etag})
         return _Json(state, headers={"ETag": etag})
 
-    async def post_hand(request: Request) -> Response:
-        body = await _body(request)
-        if isinstance(body, Response):
-            return body
-        hand, table, allow = _hand_of(body)
+    async def changed(request: Request, change, status: int = 200, with_body: bool = True) -> Response:
+        """Make a change to the night's file (``change(hand, table, allow)``), then answer with the night."""
+        hand, table, allow = {}, None, False
+        if with_body:
+            body = await _body(request)
+            if isinstance(body, Response):
+                return body
+            hand, table, allow = _hand_of(body)
         try:
-            night = nightfile.add_hand(night_path, hand, table, limits, allow)
+            night = change(hand, table, allow)
         except MeizhouError as error:
             return refusal(request, error)
         _, raw = nightfile.read(night_path, limits)
-        return _Json({"hand": len(night.hands), **night_state(request, night, raw)}, status_code=201)
+        extra = {"hand": len(night.hands)} if status == 201 else {}
+        return _Json({**extra, **night_state(request, night, raw)}, status_code=status)
+
+    async def post_hand(request: Request) -> Response:
+        return await changed(request, lambda hand, table, allow: nightfile.add_hand(night_path, hand, table, limits,
+                                                                                    allow), status=201)
 
     async def put_hand(request: Request) -> Response:
-        body = await _body(request)
-        if isinstance(body, Response):
-            return body
-        hand, _, allow = _hand_of(body)
-        try:
-            night = nightfile.amend_hand(night_path, int(request.path_params["number"]), hand, limits, allow)
-        except MeizhouError as error:
-            return refusal(request, error)
-        _, raw = nightfile.read(night_path, limits)
-        return _Json(night_state(request, night, raw))
+        number = int(request.path_params["number"])
+        return await changed(request, lambda hand, _, allow: nightfile.amend_hand(night_path, number, hand, limits,
+                                                                                  allow))
 
     async def delete_last(request: Request) -> Response:
-        try:
-            night = nightfile.undo_last(night_path, limits)
-        except MeizhouError as error:
-            return refusal(request, error)
-        _, raw = nightfile.read(night_path, limits)
-        return _Json(night_state(request, night, raw))
+        return await changed(request, lambda *_: nightfile.undo_last(night_path, limits), with_body=False)
 
     async def preview(request: Request) -> Response:
         """A hand settled against the night as it stands, nothing written: the page's preview before Record."""
