@@ -245,3 +245,13 @@ def _renamed(value, names: dict[str, str]):
     if isinstance(value, dict):
         return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
     return value
+
+
+def fresh_seating_log(rng: random.Random, count: int, pool: list[str] | None = None):
+    """``count`` lines where every line seats four of the pool's 400 names afresh (a platform's log)."""
+    pool = pool or name_pool()
+    for _ in range(count):
+        rec = _renamed(make_record(rng), dict(zip(PLAYERS, rng.sample(pool, 4))))
+        if rng.random() < 0.02:
+            rec = _break(rng, rec)
+        yield rec

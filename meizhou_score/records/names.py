@@ -60,22 +60,40 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
     return seated
 
 
+# A name checked once, then known by its text: on a log where every line seats four of a club's 400 members
+# afresh, the seating never repeats but each name does (the table memo above still earns its keep where a
+# table plays on: one look-up instead of four).
+_NAMED = Memo("record.names", 4096, "a player's name as written: the name and its identity, checked once")
+
+
+def _named(value: Any, where: str) -> tuple[str, str]:
+    """(the name as the table writes it, its identity), checked by :func:`valid_name`."""
+    known = _NAMED.get(value) if type(value) is str else None
+    if known is None:
+        name = valid_name(value, where)
+        known = (name, identity(name))
+        if type(value) is str:
+            _NAMED.remember(value, known)
+    return known
+
+
 def _seat(value: Any, path: str) -> tuple[str, ...]:
     names = validators.sequence(value, path)
     if len(names) != 4:
         raise RecordError(path, msg("expected exactly 4 players in seat order East, South, West, North; got {count}",
                                     count=len(names)))
-    out = []
-    for n, name in enumerate(names):
+    out: list[str] = []
+    keys: list[str] = []
+    for n, written in enumerate(names):
         where = validators.join(path, n)
-        name = valid_name(name, where)
+        name, key = _named(written, where)
         if name in out:
             raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
-        twice = same_person([*out, name])
-        if twice is not None:
+        if key in keys:
             raise RecordError(where, msg("{name!r} and {other!r} are one player written two ways; the four names must "
-                                         "differ by more than case and spacing", name=twice[0], other=twice[1]))
+                                         "differ by more than case and spacing", name=out[keys.index(key)], other=name))
         out.append(name)
+        keys.append(key)
     return tuple(out)
 
 
