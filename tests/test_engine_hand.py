@@ -166,3 +166,53 @@ def test_group_readings_are_memoised_and_complete():
     assert group_readings(bytes([3, 3, 3, 0, 0, 0, 0, 0, 0]), True) == (
         ((PUNG, 0), (PUNG, 1), (PUNG, 2)), ((RUN, 0), (RUN, 0), (RUN, 0)))
     assert group_readings(bytes([2, 0, 0, 0, 0, 0, 0]), False) == (((PAIR, 0),),)
+
+
+def test_the_remembered_suit_search_finds_what_the_full_search_finds():
+    # engine/distance.py works each remainder of a suit out once; a direct search of every path must agree
+    import random
+
+    from meizhou_score.engine import distance
+
+    def every_path(c, i, sets, partials, eyes, out, honours):
+        n = len(c)
+        while i < n and not c[i]:
+            i += 1
+        if i == n:
+            out.add((sets, partials, eyes))
+            return
+        if c[i] >= 3:
+            c[i] -= 3; every_path(c, i, sets + 1, partials, eyes, out, honours); c[i] += 3  # noqa: E702
+        if not honours and i + 2 < n and c[i + 1] and c[i + 2]:
+            for k in (i, i + 1, i + 2):
+                c[k] -= 1
+            every_path(c, i, sets + 1, partials, eyes, out, honours)
+            for k in (i, i + 1, i + 2):
+                c[k] += 1
+        if c[i] >= 2:
+            c[i] -= 2
+            if not eyes:
+                every_path(c, i, sets, partials, 1, out, honours)
+            every_path(c, i, sets, partials + 1, eyes, out, honours)
+            c[i] += 2
+        for step in (1, 2):
+            if not honours and i + step < n and c[i + step]:
+                c[i] -= 1; c[i + step] -= 1  # noqa: E702
+                every_path(c, i, sets, partials + 1, eyes, out, honours)
+                c[i] += 1; c[i + step] += 1  # noqa: E702
+        c[i] -= 1
+        every_path(c, i + 1 if not c[i] else i, sets, partials, eyes, out, honours)
+        c[i] += 1
+
+    rng = random.Random(4)
+    for _ in range(300):
+        honours = rng.random() < 0.3
+        size = 7 if honours else 9
+        counts = [0] * size
+        for _ in range(rng.randint(1, 11)):
+            k = rng.randrange(size)
+            if counts[k] < 4:
+                counts[k] += 1
+        out: set = set()
+        every_path(list(counts), 0, 0, 0, 0, out, honours)
+        assert distance._parts(tuple(counts), honours) == frozenset(out)

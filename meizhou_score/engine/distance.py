@@ -25,43 +25,51 @@ def _options(counts: bytes, honours: bool) -> tuple[tuple[int, int, int], ...]:
     key = (counts, honours)
     found = _SUIT_OPTIONS.get(key)
     if found is None:
-        out: set[tuple[int, int, int]] = set()
-        _search(list(counts), 0, 0, 0, 0, out, honours)
+        out = _parts(tuple(counts), honours)
         found = _SUIT_OPTIONS.remember(key, tuple(o for o in out if not any(
             p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2] for p in out)))
     return found
 
 
-def _search(c: list[int], i: int, sets: int, partials: int, eyes: int, out: set, honours: bool) -> None:
-    n = len(c)
-    while i < n and not c[i]:
-        i += 1
-    if i == n:
-        out.add((sets, partials, eyes))
-        return
+_PARTS = Memo("distance.parts", 1 << 16, "what the rest of one suit can make, by the counts still to place")
+
+
+def _parts(c: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]:
+    """Every (sets, partial sets, eyes ≤ 1) the tiles ``c`` can make, each remainder worked out once.
+
+    From the lowest tile held: a pung, a run, a pair (as the eyes or as a partial set), two of a run (a
+    partial set), or the tile left to help nothing. A dense suit reaches the same remainder by many
+    paths; remembering each remainder's answer makes the search polynomial where it was exponential.
+    """
+    key = (c, honours)
+    found = _PARTS.get(key)
+    if found is not None:
+        return found
+    i = next((k for k, n in enumerate(c) if n), None)
+    if i is None:
+        return _PARTS.remember(key, frozenset({(0, 0, 0)}))
+    out: set[tuple[int, int, int]] = set()
+
+    def less(*taken: int) -> tuple[int, ...]:
+        rest = list(c)
+        for k in taken:
+            rest[k] -= 1
+        return tuple(rest)
+
     if c[i] >= 3:
-        c[i] -= 3
-        _search(c, i, sets + 1, partials, eyes, out, honours)
-        c[i] += 3
+        out |= {(s + 1, p, e) for s, p, e in _parts(less(i, i, i), honours)}
     runs = not honours
-    if runs and i + 2 < n and c[i + 1] and c[i + 2]:
-        c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1  # noqa: E702
-        _search(c, i, sets + 1, partials, eyes, out, honours)
-        c[i] += 1; c[i + 1] += 1; c[i + 2] += 1  # noqa: E702
+    if runs and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        out |= {(s + 1, p, e) for s, p, e in _parts(less(i, i + 1, i + 2), honours)}
     if c[i] >= 2:
-        c[i] -= 2
-        if not eyes:
-            _search(c, i, sets, partials, 1, out, honours)
-        _search(c, i, sets, partials + 1, eyes, out, honours)
-        c[i] += 2
+        rest = _parts(less(i, i), honours)
+        out |= {(s, p, 1) for s, p, e in rest if not e}  # the pair as the eyes
+        out |= {(s, p + 1, e) for s, p, e in rest}  # or as a partial set
     for step in (1, 2):
-        if runs and i + step < n and c[i + step]:
-            c[i] -= 1; c[i + step] -= 1  # noqa: E702
-            _search(c, i, sets, partials + 1, eyes, out, honours)
-            c[i] += 1; c[i + step] += 1  # noqa: E702
-    c[i] -= 1  # a tile that helps nothing
-    _search(c, i + 1 if not c[i] else i, sets, partials, eyes, out, honours)
-    c[i] += 1
+        if runs and i + step < len(c) and c[i + step]:
+            out |= {(s, p + 1, e) for s, p, e in _parts(less(i, i + step), honours)}
+    out |= _parts(less(i), honours)  # a tile that helps nothing
+    return _PARTS.remember(key, frozenset(out))
 
 
 def standard(counts: bytes, melds: int) -> int:
