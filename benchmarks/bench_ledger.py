@@ -29,9 +29,9 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 from records import PLAYERS, make_record, name_pool  # noqa: E402
 
 
-def write_nights(folder: str, nights: int, hands: int) -> list[str]:
+def write_nights(folder: str, nights: int, hands: int, members: int = 16) -> list[str]:
     rng = random.Random(2026)
-    members = name_pool(16, seed=9)
+    members = name_pool(members, seed=9)
     paths = []
     for n in range(nights):
         table = rng.sample(members, 4)
@@ -46,7 +46,7 @@ def write_nights(folder: str, nights: int, hands: int) -> list[str]:
             for old, new in rename.items():
                 text = text.replace(f'"{old}"', json.dumps(new))
             night["hands"].append(json.loads(text))
-        path = os.path.join(folder, f"night-{n:03d}.yaml")
+        path = os.path.join(folder, f"night-{n:05d}.yaml")
         with open(path, "w", encoding="utf-8") as out:
             json.dump(night, out, ensure_ascii=False)  # JSON is YAML
         paths.append(path)
@@ -64,10 +64,11 @@ def main() -> int:
     parser.add_argument("--nights", type=int, default=300)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--members", type=int, default=16, help="the club's members the tables are drawn from")
     args = parser.parse_args()
     cli = [sys.executable, "-m", "meizhou_score", "ledger"]
     with tempfile.TemporaryDirectory() as folder:
-        paths = write_nights(folder, args.nights, args.hands)
+        paths = write_nights(folder, args.nights, args.hands, args.members)
         db = os.path.join(folder, "club.sqlite3")
         add = timed([*cli, "--db", db, "add", *paths, "--accept-disputes"])
         print(f"ledger add of {args.nights} nights x {args.hands} hands: {add:.2f} s "
@@ -85,6 +86,15 @@ def main() -> int:
         print(f"ledger totals over {args.nights} nights: {total:.3f} s (median of {args.runs}; target < 0.3 s) "
               f"{'OK' if total < 0.3 else 'MISSED'}; {total / yardstick:.2f}x Python + one SQL SUM "
               f"({yardstick:.3f} s)")
+        bare, stats = [], []
+        for r in range(args.runs):
+            pair = [lambda: stats.append(timed([*cli, "--db", db, "stats", "--format", "json"])),
+                    lambda: bare.append(timed([sys.executable, "-c", "import click, yaml"]))]
+            for run in (pair if r % 2 == 0 else pair[::-1]):
+                run()
+        each, start = statistics.median(stats), statistics.median(bare)
+        print(f"ledger stats, {args.members} members over {args.nights} nights: {each:.3f} s, {each / start:.1f}x a bare "
+              f"start ({start:.3f} s; target <= 10x)")
         print(f"ledger file: {os.path.getsize(db) / 1024 / 1024:.1f} MiB")
     return 0 if add < 10 and total < 0.3 else 1
 

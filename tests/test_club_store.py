@@ -51,6 +51,8 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     conn.execute("ALTER TABLE nights DROP COLUMN origin")
     conn.execute("DROP TABLE counters")
     conn.execute("DROP TABLE payments")
+    for index in ("hands_by_winner", "hands_by_robbed", "kongs_by_player", "seats_by_player"):
+        conn.execute(f"DROP INDEX {index}")
     conn.execute("UPDATE nights SET hash = 'stored by an older program'")
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
@@ -58,5 +60,5 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     again = run(cli, ["ledger", "--db", str(db), "add", night])  # opening migrates; the night is known
     assert again.exit_code == 0 and "already" in again.output
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
     assert conn.execute("SELECT COUNT(*) FROM nights").fetchone()[0] == 1

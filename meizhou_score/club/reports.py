@@ -89,29 +89,44 @@ def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None 
         if not people:
             raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
     net = totals(conn, since, until)
-    in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
+    played, wins, robbed, kongs, top = _per_player(conn, span)
     out = []
     for pid, name in sorted(people.items(), key=lambda item: item[1]):
-        nights_played, hands_played = conn.execute(
-            "SELECT COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
-            "JOIN hands h ON h.night_id = n.id WHERE s.player_id = ? AND n.date >= ? AND n.date <= ?",
-            (pid, *span)).fetchone()
-        wins = dict(conn.execute(f"SELECT h.win_type, COUNT(*) FROM hands h {in_range} AND h.winner_id = ? "
-                                 "AND h.valid GROUP BY h.win_type", (*span, pid)).fetchall())
-        robbed = conn.execute(f"SELECT COUNT(*) FROM hands h {in_range} AND h.robbed_id = ? AND h.valid",
-                              (*span, pid)).fetchone()[0]
-        kongs = dict(conn.execute(f"SELECT k.type, COUNT(*) FROM kongs k JOIN hands h ON h.id = k.hand_id "
-                                  f"{in_range} AND k.player_id = ? GROUP BY k.type", (*span, pid)).fetchall())
-        top = conn.execute(f"SELECT h.ratio, h.patterns FROM hands h {in_range} AND h.winner_id = ? AND h.valid "
-                           "ORDER BY h.ratio DESC, n.date, h.number LIMIT 1", (*span, pid)).fetchone()
+        nights_played, hands_played = played.get(pid, (0, 0))
+        won = wins.get(pid, {})
+        best = top.get(pid)
         total = net.get(name, Decimal(0))
         out.append(Stats(name, nights_played, hands_played,
-                         {t: wins.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
-                         _ratio(wins.get("self_draw", 0), hands_played), robbed,
-                         {t: kongs.get(t, 0) for t in ("concealed", "added", "exposed")},
-                         top[0] if top else 0, tuple(json.loads(top[1])) if top else (), total,
+                         {t: won.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
+                         _ratio(won.get("self_draw", 0), hands_played), robbed.get(pid, 0),
+                         {t: kongs.get(pid, {}).get(t, 0) for t in ("concealed", "added", "exposed")},
+                         best[0] if best else 0, tuple(json.loads(best[1])) if best else (), total,
                          _ratio(total, hands_played)))
     return out
+
+
+def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
+    """Every player's figures over the range, each in one grouped query (the ledger's indexes serve them)."""
+    in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
+    played = {pid: (nights, hands) for pid, nights, hands in conn.execute(
+        "SELECT s.player_id, COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
+        "JOIN hands h ON h.night_id = n.id WHERE n.date >= ? AND n.date <= ? GROUP BY s.player_id", span)}
+    wins: dict[int, dict[str, int]] = {}
+    for pid, kind, count in conn.execute(f"SELECT h.winner_id, h.win_type, COUNT(*) FROM hands h {in_range} "
+                                         "AND h.valid AND h.winner_id IS NOT NULL GROUP BY h.winner_id, h.win_type",
+                                         span):
+        wins.setdefault(pid, {})[kind] = count
+    robbed = dict(conn.execute(f"SELECT h.robbed_id, COUNT(*) FROM hands h {in_range} AND h.valid "
+                               "AND h.robbed_id IS NOT NULL GROUP BY h.robbed_id", span).fetchall())
+    kongs: dict[int, dict[str, int]] = {}
+    for pid, kind, count in conn.execute(f"SELECT k.player_id, k.type, COUNT(*) FROM kongs k JOIN hands h ON "
+                                         f"h.id = k.hand_id {in_range} GROUP BY k.player_id, k.type", span):
+        kongs.setdefault(pid, {})[kind] = count
+    top = {pid: (ratio, patterns) for pid, ratio, patterns in conn.execute(
+        "SELECT winner_id, ratio, patterns FROM (SELECT h.winner_id, h.ratio, h.patterns, ROW_NUMBER() OVER "
+        "(PARTITION BY h.winner_id ORDER BY h.ratio DESC, n.date, h.number) AS place FROM hands h "
+        f"{in_range} AND h.valid AND h.winner_id IS NOT NULL) WHERE place = 1", span)}
+    return played, wins, robbed, kongs, top
 
 
 def _ratio(part, whole: int) -> Decimal:
