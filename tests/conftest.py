@@ -14,3 +14,32 @@ def record():
     from records import hand_record
 
     return hand_record()
+
+
+def start_serve(night, **popen):
+    """A real `meizhou-score serve NIGHT` on a free port of 127.0.0.1, answering: (its base URL, the process).
+
+    The caller stops it (SIGINT, as Ctrl-C) when done.
+    """
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+                            cwd=ROOT, **popen)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(base + "/api/night", timeout=1)
+            break
+        except urllib.error.HTTPError:
+            break  # listening (a refusal is an answer)
+        except OSError:
+            time.sleep(0.1)
+    return base, proc

@@ -21,7 +21,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from meizhou_score.web.app import MAX_BODY, create_app  # noqa: E402
 
-from conftest import ROOT  # noqa: E402
+from conftest import ROOT, start_serve  # noqa: E402
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10}
 SELF_DRAW = {"winner": "Mei", "win_type": "self_draw",
@@ -185,16 +185,7 @@ def server(tmp_path):
     import signal
 
     night = tmp_path / "night.yaml"
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/night", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
+    base, proc = start_serve(night, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     yield base, night, proc
     if proc.poll() is None:
         proc.send_signal(signal.SIGINT)

@@ -14,16 +14,14 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, start_serve
 
 CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
@@ -48,18 +46,7 @@ def shots(tmp_path) -> Path:
 @pytest.fixture
 def served(tmp_path):
     night = tmp_path / "night.yaml"
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/night", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
+    base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     yield base, night
     proc.send_signal(signal.SIGINT)
     proc.wait(timeout=20)
@@ -81,6 +68,16 @@ def phone(browser, locale="en-US"):
     return page, errors
 
 
+def new_night(page, base: str, players, stake: str = "10"):
+    """Open the page on a night that does not exist yet and start it: four names in seat order, a stake."""
+    page.goto(base + "/")
+    page.wait_for_selector("#player0")
+    for n, name in enumerate(players):
+        page.fill(f"#player{n}", name)
+    page.fill("#stake", stake)
+    page.click("#start")
+
+
 def tap_tiles(page, tiles: str):
     for tile in tiles.split():
         page.click(f"#keyboard [data-tile='{tile}']")
@@ -94,12 +91,7 @@ def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
     base, night = served
     page, errors = phone(browser)
     start = time.monotonic()
-    page.goto(base + "/")
-    page.wait_for_selector("#player0")
-    for n, name in enumerate(PLAYERS):
-        page.fill(f"#player{n}", name)
-    page.fill("#stake", "10")
-    page.click("#start")
+    new_night(page, base, PLAYERS)
     # hand 1: Ah Fook deals, Mei self-draws holding a concealed kong of East
     page.click("[data-dealer='Ah Fook']")
     page.click("[data-winner='Mei']")
@@ -160,10 +152,7 @@ def test_the_page_in_chinese_and_a_refused_hand(served, browser, tmp_path):
     page.goto(base + "/")
     page.wait_for_selector("#player0")
     assert page.inner_text("#title") == "梅州麻將"
-    for n, name in enumerate(["阿福", "美美", "阿俊", "阿蘭"]):
-        page.fill(f"#player{n}", name)
-    page.fill("#stake", "10")
-    page.click("#start")
+    new_night(page, base, ["阿福", "美美", "阿俊", "阿蘭"])
     page.click("[data-dealer='阿福']")
     page.click("[data-winner='美美']")
     page.click("[data-how='self_draw']")

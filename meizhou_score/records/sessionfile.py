@@ -251,12 +251,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> None:
+def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> bytes:
     """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename, fsync the folder.
 
     A link is followed: its target is replaced and the link kept. A read-only file is refused, and so is a
     text over ``limit`` bytes (a session past the size limit could not be read again). A new file gets the
-    mode the umask gives; a replaced one keeps its own.
+    mode the umask gives; a replaced one keeps its own. Returns the bytes written.
     """
     data = (_BOM if bom else b"") + text.encode("utf-8")
     if limit is not None and len(data) > limit:
@@ -288,6 +288,7 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
             pass
         raise
     _sync_folder(folder)
+    return data
 
 
 def _new_file_mode() -> int:

@@ -33,28 +33,44 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night | None, byte
     return settle_data(found.data), found.raw
 
 
+def _new_head(table: dict[str, Any] | None) -> dict[str, Any]:
+    """A new night's head from the page's table: players in seat order, stake, date (today unless given)."""
+    if not table:
+        raise RecordError("players", msg("missing; a new night names its players, in seat order"))
+    return {"date": table.get("date") or datetime.date.today().isoformat(), "players": table.get("players"),
+            "stake": table.get("stake", 1)}
+
+
+def preview(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None,
+            limits: Limits = DEFAULT_LIMITS) -> Night:
+    """The night with ``hand`` added, settled as :func:`add_hand` would, and nothing written."""
+    found = sessionfile.read(path, limits)
+    if found is None:
+        return settle_data({**_new_head(table), "hands": [hand]})
+    return settle_next(settle_data(found.data), found.data, hand)
+
+
 def add_hand(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None,
-             limits: Limits = DEFAULT_LIMITS, allow_dispute: bool = False) -> Night:
-    """Append ``hand`` to the night's file; a missing file is made from ``table`` (players, stake, date)."""
+             limits: Limits = DEFAULT_LIMITS, allow_dispute: bool = False) -> tuple[Night, bytes]:
+    """Append ``hand`` to the night's file; a missing file is made from ``table`` (players, stake, date).
+
+    Each change returns the night as it now stands and the file's new bytes (its version).
+    """
     with sessionfile.locked(path):
         found = sessionfile.read(path, limits)
         if found is None:
-            if not table:
-                raise RecordError("players", msg("missing; a new night names its players, in seat order"))
-            head = {"date": table.get("date") or datetime.date.today().isoformat(), "players": table.get("players"),
-                    "stake": table.get("stake", 1)}
+            head = _new_head(table)
             night = settle_data({**head, "hands": [hand]})
             _accept(night, allow_dispute)
-            sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limits.session_bytes)
-            return night
+            return night, sessionfile.write(path, sessionfile.new_session(path, head, hand),
+                                            limit=limits.session_bytes)
         night = settle_next(settle_data(found.data), found.data, hand)
         _accept(night, allow_dispute)
-        sessionfile.write(path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes)
-        return night
+        return night, sessionfile.write(path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes)
 
 
 def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DEFAULT_LIMITS,
-               allow_dispute: bool = False) -> Night:
+               allow_dispute: bool = False) -> tuple[Night, bytes]:
     """Replace hand ``number`` (from 1); the hands after it must still settle as they did (R10 checked)."""
     with sessionfile.locked(path):
         found = _existing(path, limits)
@@ -68,18 +84,17 @@ def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DE
             for n in range(number, len(night.hands) + 1):
                 if night.hands[n - 1].disputed and (n == number or not before.hands[n - 1].disputed):
                     raise Refused(msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(night.hands[n - 1])))
-        sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom, limits.session_bytes)
-        return night
+        return night, sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom,
+                                        limits.session_bytes)
 
 
-def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> Night:
+def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night, bytes]:
     """Take the night's last hand back."""
     with sessionfile.locked(path):
         found = _existing(path, limits)
         remaining, _ = sessionfile.without_last(found)
         night = settle_data({**found.data, "hands": found.data["hands"][:-1]})
-        sessionfile.write(path, remaining, found.bom)
-        return night
+        return night, sessionfile.write(path, remaining, found.bom)
 
 
 def _existing(path: str, limits: Limits):

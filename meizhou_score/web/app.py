@@ -103,7 +103,8 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         return _Json(state, headers={"ETag": etag})
 
     async def changed(request: Request, change, status: int = 200, with_body: bool = True) -> Response:
-        """Make a change to the night's file (``change(hand, table, allow)``), then answer with the night."""
+        """Make a change to the night's file (``change(hand, table, allow)`` → the night, the file's bytes), then
+        answer with the night."""
         hand, table, allow = {}, None, False
         if with_body:
             body = await _body(request)
@@ -111,10 +112,9 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
                 return body
             hand, table, allow = _hand_of(body)
         try:
-            night = change(hand, table, allow)
+            night, raw = change(hand, table, allow)  # the night as written, and the file's bytes: no second read
         except MeizhouError as error:
             return refusal(request, error)
-        _, raw = nightfile.read(night_path, limits)
         extra = {"hand": len(night.hands)} if status == 201 else {}
         return _Json({**extra, **night_state(request, night, raw)}, status_code=status)
 
@@ -136,19 +136,8 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         if isinstance(body, Response):
             return body
         hand, table, _ = _hand_of(body)
-        from ..i18n.messages import msg
-        from ..records.sessionfile import read
-        from ..settling.night import settle_data, settle_next
-
         try:
-            found = read(night_path, limits)
-            if found is None:
-                if not table:
-                    raise RecordError("players", msg("missing; a new night names its players, in seat order"))
-                night = settle_data({"players": table.get("players"), "stake": table.get("stake", 1),
-                                     "hands": [hand]})
-            else:
-                night = settle_next(settle_data(found.data), found.data, hand)
+            night = nightfile.preview(night_path, hand, table, limits)
         except MeizhouError as error:
             return refusal(request, error)
         row = sheet(night, language(request))[-1]
