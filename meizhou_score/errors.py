@@ -52,7 +52,7 @@ class RecordError(MeizhouError):
     def say(self, lang: str = "en") -> str:
         from .i18n.messages import say
 
-        colon = "：" if lang == "zh" else ": "
+        colon = ": " if lang == "en" else "："
         parts = [self.source, say(self.path, lang), say(self.message, lang)]
         return colon.join(part for part in parts if part)
 

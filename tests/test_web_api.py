@@ -107,6 +107,20 @@ def test_a_refusal_speaks_the_pages_language(tmp_path):
     refused = c.post("/api/hands?lang=zh", json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
                      headers=ORIGIN)
     assert refused.status_code == 422 and "應為" in refused.json()["error"]
+    refused = c.post("/api/hands?lang=zh-Hans", json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
+                     headers=ORIGIN)
+    assert refused.status_code == 422 and "应为" in refused.json()["error"] and "應" not in refused.json()["error"]
+    sheet = c.get("/api/night?lang=zh-Hans").json()["sheet"][0]["what"]
+    assert sheet.startswith("Mei 自摸胡牌") and "倍数" in sheet
+
+
+def test_the_pages_words_in_three_languages(tmp_path):
+    words = client(tmp_path / "night.yaml").get("/static/words.json").json()
+    assert sorted(words) == ["en", "zh-Hans", "zh-Hant"]
+    assert sorted(words["zh-Hans"]) == sorted(words["zh-Hant"])
+    assert words["zh-Hant"]["title"] == "梅州麻將" and words["zh-Hans"]["title"] == "梅州麻将"
+    assert words["zh-Hans"]["m"] == "万" and words["zh-Hans"]["s"] == "条" and words["zh-Hans"]["honours"] == "东南西北白发中"
+    assert words["zh-Hans"]["kong"] == "＋ 杠"
 
 
 def test_bad_json_and_big_bodies_are_refused(tmp_path):

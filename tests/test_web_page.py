@@ -136,9 +136,13 @@ def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
                    cwd=ROOT, check=True, capture_output=True)
     page.wait_for_selector("[data-hand='4']", timeout=5000)
     no_sideways_scroll(page)
-    page.click("[data-lang='zh']")
+    page.click("[data-lang='zh-Hant']")
     page.locator("#title", has_text="梅州麻將").wait_for()
     page.locator("#sheet", has_text="自摸").wait_for()
+    page.click("[data-lang='zh-Hans']")  # 简体: the same night in Simplified, made by the server's table
+    page.locator("#title", has_text="梅州麻将").wait_for()
+    page.locator("#sheet", has_text="杠").wait_for()
+    assert "槓" not in page.inner_text("#sheet")
     no_sideways_scroll(page)
     page.screenshot(path=str(shots(tmp_path) / "sheet-zh.png"), full_page=True)
     assert errors == []
@@ -173,10 +177,27 @@ def test_the_language_switch_is_remembered(served, browser):
     page, errors = phone(browser)
     page.goto(base + "/")
     page.wait_for_selector("#player0")
-    page.click("[data-lang='zh']")
+    assert [b.inner_text() for b in page.locator("#langs button").all()] == ["简体", "繁體", "EN"]
+    page.click("[data-lang='zh-Hant']")
     page.locator("#title", has_text="梅州麻將").wait_for()
     page.reload()
     page.locator("#title", has_text="梅州麻將").wait_for()
+    page.click("[data-lang='zh-Hans']")
+    page.locator("#title", has_text="梅州麻将").wait_for()
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    page.reload()
+    page.locator("#title", has_text="梅州麻将").wait_for()
+    assert errors == []
+
+
+@pytest.mark.parametrize("locale, title", [("zh-CN", "梅州麻将"), ("zh-SG", "梅州麻将"), ("zh-TW", "梅州麻將"),
+                                           ("zh-HK", "梅州麻將"), ("en-GB", "Meizhou mahjong")])
+def test_a_phone_opens_the_page_in_its_own_script(served, browser, locale, title):
+    base, _ = served
+    page, errors = phone(browser, locale=locale)
+    page.goto(base + "/")
+    page.locator("#title", has_text=title).wait_for()
+    page.wait_for_selector("#player0")
     assert errors == []
 
 

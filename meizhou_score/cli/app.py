@@ -18,7 +18,8 @@ import click
 from .. import __version__
 from ..errors import MeizhouError
 from ..i18n.messages import msg, reason
-from .options import LANGUAGES, Run, Stopped, locale_language, say_error
+from ..i18n.scripts import language_of
+from .options import Run, Stopped, locale_language, say_error
 
 
 class ExitStatus(IntEnum):
@@ -63,7 +64,8 @@ Environment:
   MEIZHOU_MAX_RECORD_BYTES   the largest hand record read [1 MiB]
   MEIZHOU_MAX_SESSION_BYTES  the largest session read [4 MiB]
   MEIZHOU_DEBUG=1            show a traceback for a fault of the program's own
-  LC_ALL, LC_MESSAGES, LANG  zh_* chooses Chinese when --lang is not given
+  LC_ALL, LC_MESSAGES, LANG  when --lang is not given: zh_CN, zh_SG Simplified
+                             Chinese; zh_TW, zh_HK, other zh_* Traditional
 \b
 Exit codes: 0 settled and agreed; 1 a dispute (not a win, claims or dealer
 differ); 2 a bad record or bad usage; 3 a bug of the program's; 4 the output
@@ -163,7 +165,7 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
         value = ctx.params.get("lang")
     except (click.ClickException, click.exceptions.Exit, ImportError):
         return None
-    return value if value in LANGUAGES else None
+    return language_of(value) if isinstance(value, str) else None
 
 
 def _pending(ctx: click.Context) -> list[str]:

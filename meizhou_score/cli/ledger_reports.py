@@ -33,7 +33,7 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
         from ..render.columns import columns
 
         # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang == "zh" else {}
+        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang != "en" else {}
         click.echo(columns([[names.get(key, key) for key in rows[0]]]
                            + [[_cell(v) for v in row.values()] for row in rows]))
     else:

@@ -14,9 +14,9 @@ import click
 from .. import __version__
 from ..errors import MeizhouError
 from ..i18n.messages import Message, at, msg
+from ..i18n.scripts import CHOICES, language_of
 from ..records.loader import DEFAULT_LIMITS, Limits
 
-LANGUAGES = ("en", "zh")
 
 
 @dataclass
@@ -51,11 +51,12 @@ def the_run() -> Run:
 
 
 def locale_language() -> str:
-    """zh when the locale is Chinese (LC_ALL, then LC_MESSAGES, then LANG: zh_TW.UTF-8), else en."""
+    """The locale's language (LC_ALL, then LC_MESSAGES, then LANG, the first one set): zh_CN, zh_SG and zh_Hans
+    read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional; anything else English."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name)
         if value:
-            return "zh" if value.lower().startswith("zh") else "en"
+            return language_of(value) or "en"
     return "en"
 
 
@@ -77,8 +78,8 @@ NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
 
 def confirm(question: str, default: bool, lang: str) -> bool:
     """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``."""
-    choices = ("是/否" if lang == "zh" else "y/n").split("/")
-    hint = "/".join(c.upper() if (i == 0) == default and lang != "zh" else c for i, c in enumerate(choices))
+    choices = ("y/n" if lang == "en" else "是/否").split("/")
+    hint = "/".join(c.upper() if (i == 0) == default and lang == "en" else c for i, c in enumerate(choices))
 
     def answer(text: str) -> bool:
         said = text.strip().casefold()
@@ -89,7 +90,7 @@ def confirm(question: str, default: bool, lang: str) -> bool:
         raise click.UsageError(msg("answer {yes} or {no}", yes=choices[0], no=choices[1]).say(lang))
 
     return click.prompt(f"{question} [{hint}]", default=choices[0] if default else choices[1], show_default=False,
-                        value_proc=answer, prompt_suffix="：" if lang == "zh" else ": ")
+                        value_proc=answer, prompt_suffix=": " if lang == "en" else "：")
 
 
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
@@ -119,6 +120,7 @@ def load_rules(rules_file):
 
 
 def _remember_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    value = language_of(value) if value is not None else None  # zh is zh-Hant; ZH-hans is zh-Hans
     if value is not None and ctx.obj is not None and isinstance(ctx.obj, Run):
         ctx.obj.lang = value
     return value
@@ -136,10 +138,12 @@ def format_option(func):
 
 
 def lang_option(func):
-    """--lang en|zh, by default the locale's language (read first, so that even a usage error speaks it)."""
-    return click.option("--lang", type=click.Choice(LANGUAGES), default=locale_language, is_eager=True,
-                        callback=_remember_language, show_default="en, or zh in a Chinese locale",
-                        help="Language of tables and explanations.")(func)
+    """--lang en|zh-Hant|zh-Hans (zh: zh-Hant), by default the locale's language (read first, so that even a
+    usage error speaks it)."""
+    return click.option("--lang", type=click.Choice(CHOICES, case_sensitive=False), default=locale_language,
+                        is_eager=True, callback=_remember_language,
+                        show_default="the locale's: zh_CN, zh_SG zh-Hans; zh_TW, zh_HK zh-Hant; else en",
+                        help="Language: English, Traditional (zh-Hant, or zh) or Simplified Chinese (zh-Hans).")(func)
 
 
 def rules_option(func):

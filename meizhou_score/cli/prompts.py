@@ -39,7 +39,7 @@ class Questions:
 
     @property
     def colon(self) -> str:
-        return "：" if self.lang == "zh" else ": "
+        return ": " if self.lang == "en" else "："
 
     def confirm(self, question: str) -> bool:
         return confirm(question, True, self.lang)

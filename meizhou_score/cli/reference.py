@@ -61,13 +61,14 @@ def rules(rules_file, fmt, ruling, lang):
 
     if ruling is not None:
         from ..i18n.rulings import EXPLAINED, EXPLAINED_CHINESE
+        from ..i18n.scripts import in_script
         from ..render.text import ruling_text
 
         key = ruling.strip().upper()
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        what, why = (EXPLAINED_CHINESE if lang == "zh" else EXPLAINED)[key]
+        what, why = EXPLAINED[key] if lang == "en" else (in_script(said, lang) for said in EXPLAINED_CHINESE[key])
         click.echo(dumps({"ruling": key, "says": what, "why": why}) if fmt == "json"
                    else ruling_text(key, what, why, lang))
         return

@@ -13,6 +13,7 @@ import re
 import click
 
 from ..i18n.messages import Message, foreign, msg
+from ..i18n.scripts import in_script
 
 # click's English messages, as click 8 words them, and what each becomes
 _NO_OPTION = re.compile(r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "
@@ -70,12 +71,12 @@ def _problem(text: str) -> Message:
 
 def show(exc: click.ClickException, lang: str) -> None:
     """Print a usage error as click does, its words in ``lang``."""
-    if lang != "zh":
+    if lang == "en":
         exc.show()
         return
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
-        usage = ctx.get_usage().replace("Usage: ", "用法：", 1)
+        usage = ctx.get_usage().replace("Usage: ", in_script("用法：", lang), 1)
         hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
         click.echo(f"{usage}\n{hint}\n", err=True)
     click.echo(msg("Error: {message}", message=words_of(exc)).say(lang), err=True)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .scripts import in_script
+
 
 class Message:
     """An error's words: an English template and its values, said in a language when shown."""
@@ -26,7 +28,7 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
-        template = _chinese_table().get(self.template, self.template) if lang == "zh" else self.template
+        template = self.template if lang == "en" else in_script(_chinese_table().get(self.template, self.template), lang)
         if not self.values:
             return template
         return template.format(**{key: _said(value, lang) for key, value in self.values.items()})
@@ -62,7 +64,7 @@ def _said(value: Any, lang: str) -> Any:
     if isinstance(value, (Message, BaseException)):
         return say(value, lang)
     if isinstance(value, tuple):
-        return ("、" if lang == "zh" else ", ").join(str(_said(v, lang)) for v in value)
+        return (", " if lang == "en" else "、").join(str(_said(v, lang)) for v in value)
     return value
 
 

@@ -7,6 +7,7 @@ A ruling is never written here: ``{rule}`` is filled from
 from __future__ import annotations
 
 from .rulings import FINDINGS, NEXT_DEALER
+from .scripts import simplified
 
 # Each sentence: its key | English | Chinese. One line a sentence, so a word cannot lack its translation.
 # (Leading spaces of a sentence are kept: they indent it under a heading.)
@@ -152,8 +153,21 @@ check_useful | Tiles that help: {tiles} ({count} copies left) | 合用的牌：{
 """
 _BOTH = {key: (english, chinese) for key, english, chinese in
          (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))}
-WORDS: dict[str, dict[str, str]] = {lang: {key: both[n] for key, both in _BOTH.items()}
-                                   for n, lang in enumerate(("en", "zh"))}
+
+
+class _Languages(dict):
+    """The words table by language: English and Traditional as written, Simplified made from Traditional when
+    first asked for."""
+
+    def __missing__(self, lang: str) -> dict[str, str]:
+        if lang != "zh-Hans":
+            raise KeyError(lang)
+        self[lang] = {key: simplified(text) for key, text in self["zh-Hant"].items()}
+        return self[lang]
+
+
+WORDS: dict[str, dict[str, str]] = _Languages({lang: {key: both[n] for key, both in _BOTH.items()}
+                                              for n, lang in enumerate(("en", "zh-Hant"))})
 
 # which ruling each sentence cites
 _RULE_OF = {"draw": FINDINGS["draw"], "dealer_check": FINDINGS["dealer_check"],

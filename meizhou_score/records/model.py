@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from ..i18n.scripts import simplified
 from .rules import DEFAULT_RULES, Rules
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
@@ -18,16 +19,16 @@ MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in 
 ONE = Decimal(1)  # the stake when a record names none
 
 # What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
-# hyphen, and the Chinese names in every mix of traditional and simplified characters the document itself
-# uses (槓/杠, 開/开, 搶/抢): 杠上開花, 槓上开花, 抢槓 … all read alike.
-_SCRIPTS = {"槓": "槓杠", "開": "開开", "搶": "搶抢"}
+# hyphen, and the Chinese names in every mix of Traditional and Simplified characters, as the document itself
+# mixes them (槓/杠, 開/开, 搶/抢): 杠上開花, 槓上开花, 抢槓 … all read alike.
 
 
 def _spellings(word: str) -> list[str]:
-    """Every spelling of a Chinese name, each of its characters in either script."""
+    """Every spelling of a Chinese name, each of its characters in either script (the Simplified one from the
+    same table the output uses)."""
     out = [""]
     for char in word:
-        out = [before + variant for before in out for variant in _SCRIPTS.get(char, char)]
+        out = [before + variant for before in out for variant in dict.fromkeys((char, simplified(char)))]
     return out
 
 

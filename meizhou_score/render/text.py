@@ -17,12 +17,13 @@ from ..settling.money import gold, signed, text as plain
 from ..settling.night import Night
 from ..settling.settlement import WIN_REASONS, Settlement
 from ..engine.tiles import TILES
+from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
 
 
 def pattern_name(pid: str, lang: str) -> str:
     p = BY_ID[pid]
-    return p.chinese if lang == "zh" else f"{p.english} {p.chinese}"
+    return f"{p.english} {p.chinese}" if lang == "en" else in_script(p.chinese, lang)
 
 
 def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
@@ -53,7 +54,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         bucket = win if t.reason in WIN_REASONS else kong
         bucket[t.payer] -= t.units
         bucket[t.payee] += t.units
-    seats = SEATS_CHINESE if lang == "zh" else SEATS
+    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
     rows = []
     for n, name in enumerate(r.players):
         mark = w["dealer_mark"] if name == r.dealer else ""
@@ -107,9 +108,9 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
         detail = w["detail_win"].format(ratio=basis.ratio, share=share)
     else:
         tile = TILES[t.tile]
-        detail = w["detail_kong"].format(owner=t.payee, tile=f"{tile} {tile.chinese}")
+        detail = w["detail_kong"].format(owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}")
         if basis.multiplier == 3:
-            detail += ", 包槓"  # the discarder paid all three shares
+            detail += ", " + in_script("包槓", lang)  # the discarder paid all three shares
     return w["pays"].format(payer=t.payer, payee=t.payee, amount=plain(gold(t.units, stake)), units=t.units,
                             stake=plain(stake), reason=w[t.reason], detail=detail, rule=t.rule)
 
@@ -136,7 +137,7 @@ def totals_text(result: Night, lang: str = "en") -> str:
     """The session's totals in seat order, and who deals next."""
     w = WORDS[lang]
     players = result.players
-    seats = SEATS_CHINESE if lang == "zh" else SEATS
+    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
     total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
     return w["totals"] + "\n" + total + "\n" + _next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
@@ -172,7 +173,7 @@ def check_text(result: dict, rules, lang: str = "en") -> str:
         lines += _distance_text(result, lang)
         return "\n".join(lines)
     lines.append(w["check_waiting"])
-    rows = [[t["tile"], TILES[_tile_index(t["tile"])].chinese, sep.join(pattern_name(p, lang) for p in t["patterns"]),
+    rows = [[t["tile"], in_script(TILES[_tile_index(t["tile"])].chinese, lang), sep.join(pattern_name(p, lang) for p in t["patterns"]),
              t["ratio"]] for t in result["waits"]]
     lines.append(table(rows, w["check_wait_headers"].split("|"), (LEFT, LEFT, LEFT, RIGHT)))
     return "\n".join(lines)
@@ -192,7 +193,7 @@ def _distance_text(result: dict, lang: str) -> list[str]:
         for d in result["discards"]:
             then = (w["check_then_waiting"].format(tiles=" ".join(d["useful"])) if d["shanten"] == 0
                     else w["check_then_shanten"].format(n=d["shanten"]))
-            rows.append([d["tile"], TILES[_tile_index(d["tile"])].chinese, then,
+            rows.append([d["tile"], in_script(TILES[_tile_index(d["tile"])].chinese, lang), then,
                          " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
         lines.append(table(rows, w["check_discard_headers"].split("|")))
     elif result.get("useful"):
@@ -215,11 +216,11 @@ def rules_text(rules, lang: str = "en") -> str:
     from ..i18n.rulings import RULES_KEYS
 
     w = WORDS[lang]
-    rows = [[p.id, p.chinese, rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
+    rows = [[p.id, in_script(p.chinese, lang), rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
     out = [tabulate(rows, headers=w["rules_pattern_headers"].split("|"), tablefmt="simple",
                     colalign=("left", "left", "right", "left"), maxcolwidths=[None, None, None, 26])]
     data = rules.as_dict()
-    meanings = DESCRIPTIONS_CHINESE if lang == "zh" else DESCRIPTIONS
+    meanings = DESCRIPTIONS if lang == "en" else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
     rows = []
     for key, value in data.items():
         if key == "patterns":

@@ -59,11 +59,12 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
 
 def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
     """§2 in words: who throws, and who sits at each wind."""
+    from ..i18n.scripts import in_script
     from ..i18n.words import WORDS
 
     w = WORDS[lang]
     found = seats(total, players)
-    winds = dict(zip(found, ("東", "南", "西", "北"))) if lang == "zh" else {wind: wind for wind in found}
+    winds = {wind: wind for wind in found} if lang == "en" else dict(zip(found, in_script("東南西北", lang)))
     return "\n".join([w["deal_seats"].format(thrower=players[0], total=total, east=found["East"])]
                      + [w["deal_seat"].format(wind=winds[wind], name=name) for wind, name in found.items()])
 

@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import MeizhouError, RecordError
+from ..i18n.scripts import language_of, simplified
 from ..records.loader import DEFAULT_LIMITS, Limits
 from ..render.jsonout import encode, night_json
 from ..render.sheet import sheet
@@ -31,10 +32,9 @@ from ..settling import nightfile
 
 MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
 COOKIE = "meizhou_token"
-LANGUAGES = ("en", "zh")
 # the page's own files, by the name a request may ask for: nothing else of the file system is ever served
 STATIC = {"page.js": "text/javascript", "page.css": "text/css", "manifest.json": "application/manifest+json",
-          "icon.svg": "image/svg+xml"}
+          "icon.svg": "image/svg+xml", "words.json": "application/json"}
 SECURITY = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
@@ -43,6 +43,15 @@ SECURITY = {
     "Referrer-Policy": "no-referrer",  # the token may be in the page's address
     "Cache-Control": "no-store",
 }
+
+
+def _page_words(written: bytes) -> dict:
+    """The page's words (static/words.json: English and Traditional as written) with Simplified made from
+    Traditional by the same table as the command line's."""
+    words = json.loads(written)
+    words["zh-Hans"] = {key: simplified(text) if isinstance(text, str) else [simplified(t) for t in text]
+                        for key, text in words["zh-Hant"].items()}
+    return words
 
 
 class _Json(JSONResponse):
@@ -60,7 +69,7 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
 
     def language(request: Request) -> str:
         asked = request.query_params.get("lang") or request.headers.get("x-lang")
-        return asked if asked in LANGUAGES else lang
+        return language_of(asked) or lang
 
     def refusal(request: Request, error: MeizhouError, status: int = 422) -> Response:
         said = language(request)
@@ -89,6 +98,8 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         name = request.path_params["name"]
         if name not in STATIC:
             return Response(status_code=404)
+        if name == "words.json":
+            return _Json(_page_words((page / name).read_bytes()))
         return Response((page / name).read_bytes(), media_type=STATIC[name])
 
     async def get_night(request: Request) -> Response:

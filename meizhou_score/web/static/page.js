@@ -2,46 +2,20 @@
 // It speaks the JSON API of docs/web.md; every figure comes from the server, which settles as `settle` does.
 "use strict";
 
-const WORDS = {
-  en: {
-    title: "Meizhou mahjong", newHand: "+ New hand", undo: "Undo last hand", settleUp: "Settle up",
-    ledger: "Add to the club's ledger", total: "Total", hand: "#", what: "What happened", draw: "Exhaustive draw (荒莊)",
-    whoWon: "Who won?", how: "How?", selfDraw: "Self-draw 自摸", kongBloom: "Kong bloom 槓上開花",
-    robbedKong: "Robbed kong 搶槓", whoseRobbed: "Whose kong was robbed?", tiles: "Concealed tiles (winning tile included)",
-    winningTile: "Tap a tile of the hand to mark the winning tile", pung: "+ Exposed pung 碰", kong: "+ Kong 槓",
-    kongWhose: "Whose kong?", kongType: "Which kong?", concealed: "Concealed 暗槓", added: "Added 加槓",
-    exposed: "From a discard 直槓", kongTile: "Tap the kong's tile", kongFrom: "Who discarded it?",
-    record: "Record", amend: "Record the amended hand", cancel: "Cancel", clear: "Clear tiles",
-    dealer: "Who deals this hand?", count: "{n} of 14 tiles", noPayments: "Nobody pays.",
-    setup: "A new night", players: "Players in seat order (East, South, West, North)", stake: "Stake (gold per unit)",
-    firstDealer: "First dealer", start: "Start the night", settleNone: "Everyone is square.",
-    undone: "The last hand was taken back.", recorded: "Hand {n} recorded.", amendThis: "Amend this hand",
-    nextDealer: "Next dealer: {name}", disputed: "dispute", ledgerAdded: "Added to the ledger: night {night}.",
-    pungMode: "Tap the pung's tile", kongs: "Kongs", pungs: "Pungs", dealerMark: "deals",
-    tapTiles: "Tap the tiles (the small number: copies left)", chart: "Running totals, hand by hand",
-  },
-  zh: {
-    title: "梅州麻將", newHand: "＋ 新的一局", undo: "撤回上一局", settleUp: "結算", ledger: "加入俱樂部帳本",
-    total: "合計", hand: "局", what: "經過", draw: "荒莊", whoWon: "誰胡牌？", how: "怎樣胡？", selfDraw: "自摸",
-    kongBloom: "槓上開花", robbedKong: "搶槓", whoseRobbed: "搶了誰的槓？", tiles: "暗牌（含胡的那張）",
-    winningTile: "點手牌中的一張，標出胡的那張", pung: "＋ 碰", kong: "＋ 槓", kongWhose: "誰的槓？",
-    kongType: "哪一種槓？", concealed: "暗槓", added: "加槓（摸明槓）", exposed: "直槓（明槓）", kongTile: "點槓的那張牌",
-    kongFrom: "誰打出的？", record: "記錄", amend: "記錄修改後的這一局", cancel: "取消", clear: "清除手牌",
-    dealer: "這一局誰做莊？", count: "{n}／14 張", noPayments: "無人付錢。", setup: "新的一晚",
-    players: "玩家（依座位：東、南、西、北）", stake: "底分（每單位金幣）", firstDealer: "第一局莊家",
-    start: "開始", settleNone: "大家兩清。", undone: "已撤回上一局。", recorded: "第 {n} 局已記錄。",
-    amendThis: "修改這一局", nextDealer: "下一莊：{name}", disputed: "有爭議", ledgerAdded: "已加入帳本：第 {night} 晚。",
-    pungMode: "點碰的那張牌", kongs: "槓", pungs: "碰", dealerMark: "莊", tapTiles: "點牌加入（小數字：還剩幾張）", chart: "每局後的累計輸贏",
-  },
-};
-const SUITS = [["m", "萬"], ["p", "筒"], ["s", "條"]];
-const HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
-const NUMERALS = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+let WORDS = null;  // the page's words by language (en, zh-Hant, zh-Hans): /static/words.json, read once at start
+const SUITS = ["m", "p", "s"];
 const TILES = [];
-for (const [suit] of SUITS) for (let n = 1; n <= 9; n++) TILES.push(n + suit);
+for (const suit of SUITS) for (let n = 1; n <= 9; n++) TILES.push(n + suit);
 for (let n = 1; n <= 7; n++) TILES.push(n + "z");
 
-let lang = localStorage.getItem("meizhou-lang") || ((navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en");
+// the phone's own language first: zh-CN, zh-SG and zh-Hans read Simplified, any other Chinese Traditional
+function phoneLanguage() {
+  const said = (navigator.language || "en").toLowerCase();
+  if (!said.startsWith("zh")) return "en";
+  return /^zh-(cn|sg|hans)/.test(said) ? "zh-Hans" : "zh-Hant";
+}
+let lang = localStorage.getItem("meizhou-lang") || phoneLanguage();
+if (lang === "zh") lang = "zh-Hant";  // what an older page remembered
 let state = null;   // GET /api/night
 let etag = null;
 let editor = null;  // the hand being entered
@@ -63,8 +37,9 @@ function el(tag, attrs = {}, ...children) {
 }
 function tileName(tile) {
   const n = Number(tile[0]), suit = tile[1];
-  if (suit === "z") return HONOURS[n - 1];
-  return NUMERALS[n - 1] + SUITS.find(([s]) => s === suit)[1];
+  const words = lang === "en" ? WORDS["zh-Hant"] : WORDS[lang];
+  if (suit === "z") return words.honours[n - 1];
+  return words.numerals[n - 1] + words[suit];
 }
 function money(value) {
   const n = Number(value);
@@ -101,7 +76,7 @@ async function refresh(force = false) {
 }
 
 function render() {
-  document.documentElement.lang = lang === "zh" ? "zh-Hant" : "en";
+  document.documentElement.lang = lang;
   $("title").textContent = w("title");
   $("file").textContent = state ? state.file : "";
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
@@ -308,8 +283,8 @@ function keyboard() {
     return el("button", {class: "key" + (t[1] === "z" ? " honour" : ""), "data-tile": t, "aria-label": tileName(t) + " " + t,
       disabled: left <= 0 || (editor.mode === "pung" && left < 3) || (editor.mode === "kong" && left < 4),
       onclick: () => tap(t)},
-      lang === "zh" ? tileName(t) : t, el("span", {class: "left"}, String(left)),
-      el("span", {class: "code"}, lang === "zh" ? t : tileName(t)));
+      lang !== "en" ? tileName(t) : t, el("span", {class: "left"}, String(left)),
+      el("span", {class: "code"}, lang !== "en" ? t : tileName(t)));
   });
   return el("div", {class: "step"}, el("div", {class: "label"},
     editor.mode === "pung" ? w("pungMode") : editor.mode === "kong" ? w("kongTile") : w("tapTiles")),
@@ -407,7 +382,9 @@ async function addToLedger() {
   catch (e) { say(e.message); }
 }
 
-document.addEventListener("DOMContentLoaded", () => {
+document.addEventListener("DOMContentLoaded", async () => {
+  WORDS = await (await fetch("/static/words.json")).json();
+  if (!WORDS[lang]) lang = "en";
   for (const b of document.querySelectorAll("#langs button")) {
     b.addEventListener("click", () => { lang = b.dataset.lang; localStorage.setItem("meizhou-lang", lang); refresh(true); });
   }

@@ -1,0 +1,66 @@
+"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and 简体 (zh-Hans).
+
+Traditional is the text people write here; Simplified is made from it by the generated table
+(``simplified_table.py``, built with OpenCC by ``make_simplified.py``). Only our own words are converted —
+templates, headings, pattern and tile names — never a value filled into them: a player's name or a file's
+path is shown as it was written.
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "zh-Hant", "zh-Hans")
+CHOICES = (*LANGUAGES, "zh")  # what --lang accepts: zh is Traditional, as it always was
+
+_SIMPLIFIED_REGIONS = ("cn", "sg", "hans")  # zh_CN, zh_SG, zh_Hans… read Simplified
+_TRADITIONAL_REGIONS = ("tw", "hk", "mo", "hant")
+
+
+def language_of(said: str | None) -> str | None:
+    """The language named by ``said`` — a --lang value (``zh-Hans``) or a locale (``zh_CN.UTF-8``) — or None
+    when it names none we speak (``C``, ``fr_FR``; English then)."""
+    if not said:
+        return None
+    code = said.split(".")[0].split("@")[0].replace("_", "-").lower()
+    if code == "en" or code.startswith("en-"):
+        return "en"
+    if code != "zh" and not code.startswith("zh-"):
+        return None
+    parts = code.split("-")[1:]
+    if any(part in _TRADITIONAL_REGIONS for part in parts):
+        return "zh-Hant"
+    if any(part in _SIMPLIFIED_REGIONS for part in parts):
+        return "zh-Hans"
+    return "zh-Hant"  # zh alone, or a region we do not know: the script people write here
+
+
+def is_chinese(lang: str) -> bool:
+    """Either script of Chinese."""
+    return lang != "en"
+
+
+def in_script(text: str, lang: str) -> str:
+    """Our own Chinese ``text`` (written in Traditional) in ``lang``'s script: converted for zh-Hans."""
+    return simplified(text) if lang == "zh-Hans" else text
+
+
+def simplified(text: str) -> str:
+    """``text`` in Simplified, run of Chinese characters by run: a run the table keeps whole (the words the
+    mainland says otherwise: 檔案 → 文件) as the table says, any other character by character."""
+    if text.isascii():
+        return text
+    characters, phrases, run = _table()
+    return run.sub(lambda found: phrases.get(found.group()) or found.group().translate(characters), text)
+
+
+RUN = "[\u3400-\u9fff\uf900-\ufaff]+"  # a run of Chinese characters: the unit the table converts
+_TABLE: list = []
+
+
+def _table():
+    if not _TABLE:
+        import re
+
+        from .simplified_table import CHARACTERS, PHRASES
+
+        _TABLE.extend((str.maketrans(CHARACTERS), PHRASES, re.compile(RUN)))
+    return _TABLE
