@@ -37,6 +37,7 @@ REVIEWED: dict[str, str] = {
     "筒": "筒",
     "發": "发",
     "雞胡": "鸡胡",
+    "帳": "账",  # a ledger is 账本 (money), not 帐 (a tent)
 }
 
 
