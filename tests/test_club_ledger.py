@@ -228,6 +228,31 @@ def test_settle_up_squares_everyone_with_the_fewest_payments(values, stake):
     assert result.exact and len(result.payments) == _fewest_by_brute_force(values)
 
 
+def _fewest_by_subset_table(values: list[int]) -> int:
+    """The algorithm settle-up used before (a table over every subset, checked against brute force above)."""
+    nonzero = [v for v in values if v]
+    size = 1 << len(nonzero)
+    sums, best = [0] * size, [0] * size
+    for mask in range(1, size):
+        low = mask & -mask
+        sums[mask] = sums[low ^ mask] + nonzero[low.bit_length() - 1]
+        best[mask] = max(best[mask ^ (1 << i)] for i in range(len(nonzero)) if mask >> i & 1) + (not sums[mask])
+    return len(nonzero) - best[size - 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([1, 3, 5, 7, 9, -2, -4, -6, -8, 10, -10]), min_size=2, max_size=13))
+def test_settle_up_matches_the_subset_table_where_many_sets_cancel(values):
+    values = values + [-sum(values)]
+    result = settle_up({f"P{i}": v for i, v in enumerate(values)})
+    assert result.exact and len(result.payments) == _fewest_by_subset_table(values)
+    paid = [0] * len(values)
+    for p in result.payments:
+        paid[int(p.payer[1:])] -= p.amount
+        paid[int(p.payee[1:])] += p.amount
+    assert paid == values
+
+
 def test_settle_up_is_exact_for_twenty_players_in_time():
     rng = random.Random(4)
     values = [rng.randrange(1, 300) * rng.choice((1, -1)) for _ in range(19)]

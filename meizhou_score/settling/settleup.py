@@ -5,7 +5,7 @@ are needed, where ``k`` is the largest number of disjoint groups of players
 whose balances each sum to zero (a group of ``m`` squares itself in ``m - 1``
 payments; no payment can serve two groups). ``k`` is found exactly, for up to
 :data:`EXACT_LIMIT` players, as the longest chain of zero-sum sets of players,
-each inside the next; beyond that the payments are made greedily (at most
+each inside the next (in about 20 ms and 5 MiB at twenty: benchmarks/bench_settleup.py); beyond that the payments are made greedily (at most
 ``n - 1``) and the result says it is a bound, not the minimum. Amounts stay
 exact: balances are Decimals scaled to whole numbers and back.
 """
@@ -64,10 +64,13 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
     """The most disjoint zero-sum groups covering every index.
 
     Two balances that cancel exactly (+a and −a) always form a group of an
-    optimal answer, so they are paired first. For the rest, ``best[mask]`` is
-    the longest chain of zero-sum sets inside ``mask``, each inside the next:
-    the best of ``mask`` without one player, plus one when ``mask`` itself
-    sums to zero. Walking the chain back gives the groups.
+    optimal answer, so they are paired first. For the rest, the groups are a
+    chain of zero-sum sets, each inside the next (the differences are the
+    groups). ``levels[j]`` is the set of zero-sum sets that end a chain of
+    ``j + 1``, kept as one bit per set of players in a big integer: a set is in
+    the next level when it is zero-sum and strictly holds a set of this one,
+    which whole-integer shifts find for every set at once (one shift a player).
+    The chain is walked back from everyone to give the groups.
     """
     groups: list[list[int]] = []
     waiting: dict[int, list[int]] = {}
@@ -78,46 +81,73 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
         else:
             waiting.setdefault(value, []).append(i)
     left = sorted(i for indices in waiting.values() for i in indices)
-    n = len(left)
-    if not n:
+    if not left:
         return groups
-    size = 1 << n
-    sums = [0] * size
-    best = bytearray(size)
-    for mask in range(1, size):
-        low = mask & -mask
-        sums[mask] = sums[low ^ mask] + values[left[low.bit_length() - 1]]
-        top, rest = 0, mask
-        while rest:
-            bit = rest & -rest
-            if best[mask ^ bit] > top:
-                top = best[mask ^ bit]
-            rest ^= bit
-        best[mask] = top + (not sums[mask])
-    # walk the chain back from everyone: step into the next smaller chain length, then shed players
-    # while that length holds; a set that cannot shed anyone is the zero-sum set the chain passed through
-    cur, length = size - 1, best[size - 1]
-    while length:
-        top = cur
-        cur = next(cur ^ bit for bit in _bits(cur) if best[cur ^ bit] == length - 1)
-        shed = True
-        while shed:
-            shed = False
-            for bit in _bits(cur):
-                if best[cur ^ bit] == length - 1:
-                    cur ^= bit
-                    shed = True
-                    break
-        groups.append([left[i] for i in range(n) if (top ^ cur) >> i & 1])
-        length -= 1
+    n = len(left)
+    zero_sum = _zero_sum_sets([values[i] for i in left])
+    bits = bytearray(1 << n >> 3 or 1)
+    for mask in zero_sum:
+        bits[mask >> 3] |= 1 << (mask & 7)
+    zero = int.from_bytes(bits, "little")
+    without = _without_player(n)
+    everyone = (1 << n) - 1
+    levels = [zero]
+    while True:  # the zero-sum sets strictly holding a set of the last level
+        held = levels[-1]
+        for player in range(n):  # every superset: add each player to the sets without them
+            held |= (held & without[player]) << (1 << player)
+        bigger = 0
+        for player in range(n):
+            bigger |= (held & without[player]) << (1 << player)
+        following = bigger & zero
+        if not following >> everyone & 1:
+            break
+        levels.append(following)
+    # walk back: everyone ends a chain of len(levels); take off a zero-sum set that ends one of one fewer
+    members = [bytes(level.to_bytes(len(bits), "little")) for level in levels]
+    cur = everyone
+    for level in reversed(members[:-1]):
+        inner = next(mask for mask in zero_sum if mask & cur == mask and mask != cur
+                     and level[mask >> 3] >> (mask & 7) & 1)
+        groups.append([left[i] for i in range(n) if (cur ^ inner) >> i & 1])
+        cur = inner
+    groups.append([left[i] for i in range(n) if cur >> i & 1])
     return groups
 
 
-def _bits(mask: int):
-    while mask:
-        bit = mask & -mask
-        yield bit
-        mask ^= bit
+def _without_player(n: int) -> list[int]:
+    """For each player, the sets of ``n`` players without them, one bit per set (bit ``mask`` of the integer)."""
+    size = 1 << n
+    out = []
+    for player in range(n):
+        run = 1 << player  # 2^player sets without, then 2^player with, repeated
+        if run < 8:
+            byte = {1: 0x55, 2: 0x33, 4: 0x0F}[run]
+            pattern = bytes([byte]) * max(size >> 3, 1)
+        else:
+            pattern = (b"\xff" * (run >> 3) + b"\x00" * (run >> 3)) * (size // (2 * run))
+        out.append(int.from_bytes(pattern, "little") & ((1 << size) - 1))
+    return out
+
+
+def _zero_sum_sets(values: list[int]) -> list[int]:
+    """Every non-empty set of ``values`` (as a bit mask) that sums to zero, by meeting in the middle: the sums
+    of each half's subsets, matched by value."""
+    half = len(values) // 2
+    low, high = _subset_sums(values[:half]), _subset_sums(values[half:])
+    masks_of: dict[int, list[int]] = {}
+    for mask, total in enumerate(low):
+        masks_of.setdefault(total, []).append(mask)
+    return [mask | top << half for top, total in enumerate(high) for mask in masks_of.get(-total, ())
+            if mask or top]
+
+
+def _subset_sums(values: list[int]) -> list[int]:
+    """The sum of each subset of ``values``, indexed by its bit mask."""
+    sums = [0]
+    for value in values:
+        sums += [total + value for total in sums]
+    return sums
 
 
 def _square(group: list[int], values: list[int]) -> list[tuple[int, int, int]]:
