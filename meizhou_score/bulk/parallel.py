@@ -36,19 +36,31 @@ def _start(rules_data: dict | None) -> None:
 
 def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> tuple[bytes, dict[str, int]]:
     """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already refused."""
+    first, block, too_long = chunk
+    return settle_block(first, block, _RULES, max_bytes, too_long)
+
+
+def settle_block(first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
+                 ) -> tuple[bytes, dict[str, int]]:
+    """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one process
+    writes them, and how many were settled, disputed, refused and failed (blank lines count in the
+    numbering, and are not answered)."""
     from .lines import _decoder
 
-    first, block, too_long = chunk
     decode = _decoder()
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
     out = []
-    lines = block.split(b"\n")[:-1]  # only \n ends a line, as when reading one process's way
+    lines = block.split(b"\n")  # only \n ends a line, as when reading one process's way
+    unended = lines.pop()  # b"" after a final newline, else the last line of a file without one
+    lines = [line + b"\n" for line in lines]  # each line with its newline, as one process reads it
+    if unended:
+        lines.append(unended)
     for number, text in enumerate(lines, start=first):
         if number in too_long:
             text = TooLong(max_bytes)
-        elif not text or text.isspace():
+        elif text.isspace():
             continue  # a blank line is counted, not answered (as with one process)
-        result, outcome = settle_line(text, number, _RULES, max_bytes, decode)
+        result, outcome = settle_line(text, number, rules, max_bytes, decode)
         counts[outcome] += 1
         out.append(result)
     out.append(b"")

@@ -38,7 +38,8 @@ class _Commands(click.Group):
     """The commands, some loaded only when called (``settle`` must not pay for ``ledger``), run by :func:`run`."""
 
     LAZY = {"settle": "settle", "check": "reference", "rules": "reference", "deal": "reference",
-            "schema": "reference", "record": "record", "undo": "record", "ledger": "ledger", "serve": "serve"}
+            "schema": "reference", "record": "record", "undo": "record", "ledger": "ledger", "serve": "serve",
+            "audit": "audit"}
 
     def list_commands(self, ctx):
         return sorted(self.LAZY)

@@ -106,6 +106,13 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+two inputs are both named {name}: their results would share one file in --out; audit them into different folders | 有兩個輸入都叫 {name}：結果會寫進 --out 的同一個檔案；請分開稽核到不同的資料夾
+an input is named summary.json, the name of the summary in --out; rename it | 有一個輸入叫 summary.json，與 --out 中摘要的檔名相同；請改名
+audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why}) | audit 在 Dask 上執行，但沒有安裝 Dask：pip install 'meizhou-score[dask]'（{why}）
+no Dask scheduler answered at {address} ({why}) | {address} 沒有 Dask 排程器回應（{why}）
+no file matches | 沒有相符的檔案
+{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | {file}：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
+in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | 合計：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
 --chart draws one night: give one FILE | --chart 只畫一晚：請給一個檔案
 settle-up --record asks first; pass --yes when nobody can answer | settle-up --record 會先詢問；沒有人可以回答時請加 --yes
 ledger remove-payment asks first; pass --yes when nobody can answer | ledger remove-payment 會先詢問；沒有人可以回答時請加 --yes

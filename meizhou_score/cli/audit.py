@@ -1,0 +1,140 @@
+"""``audit``: JSONL logs settled on a Dask cluster, one result file per input and a summary."""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+
+import click
+
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import at, cannot_read, msg
+from .app import ExitStatus
+from .options import Usage, common, language, load_rules, the_run
+
+
+@click.command()
+@click.argument("inputs", metavar="INPUT...", nargs=-1, required=True)
+@click.option("--out", "out_dir", metavar="DIR", required=True, type=click.Path(file_okay=False),
+              help="Where the results go: one JSONL per input, named as it, and summary.json.")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="An existing Dask cluster's scheduler.")
+@click.option("--workers", type=click.IntRange(1, 512), default=2, show_default=True,
+              help="Without --scheduler: the local cluster's worker processes.")
+@click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
+              help="House-rules YAML file for every line (a line's own rules: override it).")
+@click.option("--blocksize", type=click.IntRange(1 << 10), default=8 << 20, show_default=True, hidden=True)
+@common
+def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
+    """Settle each JSONL INPUT on a Dask cluster, as `settle --jsonl` does on one machine.
+
+    INPUT is a file, a glob (quoted: 'logs/*.jsonl') or any URL Dask can read
+    (s3://…, gs://…, with the filesystem's package installed). Each input's
+    results go to DIR under its name, byte for byte what `settle --jsonl INPUT`
+    prints; the lines settled, disputed and refused, per file and in all, are
+    printed at the end and written to DIR/summary.json. The exit code is bulk
+    mode's: 2 when a line was refused, else 1 when one was disputed.
+
+    \b
+    Examples:
+      meizhou-score audit 'logs/*.jsonl' --out audited/
+      meizhou-score audit s3://club/2026/*.jsonl --out audited/ --scheduler tcp://10.0.0.5:8786
+    """
+    from ..bulk import audit as bulk_audit
+
+    lang = language()
+    rules_data = None
+    if rules_file:
+        load_rules(rules_file)  # checked here, once; each worker builds it from the data
+        from ..records.loader import load_record
+
+        rules_data = load_record(rules_file)
+    paths = _expand(inputs)
+    names = [os.path.basename(path.rstrip("/")) for path in paths]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise Usage(msg("two inputs are both named {name}: their results would share one file in --out; "
+                        "audit them into different folders", name=twice[0]))
+    if "summary.json" in names:
+        raise Usage(msg("an input is named summary.json, the name of the summary in --out; rename it"))
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as exc:
+        raise MeizhouError(at(out_dir, msg("cannot write the file: {why}", why=str(exc.strerror or exc)))) from None
+    outputs = [os.path.join(out_dir, name) for name in names]
+    try:
+        client = bulk_audit.connect(scheduler, workers)
+    except bulk_audit.Missing as exc:
+        raise Usage(msg("audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why})",
+                        why=str(exc))) from None
+    except OSError as exc:
+        raise MeizhouError(at("--scheduler", msg("no Dask scheduler answered at {address} ({why})",
+                                                 address=scheduler, why=str(exc)))) from None
+    shown = sys.stderr.isatty()  # the figures go to standard error, as bulk mode's summary does
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        bar = "#" * (width * done // total) + "-" * (width - width * done // total)
+        click.echo(f"\r[{bar}] {done}/{total}", err=True, nl=done == total)
+
+    try:
+        with client:
+            found = bulk_audit.audit(client, paths, outputs, rules_data, the_run().limits.record_bytes,
+                                     blocksize, progress if shown else None)
+    except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
+        raise RecordError("", cannot_read(exc), getattr(exc, "filename", None) or "") from None
+    summary = _summary(found)
+    _write_summary(os.path.join(out_dir, "summary.json"), summary)
+    for row in found:
+        click.echo(msg("{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+                       file=row.input, lines=row.lines, settled=row.settled, disputed=row.disputed,
+                       refused=row.refused).say(lang), err=True)
+    all_ = summary["total"]
+    click.echo(msg("in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+                   lines=all_["lines"], settled=all_["settled"], disputed=all_["disputed"],
+                   refused=all_["refused"]).say(lang), err=True)
+    return (ExitStatus.BUG if all_["failed"] else ExitStatus.BAD if all_["refused"] else
+            ExitStatus.DISPUTE if all_["disputed"] else ExitStatus.OK)
+
+
+def _expand(inputs: tuple[str, ...]) -> list[str]:
+    """Each INPUT's files: a URL's by its filesystem (fsspec), a local glob's by glob, a plain path as given."""
+    paths: list[str] = []
+    for given in inputs:
+        if "://" in given:
+            try:
+                import fsspec
+            except ImportError:
+                raise Usage(msg("audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
+                                "({why})", why="fsspec")) from None
+            try:
+                fs, _, found = fsspec.get_fs_token_paths(given)
+            except (ValueError, ImportError) as exc:
+                raise Usage(at(given, msg("cannot read the file: {why}", why=str(exc)))) from None
+            found = [fs.unstrip_protocol(path) for path in sorted(found)]
+        elif glob.has_magic(given):
+            found = sorted(glob.glob(given))
+        else:
+            found = [given]
+        if not found:
+            raise Usage(at(given, msg("no file matches")))
+        for path in found:
+            if "://" not in path and not os.path.isfile(path):
+                raise RecordError("", cannot_read(FileNotFoundError(2, os.strerror(2), path)), path)
+        paths += [path for path in found if path not in paths]
+    return paths
+
+
+def _summary(found) -> dict:
+    keys = ("lines", "settled", "disputed", "refused", "failed")
+    files = [{"input": row.input, "output": row.output, **{key: getattr(row, key) for key in keys}} for row in found]
+    return {"files": files, "total": {key: sum(row[key] for row in files) for key in keys}}
+
+
+def _write_summary(path: str, summary: dict) -> None:
+    from ..render.jsonout import dumps
+
+    partial = path + ".part"
+    with open(partial, "w", encoding="utf-8") as out:
+        out.write(dumps(summary) + "\n")
+    os.replace(partial, path)

@@ -1,0 +1,189 @@
+"""`audit` on a real Dask cluster: a local one, and a real `dask scheduler` with two `dask worker` processes.
+
+Every output is compared byte for byte with `settle --jsonl FILE` on the same input, and the summary with
+what bulk mode says on standard error.
+"""
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed", reason="audit needs Dask: pip install -e '.[test]' (or '.[dask]')")
+
+from records import club_log  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def cli(*args, **kwargs):
+    return subprocess.run([sys.executable, "-m", "meizhou_score", *map(str, args)], capture_output=True, text=True,
+                          cwd=kwargs.pop("cwd", ROOT), **kwargs)
+
+
+def write_logs(folder: Path, sizes=(1200, 800, 500)) -> list[Path]:
+    """Three club logs; the second with bad lines (a wrong key, not JSON, a blank line), the third without a final
+    newline."""
+    paths = []
+    for n, count in enumerate(sizes):
+        text = "".join(json.dumps(record) + "\n" for record in club_log(random.Random(n), count))
+        if n == 1:
+            text = text[:5000] + '{"oops": 1}\nnot json\n\n' + text[5000:].split("\n", 1)[1]
+        if n == 2:
+            text = text.rstrip("\n")
+        path = folder / f"night-{n}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def bulk_mode(path: Path) -> tuple[bytes, dict]:
+    done = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+                          capture_output=True, cwd=ROOT)
+    said = re.search(rb"([\d,]+) settled, ([\d,]+) disputed, ([\d,]+) refused", done.stderr)
+    figures = dict(zip(("settled", "disputed", "refused"), (int(g.replace(b",", b"")) for g in said.groups())))
+    return done.stdout, figures
+
+
+def check_outputs(paths, out: Path):
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert [Path(f["input"]).name for f in summary["files"]] == [p.name for p in paths]
+    for path, row in zip(paths, summary["files"]):
+        expected, figures = bulk_mode(path)
+        assert (out / path.name).read_bytes() == expected, path.name
+        assert {k: row[k] for k in figures} == figures
+        assert row["lines"] == len(path.read_bytes().splitlines())
+    return summary
+
+
+def test_a_local_cluster_writes_what_bulk_mode_writes(tmp_path):
+    paths = write_logs(tmp_path)
+    done = cli("audit", tmp_path / "night-*.jsonl", "--out", tmp_path / "out", "--workers", "2",
+               "--blocksize", 65536)
+    assert done.returncode == 2, done.stderr  # a line was refused: bulk mode's exit code
+    summary = check_outputs(paths, tmp_path / "out")
+    # the second log lost the record cut at byte 5,000 and gained three lines: 1,200 + 802 + 500
+    assert summary["files"][1]["refused"] >= 2 and summary["total"]["lines"] == 2502
+    assert summary["total"]["settled"] == sum(f["settled"] for f in summary["files"])
+    assert "in all: 2,502 lines" in done.stderr and done.stdout == ""
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [*(p.name for p in paths), "summary.json"]
+
+
+def test_a_url_and_a_clean_log_exit_0(tmp_path):
+    from meizhou_score.bulk.lines import SETTLED, settle_line
+
+    path = tmp_path / "clean.jsonl"
+    lines = [json.dumps(r) for r in club_log(random.Random(9), 300)]
+    path.write_text("".join(line + "\n" for line in lines if settle_line(line, 1)[1] == SETTLED), encoding="utf-8")
+    done = cli("audit", path.as_uri(), "--out", tmp_path / "out", "--workers", "1")
+    expected, figures = bulk_mode(path)
+    assert (tmp_path / "out" / "clean.jsonl").read_bytes() == expected
+    assert figures["settled"] > 200 and not figures["disputed"] and not figures["refused"]
+    assert done.returncode == 0, done.stderr
+
+
+def test_without_dask_it_says_how_to_install_it(tmp_path):
+    code = ("import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None\n"
+            "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', sys.argv[1], '--out', "
+            "sys.argv[2]]; main()")
+    (tmp_path / "a.jsonl").write_text("{}\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "a.jsonl"), str(tmp_path / "out")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 2 and "pip install 'meizhou-score[dask]'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_bad_inputs_are_refused_with_exit_2(tmp_path):
+    done = cli("audit", tmp_path / "none-*.jsonl", "--out", tmp_path / "out")
+    assert done.returncode == 2 and "no file matches" in done.stderr
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    for folder in ("a", "b"):
+        (tmp_path / folder / "x.jsonl").write_text("{}\n")
+    done = cli("audit", tmp_path / "a" / "x.jsonl", tmp_path / "b" / "x.jsonl", "--out", tmp_path / "out")
+    assert done.returncode == 2 and "both named x.jsonl" in done.stderr and "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------------ a real scheduler and two workers
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def cluster(tmp_path):
+    """`dask scheduler` and two `dask worker` processes on 127.0.0.1, stopped at the end."""
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": str(ROOT)}
+    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                  "--no-dashboard", "--no-show"], stdout=subprocess.DEVNULL,
+                                 stderr=open(tmp_path / "scheduler.log", "w"), env=env)
+    workers = [subprocess.Popen([str(BIN / "dask"), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                                 "--no-nanny", "--no-dashboard", "--name", f"w{n}"], stdout=subprocess.DEVNULL,
+                                stderr=open(tmp_path / f"worker{n}.log", "w"), env=env, cwd=ROOT)
+               for n in range(2)]
+    from distributed import Client
+
+    with Client(address, timeout="30s") as client:
+        client.wait_for_workers(2, timeout=60)
+    yield address, workers
+    for process in [*workers, scheduler]:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in [*workers, scheduler]:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
+    address, _ = cluster
+    paths = write_logs(tmp_path)
+    done = cli("audit", *paths, "--out", tmp_path / "out", "--scheduler", address, "--blocksize", 65536)
+    assert done.returncode == 2, done.stderr
+    check_outputs(paths, tmp_path / "out")
+
+
+def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
+    address, workers = cluster
+    paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
+    out = tmp_path / "out"
+    audit = subprocess.Popen([sys.executable, "-m", "meizhou_score", "audit", *map(str, paths), "--out", str(out),
+                              "--scheduler", address, "--blocksize", "32768"], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    end = time.monotonic() + 60
+    while not (out / "night-0.jsonl.part").exists() and time.monotonic() < end:  # settling has begun
+        time.sleep(0.02)
+    time.sleep(0.5)
+    assert audit.poll() is None, "the audit ended before a worker could be killed"
+    workers[1].send_signal(signal.SIGKILL)
+    stdout, stderr = audit.communicate(timeout=180)
+    assert workers[1].wait(timeout=10) == -signal.SIGKILL
+    assert "name: w1" in (tmp_path / "scheduler.log").read_text().split("Remove worker", 1)[1].split("\n")[0]
+    assert audit.returncode == 2, stderr
+    check_outputs(paths, out)  # every line once, in its place
+
+
+def test_the_spark_recipe_in_the_docs_gives_bulk_modes_output(tmp_path):
+    """docs/auditing.md's `settled`, run over partitions of a log as Spark's mapPartitions would run it."""
+    text = (ROOT / "docs" / "auditing.md").read_text(encoding="utf-8")
+    recipe = text.split("```python\n", 1)[1].split("```", 1)[0]
+    space: dict = {}
+    exec(recipe, space)  # noqa: S102 - our own document's code
+    path = write_logs(tmp_path)[1]  # bad lines and a blank one
+    rows = [(line, index) for index, line in enumerate(path.read_text(encoding="utf-8").split("\n")[:-1])]
+    partitions = [rows[start:start + 97] for start in range(0, len(rows), 97)]
+    written = "".join(line + "\n" for part in partitions for line in space["settled"](iter(part)))
+    assert written.encode("utf-8") == bulk_mode(path)[0]
