@@ -1,6 +1,7 @@
 """Bulk mode end to end: `meizhou-score settle --jsonl` on a generated file of varied records.
 
     python benchmarks/bench_bulk.py [--records 1000000] [--file benchmarks/out/hands.jsonl]
+    python benchmarks/bench_bulk.py --ratios-only 100000    # issue 24's two ratios alone
 
 Generates (once, fixed seed) a club's log (tests/records.py ``club_log``): 60
 tables playing at once, each seating four players drawn from a pool of 400
@@ -30,16 +31,40 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 30_000
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from records import PLAYERS, club_log, make_record  # noqa: E402 - the tests' generators
+from records import PLAYERS, club_log, fresh_seating_log, make_record  # noqa: E402 - the tests' generators
+
+RATIO_TARGETS = {"club": 5.0, "fresh": 5.5}  # issue 24: times the json round trip of each line, one core
 
 
-def generate(path: str, count: int, seed: int = 7) -> None:
-    """A club's log: 60 tables at once from a pool of 400 names, every kind of hand, 2% broken lines."""
+def generate(path: str, count: int, seed: int = 7, log=club_log) -> None:
+    """A club's log: 60 tables at once from a pool of 400 names, every kind of hand, 2% broken lines (or, with
+    ``log=fresh_seating_log``, a platform's: every line seats four of the 400 afresh)."""
     rng = random.Random(seed)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as out:
-        for rec in club_log(rng, count):
+        for rec in log(rng, count):
             out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+
+
+def bench_ratios(folder: str, n: int, runs: int) -> bool:
+    """Both logs of issue 24 — the club's, and a platform's where every line seats four players afresh — each
+    as the ratio of its time to the json round trip of its own lines, measured alternately in this run."""
+    ok = True
+    for name, log in (("club", club_log), ("fresh", fresh_seating_log)):
+        path = os.path.join(folder, f"{name}.{n}.jsonl")
+        if not os.path.exists(path) or sum(1 for _ in open(path, encoding="utf-8")) != n:
+            generate(path, n, log=log)
+        mine, peer = [], []
+        for r in range(runs):
+            pair = [lambda: mine.append(run_cli(["settle", "--jsonl", path])[0]), lambda: peer.append(run_peer(path))]
+            for run in (pair if r % 2 == 0 else pair[::-1]):
+                run()
+        a, b = sorted(mine)[len(mine) // 2], sorted(peer)[len(peer) // 2]
+        met = a / b <= RATIO_TARGETS[name]
+        ok &= met
+        print(f"  {name:>5} log, {n:,} lines: {a:.2f} s against {b:.2f} s for json.loads + json.dumps: "
+              f"{a / b:.2f}x (target <= {RATIO_TARGETS[name]}x) {'OK' if met else 'MISSED'}")
+    return ok
 
 
 def run_cli(args: list[str], cores: str = "0") -> tuple[float, float]:
@@ -72,7 +97,12 @@ def main() -> int:
     parser.add_argument("--file", default=os.path.join(ROOT, "benchmarks", "out", "hands.jsonl"))
     parser.add_argument("--session-hands", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=3, help="runs of each file; the median is reported")
+    parser.add_argument("--ratios-only", type=int, metavar="LINES",
+                        help="only the two logs' ratios to the json round trip, on LINES lines each")
     args = parser.parse_args()
+    if args.ratios_only:
+        print(f"python {sys.version.split()[0]}, one core (taskset -c 0)")
+        return 0 if bench_ratios(os.path.dirname(args.file), args.ratios_only, args.runs) else 1
     small = args.file.replace(".jsonl", f".{args.records // 10}.jsonl")
     for path, n in ((args.file, args.records), (small, args.records // 10)):
         if not os.path.exists(path) or sum(1 for _ in open(path, encoding="utf-8")) != n:
@@ -98,6 +128,7 @@ def main() -> int:
               f"of each line ({n / peer_seconds:,.0f} lines/s)")
         ok &= rate >= TARGET
     print(f"  target >= {TARGET:,} hands/s: {'OK' if ok else 'MISSED'}")
+    ok &= bench_ratios(os.path.dirname(args.file), args.records // 10, args.runs)
     ok &= bench_jobs(args.file, args.records, args.runs)
     ok &= bench_session(args.session_hands, os.path.dirname(args.file))
     return 0 if ok else 1

@@ -164,6 +164,40 @@ def test_export_every_hand_and_payment(db, tmp_path):
     assert sum(t["amount"] for h in hands for t in h["transfers"]) == 20 * 3 + 60 * 3 + 60 + 40 * 3
 
 
+def test_csv_is_rfc_4180_with_true_and_false_and_opens_in_excel_with_chinese_names(db, tmp_path):
+    import csv
+    import io
+
+    chinese = {"Ah Fook": "阿福", "Mei": "美美", "Jun": "阿俊", "Lan": "阿蘭"}
+    text = (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8")
+    for english, name in chinese.items():
+        text = text.replace(english, name)
+    (tmp_path / "night.yaml").write_text(text, encoding="utf-8")
+    assert run(db, "add", tmp_path / "night.yaml").exit_code == 0
+    plain = CliRunner().invoke(cli, ["ledger", "--db", str(db), "export", "--format", "csv"]).stdout_bytes
+    assert plain.count(b"\r\n") == plain.count(b"\n") > 1 and not plain.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(plain.decode("utf-8"), newline="")))
+    assert {row["valid"] for row in rows} == {"true"} and {row["draw"] for row in rows} == {"true", "false"}
+    assert {row["winner"] for row in rows} >= {"美美", "阿俊"}
+    for args in (["export", "--format", "csv", "--bom"], ["totals", "--format", "csv", "--bom"]):
+        excel = CliRunner().invoke(cli, ["ledger", "--db", str(db), *args]).stdout_bytes
+        assert excel.startswith(b"\xef\xbb\xbf")  # Excel reads UTF-8 only after the byte-order mark
+        assert "阿蘭" in excel.decode("utf-8-sig") and excel.count(b"\r\n") == excel.count(b"\n")
+    totals = list(csv.DictReader(io.StringIO(excel.decode("utf-8-sig"), newline="")))
+    # examples/session.yaml's totals (tests/test_cli_examples.py): Ah Fook −140, Mei 0, Jun +160, Lan −20
+    assert {row["player"]: int(row["total"]) for row in totals} == {"阿福": -140, "美美": 0, "阿俊": 160, "阿蘭": -20}
+
+
+def test_a_sessions_json_says_whether_every_hand_is_valid(tmp_path):
+    night = session_record(hand_record(C, concealed="123p 456p 789p 111p 55p", winning="5p"), {"draw": True})
+    assert json.loads(CliRunner().invoke(cli, ["settle", str(write(tmp_path / "a.yaml", night)), "--format",
+                                               "json"]).stdout)["valid"] is True
+    night["hands"][0]["hand"]["concealed"] = "123p 456p 789p 111p 56p"  # no pair: not a win
+    night["hands"][1]["dealer"] = "Ah Fook"  # after a hand that is not a win, the table names the dealer (R10)
+    out = CliRunner().invoke(cli, ["settle", str(write(tmp_path / "b.yaml", night)), "--format", "json"])
+    assert out.exit_code == 1 and json.loads(out.stdout)["valid"] is False
+
+
 def test_the_database_is_versioned_walled_and_keyed(db, tmp_path):
     two_nights(db, tmp_path)
     conn = sqlite3.connect(db)

@@ -9,8 +9,35 @@ from .ledger_base import _day, _open, _since_until, ledger
 from .options import common, lang_option
 
 def _table_formats(func):
+    func = _bom_option(func)
     return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
                         show_default=True, help="A table, JSON or CSV.")(func)
+
+
+def _bom_option(func):
+    """--bom, kept in the context for the CSV writer (the commands themselves never look at it)."""
+    return click.option("--bom", is_flag=True, expose_value=False,
+                        callback=lambda ctx, param, value: ctx.meta.__setitem__("bom", value),
+                        help="CSV for Excel: begin with a byte-order mark, so that Chinese names open intact.")(func)
+
+
+def _csv_writer():
+    """A CSV writer onto standard output as RFC 4180 writes it (CRLF line ends), a byte-order mark first with
+    ``bom`` (Excel reads UTF-8 only after one)."""
+    import csv
+
+    class _Out:
+        def write(self, text):
+            click.echo(text, nl=False)
+
+    if click.get_current_context().meta.get("bom"):
+        click.echo("\ufeff", nl=False)
+    return csv.writer(_Out(), lineterminator="\r\n")
+
+
+def _csv_value(value):
+    """true/false for a flag (as JSON writes it), the value itself otherwise."""
+    return ("true" if value else "false") if isinstance(value, bool) else value
 
 
 def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
@@ -20,15 +47,10 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
 
         click.echo(dumps(rows))
     elif fmt == "csv":
-        import csv
-        import io
-
-        out = io.StringIO()
         if rows:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
-            writer.writeheader()
-            writer.writerows(rows)
-        click.echo(out.getvalue(), nl=False)
+            writer = _csv_writer()
+            writer.writerow(list(rows[0]))
+            writer.writerows([_csv_value(v) for v in row.values()] for row in rows)
     elif rows:
         from ..render.columns import columns
 
@@ -168,6 +190,7 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
               help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
 @click.option("--what", type=click.Choice(["hands", "payments", "all"]), default="hands", show_default=True,
               help="The hands with their payments, the money paid after the nights (ledger pay), or both.")
+@_bom_option
 @common
 @click.pass_context
 def ledger_export(ctx, since, until, fmt, what):
@@ -193,32 +216,20 @@ def ledger_export(ctx, since, until, fmt, what):
         for p in paid:
             click.echo(encode({"kind": "payment", **p._asdict()}).decode("utf-8"))
         return
+    writer = _csv_writer()
     if what == "payments":
-        import csv
-
-        class _Rows:
-            def write(self, text):
-                click.echo(text, nl=False)
-
-        writer = csv.writer(_Rows(), lineterminator="\n")
         writer.writerow(["payment", "date", "from", "to", "amount", "note"])
         for p in paid:
             writer.writerow([p.id, p.date, p.payer, p.payee, p.amount, p.note])
         return
-    import csv
-
     from ..render.jsonout import number
 
-    class _Out:
-        def write(self, text):
-            click.echo(text, nl=False)
-
-    writer = csv.writer(_Out(), lineterminator="\n")
     writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
                      "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
     for hand in hands:
-        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], hand["draw"], hand["winner"] or "",
-                hand["win_type"] or "", hand["robbed"] or "", hand["valid"], hand["ratio"],
+        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], _csv_value(hand["draw"]),
+                hand["winner"] or "", hand["win_type"] or "", hand["robbed"] or "", _csv_value(hand["valid"]),
+                hand["ratio"],
                 " ".join(hand["patterns"]), number(hand["stake"])]
         for t in hand["transfers"] or [None]:
             writer.writerow(head + (["", "", "", "", "", ""] if t is None else

@@ -49,14 +49,17 @@ def hand_json(s: Settlement) -> dict[str, Any]:
 
 
 def session_json(result: Night) -> dict[str, Any]:
-    """A session: every hand (with its ``index`` and ``dealer``), the totals and the next dealer."""
+    """A session: whether every hand is valid, every hand (with its ``index`` and ``dealer``), the totals and the
+    next dealer."""
     hands = []
     for n, s in enumerate(result.hands, start=1):
         obj = {"index": n, "dealer": s.record.dealer, **hand_json(s)}
         if s.dealer_expected is not None:
             obj["dealer_check"] = {"named": s.record.dealer, "expected": s.dealer_expected}
         hands.append(obj)
-    return {"hands": hands, "totals": {k: number(v) for k, v in result.totals.items()},
+    # valid: every hand a valid win or draw, as a hand record's own ``valid`` says of one hand
+    return {"valid": all(hand["valid"] for hand in hands), "hands": hands,
+            "totals": {k: number(v) for k, v in result.totals.items()},
             "next_dealer": result.next_dealer,
             "disputes": [{"hand": n, "kind": kind} for n, kind in result.disputes]}
 
@@ -89,8 +92,9 @@ def dumps(obj: Any, indent: int | None = 2) -> str:
 def dumps_session(obj: dict[str, Any]) -> str:
     """A session's JSON: indented at the top, one line per hand, so that 10,000 hands still read well."""
     hands = ",\n".join("    " + dumps(h, indent=None) for h in obj["hands"])
-    rest = [f'  "{key}": {dumps(value, indent=None)}' for key, value in obj.items() if key != "hands"]
-    return "{\n  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
+    head = [f'  "{key}": {dumps(obj[key], indent=None)},\n' for key in ("valid",) if key in obj]
+    rest = [f'  "{key}": {dumps(value, indent=None)}' for key, value in obj.items() if key not in ("hands", "valid")]
+    return "{\n" + "".join(head) + "  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
 
 
 def settle_up_json(night: Night) -> list[dict[str, Any]]:
