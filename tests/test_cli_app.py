@@ -283,7 +283,7 @@ def test_lang_follows_a_chinese_locale_and_the_option_overrides_it():
 def test_headings_are_underlined_to_their_width_on_screen():
     from meizhou_score.render.columns import width
 
-    out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "session.yaml"), "--lang", "zh"]).stdout
+    out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "session.yaml"), "--lang", "zh", "--hands"]).stdout
     lines = out.splitlines()
     heading = lines[0]
     assert heading == "第 1 局——莊家 Ah Fook"

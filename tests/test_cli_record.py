@@ -50,9 +50,14 @@ def test_three_hands_by_flags_settle_to_the_totals_record_printed(tmp_path):
     #         Mei's added kong 1 from each (+30, −10 each). Jun +60+60−10 = +110, Mei −20−20+30 = −10,
     #         Ah Fook and Lan −20−20−10 = −50. Totals: A −20−50 = −70, M +60−10 = +50, J −20+110 = +90, L −70.
     assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
-    printed = result.stdout.split("Session totals")[1]
-    for name, value in (("Ah Fook", "-70"), ("Mei", "+50"), ("Jun", "+90"), ("Lan", "-70")):
-        assert any(name in line and line.endswith(value) for line in printed.splitlines())
+    # record ends with the score sheet's last rows: each hand's change, the running total in brackets
+    sheet = result.stdout.split("Next dealer: Jun — the dealer won and deals again (R10)")[1].splitlines()
+    assert sheet[2].split() == ["#", "Dealer", "What", "happened", "Ah", "Fook", "Mei", "Jun", "Lan"]
+    assert sheet[4].split() == ["1", "Ah", "Fook", "Mei", "self-draw", "×1", "-20", "(-20)", "+60", "(+60)",
+                                "-20", "(-20)", "-20", "(-20)"]
+    assert sheet[5].split() == ["2", "Mei", "draw", "0", "(-20)", "0", "(+60)", "0", "(-20)", "0", "(-20)"]
+    assert sheet[6].split() == ["3", "Jun", "Jun", "self-draw", "×1", "-50", "(-70)", "-10", "(+50)", "+110",
+                                "(+90)", "-50", "(-70)"]
     assert "Hand 3 — dealer Jun" in result.stdout
     assert "Recorded hand 3" in result.stdout
 

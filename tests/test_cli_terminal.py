@@ -79,11 +79,11 @@ def aligned(table_lines: list[str]) -> bool:
     return len({wcswidth(line.rstrip()) for line in table_lines}) == 1
 
 
-def table_rows(shown: str, first_heading: str) -> list[str]:
-    """The first table headed ``first_heading`` that settle printed: its heading, rule and four seats."""
+def table_rows(shown: str, first_heading: str, rows: int = 4) -> list[str]:
+    """The first table headed ``first_heading`` that settle printed: its heading, rule and ``rows`` rows."""
     lines = shown.split("meizhou-score settle", 1)[1].splitlines()
-    start = min(i for i, line in enumerate(lines) if line.startswith(first_heading))
-    return lines[start:start + 6]
+    start = min(i for i, line in enumerate(lines) if line.split()[:1] == [first_heading])
+    return lines[start:start + 2 + rows]
 
 
 def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path):
@@ -103,8 +103,11 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
     for traditional in ("誰", "莊", "槓", "張", "記", "種類"):  # not one Traditional word of ours on the screen
         assert traditional not in said, traditional
     assert "阿兰" in said  # the names as they were typed
+    sheet = table_rows(shown, "局", rows=1)  # the score sheet: a line a hand
+    assert sheet[0].split()[:3] == ["局", "庄家", "经过"] and aligned(sheet), sheet
+    assert sheet[2].split()[:4] == ["1", "阿福", "美美", "自摸"]
     rows = table_rows(shown, "座位")
-    assert rows[0].split()[:3] == ["座位", "玩家", "胡牌"]
+    assert rows[0].split() == ["座位", "玩家", "合计"]
     assert aligned(rows), rows
     # 美美 self-draws a 1-ratio hand: 2 units × 10 from each (R5) = +60; 阿俊's concealed kong: 2 units × 10
     # from each (R8) = +60. 美美 +60 − 20 = +40, 阿俊 +60 − 20 = +40, 阿福 and 阿兰 −20 − 20 = −40
@@ -121,4 +124,4 @@ def test_a_taiwanese_locale_still_reads_traditional(terminal, tmp_path):
     shown = screen.wait_for("下一莊")
     (tmp_path / "capture-zh-Hant.txt").write_text(shown, encoding="utf-8")
     assert "荒莊" in shown and "荒庄" not in shown
-    assert aligned(table_rows(shown, "座位"))
+    assert aligned(table_rows(shown, "局", rows=1)) and aligned(table_rows(shown, "座位"))

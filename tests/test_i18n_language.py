@@ -153,7 +153,7 @@ def test_the_headline_in_chinese_is_full_width_and_not_a_sum():
 
 
 def test_a_session_heading_is_underlined_to_its_display_width():
-    result = run("settle", EXAMPLES / "session.yaml", "--lang", "zh")
+    result = run("settle", EXAMPLES / "session.yaml", "--lang", "zh", "--hands")
     lines = result.stdout.splitlines()
     assert lines[0] == "第 1 局——莊家 Ah Fook"
     assert lines[1] == "=" * 21 == "=" * width(lines[0])

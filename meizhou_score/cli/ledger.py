@@ -123,7 +123,7 @@ def ledger_show(ctx, night, fmt, explain, lang):
 
         click.echo(night_json_text(result))
     else:
-        from ..render.text import night_text
+        from ..render.session import night_text
 
         click.echo(night_text(result, lang, explain))
 

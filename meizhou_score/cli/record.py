@@ -101,6 +101,9 @@ def _stopped(exc: click.Abort) -> None:
     raise Stopped(msg("Stopped; nothing was written.")) from None
 
 
+SHEET_ROWS = 3  # the score sheet's last rows that record and undo end with
+
+
 def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
@@ -146,7 +149,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
 def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
     """``record SESSION.yaml``: the night's next hand (or, with --amend, its last one again), appended safely."""
     from ..records.rules import DEFAULT_RULES
-    from ..render import text
+    from ..render import session
     from ..settling.night import settle_next
 
     found, before = _read_session(path, flags.amend)
@@ -174,16 +177,16 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")))
     previewed = q.asked and not flags.yes
     if previewed:
-        click.echo(text.session_hand_text(result, number, flags.lang))
+        click.echo(session.session_hand_text(result, number, flags.lang))
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
     result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result)
     number = len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
-        click.echo(text.session_hand_text(result, number, flags.lang))
+        click.echo(session.session_hand_text(result, number, flags.lang))
     click.echo("")
-    click.echo(text.totals_text(result, flags.lang))
+    click.echo(session.sheet_text(result, flags.lang, last=SHEET_ROWS))  # the hand's table named the next dealer
     click.echo("\n" + q.words("record_replaced" if flags.amend else "record_recorded", n=number, path=path))
     return ExitStatus.DISPUTE if result.last.disputed else ExitStatus.OK
 
@@ -312,7 +315,7 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml --yes
     """
     from ..records import sessionfile
-    from ..render import text
+    from ..render import session
     from ..settling.night import settle_data
 
     found = sessionfile.read(session_file, the_run().limits)
@@ -343,6 +346,6 @@ def undo(session_file, yes, lang):
         raise MeizhouError(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
     click.echo(phrase("record_removed", lang, n=number) + "\n")
-    click.echo(text.totals_text(result, lang))
+    click.echo(session.sheet_end(result, lang, SHEET_ROWS))
 
 

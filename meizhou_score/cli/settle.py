@@ -17,6 +17,8 @@ from .options import Usage, common, format_option, lang_option, language, load_r
 @rules_option
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
+@click.option("--hands", "every_hand", is_flag=True,
+              help="A session: each hand's whole table, not only the score sheet (--explain shows them too).")
 @lang_option
 @click.option("--settle-up", "settle_up", is_flag=True,
               help="Also say who pays whom, in the fewest payments that square the balances.")
@@ -31,13 +33,16 @@ from .options import Usage, common, format_option, lang_option, language, load_r
 @click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
               help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
 @common
-def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, chart, max_record_bytes, max_session_bytes):
+def settle(files, rules_file, fmt, explain, every_hand, lang, settle_up, jsonl, jobs, chart, max_record_bytes,
+           max_session_bytes):
     """Settle hand records or sessions: each FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
-    checks any claimed balances. With several files each is reported under its
-    name (JSON: a list of objects with "file" first), and the exit code is the
-    worst of them.
+    checks any claimed balances. A session prints its score sheet, a line a
+    hand with the running totals (--hands: each hand's table). With several
+    files each is reported under its name (JSON: a list of objects with
+    "file" first, a file that cannot be settled as {"file", "valid": false,
+    "error"}), and the exit code is the worst of them.
 
     \b
     Examples:
@@ -64,7 +69,7 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, chart,
 
     rules = load_rules(rules_file)
     from ..render.jsonout import dumps, night_json, night_json_text, settle_up_json
-    from ..render.text import night_text
+    from ..render.session import night_text
 
     worst, reports = ExitStatus.OK, []
     for file in files:
@@ -76,6 +81,8 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, chart,
                 raise exc from None
             say_error(exc)
             worst = ExitStatus.BAD
+            if fmt == "json":
+                reports.append({"file": file, "valid": False, "error": str(exc)})
             continue
         worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
         if chart and len(files) == 1:
@@ -90,14 +97,14 @@ def settle(files, rules_file, fmt, explain, lang, settle_up, jsonl, jobs, chart,
             write(chart, svg)
         if len(files) == 1:
             click.echo(night_json_text(result, settle_up) if fmt == "json"
-                       else night_text(result, lang, explain, settle_up))
+                       else night_text(result, lang, explain, settle_up, every_hand))
         elif fmt == "json":
             obj = {"file": file, **night_json(result)}
             if settle_up:
                 obj["settle_up"] = settle_up_json(result)
             reports.append(obj)
         else:
-            click.echo(f"{file}\n{'-' * len(file)}\n{night_text(result, lang, explain, settle_up)}\n")
+            click.echo(f"{file}\n{'-' * len(file)}\n{night_text(result, lang, explain, settle_up, every_hand)}\n")
     if reports:
         click.echo(dumps(reports))
     return worst

@@ -63,6 +63,14 @@ dispute_claims | the claimed balances differ | 申報的輸贏不符
 claim_line |   {name}: claimed {claimed}, computed {computed} |   {name}：申報 {claimed}，應為 {computed}
 dealer_check | Dealer dispute: this hand names {named} as dealer; the rotation gives {expected} ({rule}). | 莊家有誤：本局寫 {named} 坐莊，輪莊應為 {expected}（{rule}）。
 hand | Hand {n} — dealer {dealer} | 第 {n} 局——莊家 {dealer}
+sheet_headers | #|Dealer|What happened | 局|莊家|經過
+sheet_win | {winner} {how} ×{ratio} | {winner} {how} ×{ratio}
+sheet_robbed | {winner} robs {robbed}'s kong ×{ratio} | {winner} 搶 {robbed} 的槓 ×{ratio}
+sheet_self_draw | self-draw | 自摸
+sheet_kong_bloom | kong bloom | 槓上開花
+sheet_draw | draw | 荒莊
+sheet_not_a_win | {winner}: not a win | {winner}：不是胡牌
+sheet_disputed |  (dispute) | （有爭議）
 totals | Session totals | 本場合計
 transfers | Payments: | 支付明細：
 settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：

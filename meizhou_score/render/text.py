@@ -77,7 +77,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
             lines.append(w["claims_differ"])
             lines += [w["claim_line"].format(name=k, claimed=plain(c), computed=plain(v)) for k, (c, v) in diffs.items()]
         lines += [w[f"claims_{note}"] for note in s.claim_notes]
-    lines.append(_next_line(s.next_dealer, s.next_dealer_why, lang))
+    lines.append(next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
 
 
@@ -115,35 +115,7 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
                             stake=plain(stake), reason=w[t.reason], detail=detail, rule=t.rule)
 
 
-def session_text(result: Night, lang: str = "en", explain: bool = False) -> str:
-    parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
-    parts.append(totals_text(result, lang))
-    if result.disputes:
-        w = WORDS[lang]
-        parts.append("\n".join([w["disputes"]] + [w["dispute_line"].format(n=n, kind=w[f"dispute_{kind}"])
-                                                  for n, kind in result.disputes]))
-    return "\n\n".join(parts)
-
-
-def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = False) -> str:
-    """Hand ``n`` (1-based) of a session under its heading."""
-    w = WORDS[lang]
-    s = result.hands[n - 1]
-    title = w["hand"].format(n=n, dealer=s.record.dealer)
-    return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
-
-
-def totals_text(result: Night, lang: str = "en") -> str:
-    """The session's totals in seat order, and who deals next."""
-    w = WORDS[lang]
-    players = result.players
-    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
-    rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
-    total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
-    return w["totals"] + "\n" + total + "\n" + _next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
-
-
-def _next_line(dealer: str | None, why: str, lang: str) -> str:
+def next_line(dealer: str | None, why: str, lang: str) -> str:
     """Who deals next and why; when nobody can say, only why."""
     if dealer is None:
         return phrase("next_unknown", lang, why=phrase("why_" + why, lang))
@@ -239,21 +211,3 @@ def ruling_text(key: str, says: str, why: str, lang: str = "en") -> str:
     w = WORDS[lang]
     return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), 78, indent="    "),
                          wrap(w["rules_why"].format(why=why), 78), w["rules_every"]])
-
-
-def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False) -> str:
-    """``settle``'s table for a night: a session's, or its one hand record's; ``--settle-up`` adds who pays whom."""
-    text = session_text(night, lang, explain) if night.session else hand_text(night.last, lang, explain)
-    return text + "\n\n" + settle_up_text(night, lang) if settle_up else text
-
-
-def settle_up_text(night: Night, lang: str = "en") -> str:
-    """The fewest payments that square the balances, one line each."""
-    from ..settling.settleup import settle_up
-
-    w = WORDS[lang]
-    payments = settle_up(night.totals).payments
-    if not payments:
-        return w["settle_none"]
-    return "\n".join([w["settle_up"]] + [w["settle_line"].format(payer=p.payer, payee=p.payee,
-                                                                  amount=plain(p.amount)) for p in payments])

@@ -1,0 +1,118 @@
+"""A night in text (一晚): the score sheet, one line a hand with the running totals, then the totals, the next
+dealer and the disputes; each hand's whole table on demand (``--hands``, ``--explain``)."""
+
+from __future__ import annotations
+
+from ..settling.money import signed, text as plain
+from ..settling.night import Night
+from ..records.model import SEATS, SEATS_CHINESE
+from ..i18n.scripts import in_script
+from ..i18n.words import WORDS, phrase
+from .columns import LEFT, RIGHT, table, width
+from .sheet import sheet
+from .text import hand_text, next_line
+
+
+def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False,
+               hands: bool = False) -> str:
+    """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or ``explain``), or its
+    one hand record's table; ``settle_up`` adds who pays whom."""
+    text = session_text(night, lang, explain, hands) if night.session else hand_text(night.last, lang, explain)
+    return text + "\n\n" + settle_up_text(night, lang) if settle_up else text
+
+
+def session_text(result: Night, lang: str = "en", explain: bool = False, hands: bool = False) -> str:
+    """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's table first."""
+    if hands or explain:
+        parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
+    else:
+        parts = [sheet_text(result, lang)]
+    parts.append(totals_text(result, lang))
+    if result.disputes:
+        w = WORDS[lang]
+        lines = [w["disputes"]]
+        for n, kind in result.disputes:
+            lines.append(w["dispute_line"].format(n=n, kind=w[f"dispute_{kind}"]))
+            if not (hands or explain):  # the hand's own table is not shown: why it is disputed is
+                lines += ["    " + line for line in _why_disputed(result.hands[n - 1], kind, lang)]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts)
+
+
+def sheet_text(night: Night, lang: str = "en", last: int | None = None) -> str:
+    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's change and
+    (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end."""
+    w = WORDS[lang]
+    rows = []
+    for row, s in zip(sheet(night, lang), night.hands):
+        what = _what(s, lang) + (w["sheet_disputed"] if s.disputed else "")
+        rows.append([str(row["hand"]), row["dealer"], what]
+                    + [f"{signed(row['changes'][name])} ({signed(row['running'][name])})" for name in night.players])
+    if last is not None:
+        rows = rows[-last:]
+    headers = w["sheet_headers"].split("|") + list(night.players)
+    return table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
+
+
+def sheet_end(night: Night, lang: str = "en", rows: int = 3) -> str:
+    """How ``record`` and ``undo`` end: the sheet's last ``rows`` (running totals in brackets), the next dealer."""
+    return sheet_text(night, lang, last=rows) + "\n" + next_line(night.next_dealer, night.hands[-1].next_dealer_why,
+                                                                   lang)
+
+
+def _what(s, lang: str) -> str:
+    """What happened in a hand, in a few words: the winner, how, the ratio; a draw; not a win."""
+    w = WORDS[lang]
+    r = s.record
+    if r.draw:
+        return w["sheet_draw"]
+    if not s.valid:
+        return w["sheet_not_a_win"].format(winner=r.winner)
+    if r.robbed:
+        return w["sheet_robbed"].format(winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
+    return w["sheet_win"].format(winner=r.winner, how=w[f"sheet_{r.win_type}"], ratio=s.score.ratio)
+
+
+def _why_disputed(s, kind: str, lang: str) -> list[str]:
+    if kind == "claims":
+        return claims_lines(s, lang)
+    if kind == "dealer":
+        return [phrase("dealer_check", lang, named=s.record.dealer, expected=s.dealer_expected).strip()]
+    return [e.say(lang) for e in s.errors]
+
+
+def claims_lines(s, lang: str) -> list[str]:
+    """Each claimed balance that differs from the settlement, as the hand's table lists them."""
+    w = WORDS[lang]
+    return [w["claim_line"].format(name=name, claimed=plain(claimed), computed=plain(computed)).strip()
+            for name, (claimed, computed) in s.claim_differences.items()]
+
+
+def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = False) -> str:
+    """Hand ``n`` (1-based) of a session under its heading."""
+    w = WORDS[lang]
+    s = result.hands[n - 1]
+    title = w["hand"].format(n=n, dealer=s.record.dealer)
+    return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
+
+
+def totals_text(result: Night, lang: str = "en") -> str:
+    """The session's totals in seat order, and who deals next."""
+    w = WORDS[lang]
+    players = result.players
+    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
+    rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
+    total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
+    return w["totals"] + "\n" + total + "\n" + next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
+
+
+def settle_up_text(night: Night, lang: str = "en") -> str:
+    """The fewest payments that square the balances, one line each."""
+    from ..settling.settleup import settle_up
+
+    w = WORDS[lang]
+    payments = settle_up(night.totals).payments
+    if not payments:
+        return w["settle_none"]
+    return "\n".join([w["settle_up"]] + [w["settle_line"].format(payer=p.payer, payee=p.payee,
+                                                                  amount=plain(p.amount)) for p in payments])
