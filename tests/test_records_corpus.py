@@ -153,7 +153,7 @@ CASES = [
     ("not-a-winning-shape", replace("234s 55s", "235s 55s").replace("winning_tile: 4s", "winning_tile: 5s"), 1,
      "not a winning hand"),
     ("kong-bloom-without-kong", replace("win_type: self_draw", "win_type: kong_bloom"), 1, "owns no kong"),
-    ("claims-differ", add("claimed: {Mei: 7}\n"), 1, "Mei: claimed 7, computed 6"),
+    ("claims-differ", add("claimed: {Mei: 7}\n"), 1, "Mei: claimed 7, settles 6: 1 over"),
     ("orphans-turned-off", "players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
      "hand: {concealed: 19m19p19s1234567z 7z, winning_tile: 7z}\nrules: {patterns: {thirteen_orphans: 0}}\n",
      1, "`patterns.thirteen_orphans` is 0 in the house rules"),

@@ -130,7 +130,11 @@ def test_claims_are_compared():
     out = settle(hand(claimed={A: -2, B: 6}))
     assert out["claims"] == {"agree": True, "differences": {}, "notes": ["partial"]}
     out = settle(hand(claimed={A: -2, B: 8}))
-    assert out["claims"] == {"agree": False, "differences": {B: {"claimed": 8, "computed": 6}}, "notes": ["partial"]}
+    # Mei settles +6 (2 from each, R5): her claim of 8 is 2 over, which no part of the hand is (her win is +6);
+    # only two claimed, so no payments can square it
+    assert out["claims"] == {"agree": False, "differences": {B: {"claimed": 8, "computed": 6}}, "notes": ["partial"],
+                             "gaps": [{"player": B, "claimed": 8, "settles": 6, "gap": -2, "parts": []}],
+                             "corrections": None}
 
 
 def test_units_zero_means_no_transfer():

@@ -60,7 +60,13 @@ dispute_line |   hand {n}: {kind} |   第 {n} 局：{kind}
 dispute_not_a_win | not a legal win | 不是合法的胡牌
 dispute_dealer | the named dealer is not the rotation's | 莊家與輪莊不符
 dispute_claims | the claimed balances differ | 申報的輸贏不符
-claim_line |   {name}: claimed {claimed}, computed {computed} |   {name}：申報 {claimed}，應為 {computed}
+claim_line |   {name}: claimed {claimed}, settles {computed}: {gap} {side} |   {name}：申報 {claimed}，應為 {computed}：{side} {gap}
+claim_short | short | 少了
+claim_over | over | 多了
+claim_part |  — {part} ({rule}) | ——{part}（{rule}）
+part_win | the win: {amount} for them | 胡牌的錢：{amount}
+part_kong | the {kind} of {owner}, {tile}: {amount} for them | {owner} 的{kind} {tile}：{amount}
+claims_corrections | To put it right, in the fewest payments: | 更正（最少的轉賬）：
 dealer_check | Dealer dispute: this hand names {named} as dealer; the rotation gives {expected} ({rule}). | 莊家有誤：本局寫 {named} 坐莊，輪莊應為 {expected}（{rule}）。
 hand | Hand {n} — dealer {dealer} | 第 {n} 局——莊家 {dealer}
 sheet_headers | #|Dealer|What happened | 局|莊家|經過

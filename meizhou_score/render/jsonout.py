@@ -14,6 +14,7 @@ from typing import Any
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
 from ..settling.settlement import Settlement
+from ..engine.tiles import TILES
 
 
 number = exact  # an amount as JSON writes it (settling.money.exact)
@@ -45,7 +46,24 @@ def hand_json(s: Settlement) -> dict[str, Any]:
                                          for name, (c, v) in diffs.items()}}
         if s.claim_notes:  # "partial": only some players claimed; "unbalanced": the claims do not sum to 0
             out["claims"]["notes"] = list(s.claim_notes)
+        if diffs:
+            out["claims"].update(_explained(s))
     return out
+
+
+def _explained(s) -> dict[str, Any]:
+    """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it matches) and
+    ``corrections`` (the fewest payments from what was paid to what is owed; null when none can square it)."""
+    from ..settling.claims import corrections, gaps
+
+    fixes = corrections(s)
+    return {"gaps": [{"player": g.player, "claimed": number(g.claimed), "settles": number(g.settles),
+                      "gap": number(g.gap),
+                      "parts": [{"part": p.kind, "owner": p.owner, "tile": None if p.tile is None else str(TILES[p.tile]),
+                                 "amount": number(p.amount), "rule": p.rule} for p in g.parts]}
+                     for g in gaps(s)],
+            "corrections": None if fixes is None else [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
+                                                       for p in fixes]}
 
 
 def session_json(result: Night) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
 from .columns import LEFT, RIGHT, table, width
 from .sheet import sheet
-from .text import hand_text, next_line
+from .text import claim_lines, hand_text, next_line
 
 
 def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False,
@@ -34,7 +34,7 @@ def session_text(result: Night, lang: str = "en", explain: bool = False, hands: 
         for n, kind in result.disputes:
             lines.append(w["dispute_line"].format(n=n, kind=w[f"dispute_{kind}"]))
             if not (hands or explain):  # the hand's own table is not shown: why it is disputed is
-                lines += ["    " + line for line in _why_disputed(result.hands[n - 1], kind, lang)]
+                lines += ["  " + line for line in _why_disputed(result.hands[n - 1], kind, lang)]
         parts.append("\n".join(lines))
     return "\n\n".join(parts)
 
@@ -74,18 +74,12 @@ def _what(s, lang: str) -> str:
 
 
 def _why_disputed(s, kind: str, lang: str) -> list[str]:
+    """Why hand ``s`` is disputed, in lines indented as the hand's own table indents them."""
     if kind == "claims":
-        return claims_lines(s, lang)
+        return claim_lines(s, lang)
     if kind == "dealer":
-        return [phrase("dealer_check", lang, named=s.record.dealer, expected=s.dealer_expected).strip()]
-    return [e.say(lang) for e in s.errors]
-
-
-def claims_lines(s, lang: str) -> list[str]:
-    """Each claimed balance that differs from the settlement, as the hand's table lists them."""
-    w = WORDS[lang]
-    return [w["claim_line"].format(name=name, claimed=plain(claimed), computed=plain(computed)).strip()
-            for name, (claimed, computed) in s.claim_differences.items()]
+        return ["  " + phrase("dealer_check", lang, named=s.record.dealer, expected=s.dealer_expected).strip()]
+    return ["  " + e.say(lang) for e in s.errors]
 
 
 def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = False) -> str:

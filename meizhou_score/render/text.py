@@ -70,12 +70,11 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     if s.dealer_expected is not None:
         lines.append(phrase("dealer_check", lang, named=r.dealer, expected=s.dealer_expected))
     if r.claimed is not None:
-        diffs = s.claim_differences
-        if not diffs:
+        if not s.claim_differences:
             lines.append(w["claims_agree"])
         else:
             lines.append(w["claims_differ"])
-            lines += [w["claim_line"].format(name=k, claimed=plain(c), computed=plain(v)) for k, (c, v) in diffs.items()]
+            lines += claim_lines(s, lang)
         lines += [w[f"claims_{note}"] for note in s.claim_notes]
     lines.append(next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
@@ -96,6 +95,37 @@ def ratio_text(found, rules, lang: str = "en") -> str:
                          for p, by in how.superseded.items())
     return w["ratio_sum"].format(sum=(" + " if how.mode == "add" else " × ").join(each), ratio=how.ratio,
                                  mode=w[f"mode_{how.mode}"], superseded=superseded)
+
+
+def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
+    """Each claim that differs: the gap, the part of the hand it matches (when one does), then the fewest
+    payments that put the table right (when the claims can be squared)."""
+    from ..settling.claims import corrections, gaps
+
+    w = WORDS[lang]
+    lines = []
+    for g in gaps(s):
+        side = w["claim_short"] if g.gap > 0 else w["claim_over"]
+        line = w["claim_line"].format(name=g.player, claimed=plain(g.claimed), computed=plain(g.settles),
+                                      gap=plain(abs(g.gap)), side=side)
+        for part in g.parts:
+            line += w["claim_part"].format(part=part_text(part, lang), rule=part.rule)
+        lines.append(line)
+    fixes = corrections(s)
+    if fixes:
+        lines.append(w["claims_corrections"])
+        lines += [w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount)) for p in fixes]
+    return lines
+
+
+def part_text(part, lang: str = "en") -> str:
+    """One part of a hand (the win, or a kong) and what it came to for the player."""
+    w = WORDS[lang]
+    if part.kind == "win":
+        return w["part_win"].format(amount=signed(part.amount))
+    tile = TILES[part.tile]
+    return w["part_kong"].format(kind=w[part.kind], owner=part.owner, amount=signed(part.amount),
+                                 tile=f"{tile} {in_script(tile.chinese, lang)}")
 
 
 def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
