@@ -402,3 +402,127 @@ def test_record_and_settle_read_the_session_limit_alike(tmp_path):
     assert "limit" in settled.stderr and "limit" in recorded.stderr
     assert night.read_bytes() == before
     assert CliRunner().invoke(cli, ["record", str(night), "--draw", "--no-ask"]).exit_code == 0
+
+
+# ---------------------------------------------------------------- prompts that forgive
+
+def test_back_returns_to_the_question_before(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0  # hand 1: Mei wins, Mei deals hand 2
+    answers = "\n".join([
+        "mei",                       # who won: Mei — a slip
+        "<",                         # at "how?": back to "who won?"
+        "jun",                       # Jun it was
+        "self",                      # self-draw
+        "123m 456m 789p 234s 55s",   # the tiles
+        "back",                      # at the winning tile: back to the tiles
+        "123m 456m 789p 234s 55s",
+        "4s", "", "y"]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("back to the question before") == 2
+    # asked again: "who won?" after the first <, the tiles after the second (the answers before are kept)
+    assert result.output.count("Who won?") == 2 and result.output.count("How did Jun win?") == 1
+    assert result.output.count("Jun's concealed tiles") == 2
+    # hand 2: Jun self-draws an ordinary hand with Mei dealing: Jun +60, the others −20 (R5)
+    # totals: Ah Fook −20 −20 = −40, Mei +60 −20 = +40, Jun −20 +60 = +40, Lan −40
+    assert totals(path) == ({"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}, "Jun")
+
+
+def test_enter_at_a_kongs_type_or_tile_drops_that_kong(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    answers = "\n".join([
+        "jun", "self", "123m 456m 789p 234s 55s", "4s",
+        "lan", "",                   # kong 1: Lan — started by mistake: Enter at the type drops it
+        "lan", "concealed", "",      # and again, dropped at the tile
+        "",                          # no kong after all
+        "y"]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("(kong 1 dropped)") == 2
+    assert "kongs" not in path.read_text(encoding="utf-8")
+    assert totals(path)[0] == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}
+
+
+def test_a_robbed_tile_the_hand_holds_twice_asks_for_the_hand_again(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    answers = "\n".join([
+        "jun", "3", "lan",                 # Jun robs Lan's kong
+        "123m 456m 789p 234s 44s",         # holds 4s twice
+        "4s",                              # the robbed 4s: the hand must be wrong, not the tile
+        "123m 456m 789p 234s 55s", "4s",   # the hand again, then its robbed tile
+        "", "y"]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Enter the tiles again" in result.output
+    assert result.output.count("concealed tiles, winning tile included") == 2
+    # robbed kong, ordinary: Lan alone pays 6 × 1 × 10 = 60 (R7)
+    assert totals(path)[0] == {"Ah Fook": -20, "Mei": 60, "Jun": 40, "Lan": -80}
+
+
+def test_a_refusal_names_the_hand_as_the_screen_numbers_it(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    answers = "\n".join([
+        "jun", "self", "123m 456m 789p 55s", "5s",  # 11 tiles: a pung or a kong must follow
+        "", "",                                     # none does: 11 tiles is a short hand
+        "123m 456m 789p 234s 55s", "4s", "", "", "y"]) + "\n"
+    result = run("record", path, "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "hand 2: hand: expected 14 tiles" in result.output and "hands[1]" not in result.output
+
+
+def test_in_a_terminal_record_always_shows_the_hand_and_asks(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    before = path.read_bytes()
+    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), "--draw"], cwd=str(ROOT),
+                          encoding="utf-8", timeout=20)
+    child.expect_exact("Exhaustive draw")
+    child.expect_exact("Record hand 2?")
+    child.sendline("n")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and path.read_bytes() == before
+    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), "--draw", "--yes"],
+                          cwd=str(ROOT), encoding="utf-8", timeout=20)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Record hand 2?" not in child.before and path.read_bytes() != before
+
+
+def test_amend_any_hand_and_the_hands_after_follow(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    # hand 1 was Jun's self-draw, not Mei's: Jun +60, the others −20 (R5); Jun then deals hand 2 (a draw), and
+    # Lan hand 3 (R10), which Jun still wins with his kongs: Jun +110, Mei −10, Ah Fook and Lan −50.
+    # Totals: Ah Fook −20 −50 = −70, Mei −20 −10 = −30, Jun +60 +110 = +170, Lan −70; Jun won hand 3: Jun deals.
+    result = run("record", path, "--amend", "1", "--winner", "jun", "--self-draw", "--hand",
+                 "123m 456m 789p 234s 55s", "--winning-tile", "4s", "--yes")
+    assert result.exit_code == 0, result.output
+    assert "Hand 1 as it stands" in result.output and "Replaced hand 1" in result.output
+    assert totals(path) == ({"Ah Fook": -70, "Mei": -30, "Jun": 170, "Lan": -70}, "Jun")
+    hands = json.loads(run("settle", path, "--format", "json").stdout)["hands"]
+    assert [h["dealer"] for h in hands] == ["Ah Fook", "Jun", "Lan"]
+    assert run("record", path, "--amend", "4", "--draw").exit_code == 2  # there is no hand 4
+
+
+def test_amend_offers_the_hands_answers_as_defaults(tmp_path):
+    path = tmp_path / "night.yaml"
+    three_hands(path)
+    before = totals(path)
+    # hand 3 as it stands: Jun self-draws with two kongs; Enter keeps every answer but the second kong's, dropped
+    # who won, how, tiles, winning tile, pungs, kong 1's owner, type and tile: Enter; "-" at kong 2: no more kongs
+    answers = "\n".join([""] * 8 + ["-", "y"]) + "\n"
+    result = run("record", path, "--amend", "--ask", input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Who won? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] draw (荒莊) [Jun]" in result.output
+    assert "[123m 456p 789s 55s]" in result.output and "[1z]" in result.output
+    assert "Kong 2: whose? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  (Enter: no more kongs) [Mei]" in result.output
+    # without Mei's added kong (1 unit × 10 from each, R8) hand 3 is Jun +120 (was +110), Mei −40 (was −10),
+    # Ah Fook and Lan −40 (were −50): totals Ah Fook −60, Mei +20, Jun +100, Lan −60
+    assert before[0] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}
+    assert totals(path)[0] == {"Ah Fook": -60, "Mei": 20, "Jun": 100, "Lan": -60}

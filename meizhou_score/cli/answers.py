@@ -141,6 +141,10 @@ def must_win(text: str, rules) -> None:
                              rule=FINDINGS["not_a_win"]))
 
 
+class HandConflict(EntryError):
+    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice (R7)."""
+
+
 def winning_tile(text: str, held: bytes, robbed: bool) -> int:
     """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy (R7)."""
     counts = tiles(text)
@@ -150,7 +154,7 @@ def winning_tile(text: str, held: bytes, robbed: bool) -> int:
     if not held[tile]:
         raise EntryError(msg("{tile} is not among the concealed tiles", tile=str(TILES[tile])))
     if robbed and held[tile] > 1:
-        raise EntryError(msg("the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: "
+        raise HandConflict(msg("the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: "
                              "the robbed player's pung holds the other three ({rule})", tile=str(TILES[tile]),
                              count=held[tile], rule=FINDINGS["robbed_tile"]))
     return tile

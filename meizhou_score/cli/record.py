@@ -14,6 +14,9 @@ from .options import Stopped, Usage, confirm, someone_can_answer, checked, commo
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
 
 
+LAST = 0  # --amend with no number: the last hand
+
+
 @click.command()
 @click.argument("session_file", metavar="SESSION.yaml", required=False, type=click.Path())
 @click.option("--players", "players_text", metavar="A,B,C,D", help="A new file's players, in seat order E, S, W, N.")
@@ -33,7 +36,9 @@ from .prompts import Questions, ask_player, claims_of, fill, judge, table
               help="A kong this hand: TYPE concealed|added|exposed, FROM the discarder of an exposed one; repeatable.")
 @click.option("--claimed", "claims", multiple=True, metavar="NAME=AMOUNT",
               help="What the table says a player won (+) or lost (-); repeatable; checked.")
-@click.option("--amend", is_flag=True, help="Replace the last hand instead of adding one.")
+@click.option("--amend", type=click.IntRange(0), is_flag=False, flag_value=LAST, default=None, metavar="[N]",
+              help="Replace hand N (the last when N is left out) instead of adding one: shows it, and offers its "
+                   "answers as the defaults (Enter keeps each).")
 @click.option("--allow-dispute", is_flag=True, help="Record a hand even if it is a dispute (not a win, claims differ).")
 @click.option("-o", "--output", metavar="FILE", type=click.Path(),
               help="Write one hand record to FILE (- prints it) instead of a session.")
@@ -88,7 +93,7 @@ class Flags(NamedTuple):
     date_text: str | None
     dealer: str | None
     claims: tuple[str, ...]
-    amend: bool
+    amend: int | None  # the hand to replace (LAST: the last one), or None to add one
     allow_dispute: bool
     yes: bool
     lang: str
@@ -128,7 +133,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     hand, result = fill(q, players, given, lambda h: settle_data({**head, **h}), flags.allow_dispute,
                         DEFAULT_RULES.override(rules))
     written = yamlout.record_yaml({**head, **hand})
-    if q.asked and not flags.yes:
+    if (q.asked or q.asking) and not flags.yes:
         click.echo(text.hand_text(result.last, flags.lang))
         if not q.confirm(q.words("record_write")):
             click.echo(q.words("record_nothing_written"))
@@ -154,10 +159,18 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
 
     found, before = _read_session(path, flags.amend)
     data, players, hand_stake = _the_table(q, flags, path, found)
-    number = len(data["hands"]) if flags.amend else len(data["hands"]) + 1  # this hand's number, from 1
-    named, expected = _the_dealer(q, flags, found, before, players, number)
+    amending = _amended_number(path, data, flags.amend)  # the hand replaced, or None
+    number = amending or len(data["hands"]) + 1  # this hand's number, from 1
+    if amending:
+        before = _settled({**data, "hands": data["hands"][:amending - 1]}) if amending > 1 else None
+    named, expected = _the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": claims_of(players, flags.claims)}
+    if amending:
+        old = data["hands"][amending - 1]
+        click.echo(q.words("record_replacing", n=amending) + "\n" + session.session_hand_text(
+            _settled(data), amending, flags.lang) + "\n", err=not q.asking)
+        given["defaults"] = _defaults_of(old)
 
     def as_written(hand):
         out = {"dealer": named} if named else {}
@@ -167,28 +180,56 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         return out
 
     def build(hand, base=None):
+        if amending:  # the whole night again: the hands after this one follow the rotation it gives (R10)
+            hands = list((base or data)["hands"])
+            hands[amending - 1] = as_written(hand)
+            return _settled({**(base or data), "hands": hands})
         if base is None and before is not None:  # the night as read: only the new hand is settled
-            earlier = data["hands"][:-1] if flags.amend else data["hands"]
-            return settle_next(before, {**data, "hands": earlier}, as_written(hand))
+            return settle_next(before, data, as_written(hand))
         base = base or data
-        hands = list(base["hands"][:-1] if (flags.amend and found) else base["hands"])
-        return _settled({**base, "hands": hands + [as_written(hand)]})
+        return _settled({**base, "hands": list(base["hands"]) + [as_written(hand)]})
 
-    hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")))
-    previewed = q.asked and not flags.yes
+    hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")),
+                        number, amending)
+    previewed = (q.asked or q.asking) and not flags.yes  # in a terminal: always shown, and asked, before writing
     if previewed:
         click.echo(session.session_hand_text(result, number, flags.lang))
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
-    result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result)
-    number = len(result.hands)
+    result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result, amending)
+    number = amending or len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         click.echo(session.session_hand_text(result, number, flags.lang))
     click.echo("")
     click.echo(session.sheet_text(result, flags.lang, last=SHEET_ROWS))  # the hand's table named the next dealer
-    click.echo("\n" + q.words("record_replaced" if flags.amend else "record_recorded", n=number, path=path))
-    return ExitStatus.DISPUTE if result.last.disputed else ExitStatus.OK
+    click.echo("\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path))
+    return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
+
+
+def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
+    """The hand ``--amend`` replaces (from 1), or None when a hand is added."""
+    if amend is None:
+        return None
+    count = len(data["hands"])
+    number = count if amend == LAST else amend
+    if not 1 <= number <= count:
+        raise MeizhouError(at("--amend", msg("{path} has hands 1 to {count}; there is no hand {n}", path=path,
+                                             count=count, n=number)))
+    return number
+
+
+def _defaults_of(old: dict) -> dict:
+    """The answers a hand as written gives, offered as the defaults when it is amended (Enter keeps each)."""
+    if not isinstance(old, dict):
+        return {}
+    if old.get("draw"):
+        return {"winner": "d", "kongs": old.get("kongs") or []}
+    held = old.get("hand") if isinstance(old.get("hand"), dict) else {}
+    pungs = held.get("pungs") or []
+    return {"winner": old.get("winner"), "win_type": old.get("win_type"), "robbed": old.get("robbed"),
+            "hand": held.get("concealed"), "winning_tile": held.get("winning_tile"),
+            "pungs": " ".join(pungs) if isinstance(pungs, list) else pungs, "kongs": old.get("kongs") or []}
 
 
 def _settled(data):
@@ -205,15 +246,11 @@ def _read_session(path: str, amend: bool):
         found = sessionfile.read(path, the_run().limits)
         before = None
         if found is not None:
-            if amend:
-                earlier = found.data["hands"][:-1] if isinstance(found.data["hands"], list) else None
-                before = _settled({**found.data, "hands": earlier}) if earlier else None
-            else:
-                before = _settled(found.data)
+            before = _settled(found.data)  # the night as it stands: a bad file writes nothing
     except MeizhouError as exc:
         said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
         raise MeizhouError(msg("{message}; nothing was written", message=said)) from None
-    if found is None and amend:
+    if found is None and amend is not None:
         raise MeizhouError(at(path, msg("no such session file; there is no hand to amend")))
     return found, before
 
@@ -241,12 +278,12 @@ def _the_table(q: Questions, flags: Flags, path: str, found):
     return found.data, players, hand_stake
 
 
-def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int):
+def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int, amending: int | None = None):
     """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked when nobody can say."""
     from . import answers
 
     expected = before.next_dealer if before is not None else None
-    old_last = found.data["hands"][-1] if found is not None and flags.amend else {}
+    old_last = found.data["hands"][amending - 1] if found is not None and amending else {}
     named = None
     if isinstance(old_last, dict) and "dealer" in old_last and not flags.dealer:
         named = answers.player(str(old_last["dealer"]), players)
@@ -264,7 +301,8 @@ def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int)
     return named, expected
 
 
-def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags: Flags, result):
+def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags: Flags, result,
+                amending: int | None = None):
     """Write the hand under the folder's lock: (the night as written, did another record write first?)."""
     from ..records import sessionfile
 
@@ -275,7 +313,7 @@ def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags:
             now = sessionfile.unchanged(found, path, the_run().limits)
             if now is not found:
                 # another record wrote meanwhile: this hand goes after it, and must still settle
-                if now is None or flags.amend:
+                if now is None or amending:
                     raise MeizhouError(at(path, msg("the file changed while this hand was entered; nothing was "
                                                     "written")))
                 number = len(result.hands)
@@ -289,7 +327,7 @@ def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags:
                         "rules": data.get("rules")}
                 sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limit)
             else:
-                new = (sessionfile.with_last_replaced(found, hand) if flags.amend
+                new = (sessionfile.with_hand_replaced(found, amending, hand) if amending
                        else sessionfile.with_hand(found, hand))
                 sessionfile.write(path, new, found.bom, limit)
     except OSError as exc:

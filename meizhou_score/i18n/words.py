@@ -82,6 +82,9 @@ transfers | Payments: | 支付明細：
 settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：
 settle_line |   {payer} pays {payee} {amount} |   {payer} 付 {payee} {amount}
 settle_none | Settle-up: nobody owes anybody. | 找數：無人欠款。
+record_back | back to the question before | 回到上一題
+record_replacing | Hand {n} as it stands (Enter keeps each answer): | 第 {n} 局目前的記錄（按 Enter 保留原來的答案）：
+record_kong_dropped | (kong {n} dropped) | （第 {n} 副槓已取消）
 record_players | Players in seat order East, South, West, North (comma-separated) | 玩家，依東、南、西、北座次（以逗號分隔）
 record_stake | Stake (gold per unit, 底分) | 底分（每分多少金）
 record_who_won | Who won? {choices}  [d] draw (荒莊) | 誰胡牌？{choices}  [d] 荒莊
@@ -92,7 +95,7 @@ record_winning_tile | Winning tile | 胡的那張牌
 record_robbed_tile | Winning tile (the robbed tile) | 胡的那張牌（被搶的那張）
 record_pungs | Exposed pungs (碰), e.g. 777z 999m; Enter if none | 碰出的牌，例如 777z 999m；沒有就按 Enter
 record_kong_whose | Kong {n}: whose? {choices}  (Enter: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter：沒有了）
-record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)  [4] open (明槓) | 種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓
+record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)  [4] open (明槓)  (Enter: no kong after all) | 種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓  （按 Enter：取消這副槓）
 record_open_from | A 明槓: who discarded the tile? (Enter: none, it was added to a pung, 加槓) | 明槓：誰打出的那張？（直接按 Enter：沒有人，是在碰上加槓）
 record_kong_tile | Tile? | 哪張牌？
 record_discarder | Who discarded it? | 誰打出的？
