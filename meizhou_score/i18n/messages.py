@@ -107,6 +107,7 @@ def _chinese_table() -> dict[str, str]:
 _TABLE = r"""
 {first}{then} | {first}{then}
 hand {n} | 第 {n} 局
+{path} has hands 1 to {count}; there is no hand {n} | {path} 只有第 1 到第 {count} 局；沒有第 {n} 局
 two inputs are both named {name}: their results would share one file in --out; audit them into different folders | 有兩個輸入都叫 {name}：結果會寫進 --out 的同一個檔案；請分開稽核到不同的資料夾
 an input is named summary.json, the name of the summary in --out; rename it | 有一個輸入叫 summary.json，與 --out 中摘要的檔名相同；請改名
 audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why}) | audit 在 Dask 上執行，但沒有安裝 Dask：pip install 'meizhou-score[dask]'（{why}）
