@@ -150,11 +150,21 @@ def test_undo_asks_and_refuses_without_an_answer(tmp_path):
     assert totals(path) == ({"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}, "Jun")
 
 
-def test_undo_of_the_only_hand_points_at_amend(tmp_path):
+def test_undo_can_empty_a_session_and_record_starts_it_again(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
     result = run("undo", path, "--yes")
-    assert result.exit_code == 2 and "--amend" in result.output
+    assert result.exit_code == 0 and "The night has no hand now" in result.output
+    text = path.read_text(encoding="utf-8")
+    assert "players: [Ah Fook, Mei, Jun, Lan]" in text and "stake: 10" in text and "hands: []" in text
+    settled = run("settle", path)
+    assert settled.exit_code == 2 and "no hand recorded yet" in settled.output
+    assert run("undo", path, "--yes").exit_code == 2  # nothing left to take back
+    # hand 1 again, the table kept: Jun self-draws with Lan dealing, +60 and −20 each (R5)
+    again = run("record", path, "--dealer", "lan", "--winner", "jun", "--self-draw", "--hand",
+                "123m 456m 789p 234s 55s", "--winning-tile", "4s")
+    assert again.exit_code == 0, again.output
+    assert totals(path) == ({"Ah Fook": -20, "Mei": -20, "Jun": 60, "Lan": -20}, "Jun")
 
 
 def test_amend_replaces_the_last_hand(tmp_path):

@@ -71,6 +71,10 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
     assert c.get("/api/settle-up").json()["payments"] == [{"from": "Ah Fook", "to": "Jun", "amount": 20},
                                                          {"from": "Mei", "to": "Jun", "amount": 20},
                                                          {"from": "Lan", "to": "Jun", "amount": 20}]
+    emptied = c.delete("/api/hands/last", headers=ORIGIN)  # the only hand: the night is empty, its table kept
+    assert emptied.status_code == 200 and emptied.json()["exists"] is False
+    again = c.post("/api/hands", json={"dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN)
+    assert again.status_code == 201 and again.json()["totals"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
 
 
 def test_the_preview_settles_without_writing(tmp_path):

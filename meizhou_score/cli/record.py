@@ -245,7 +245,7 @@ def _read_session(path: str, amend: bool):
     try:
         found = sessionfile.read(path, the_run().limits)
         before = None
-        if found is not None:
+        if found is not None and found.data.get("hands") != []:  # [] : emptied by undo, the table kept
             before = _settled(found.data)  # the night as it stands: a bad file writes nothing
     except MeizhouError as exc:
         said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
@@ -328,6 +328,7 @@ def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags:
                 sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limit)
             else:
                 new = (sessionfile.with_hand_replaced(found, amending, hand) if amending
+                       else sessionfile.with_first(found, hand) if not found.data["hands"]
                        else sessionfile.with_hand(found, hand))
                 sessionfile.write(path, new, found.bom, limit)
     except OSError as exc:
@@ -361,7 +362,7 @@ def undo(session_file, yes, lang):
         raise MeizhouError(at(session_file, msg("no such session file")))
     remaining, removed = sessionfile.without_last(found)
     hands = found.data["hands"][:-1]
-    result = settle_data({**found.data, "hands": hands})
+    result = settle_data({**found.data, "hands": hands}) if hands else None
     number = len(hands) + 1
     from ..i18n.words import phrase
 
@@ -384,6 +385,6 @@ def undo(session_file, yes, lang):
         raise MeizhouError(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
     click.echo(phrase("record_removed", lang, n=number) + "\n")
-    click.echo(session.sheet_end(result, lang, SHEET_ROWS))
+    click.echo(session.sheet_end(result, lang, SHEET_ROWS) if result is not None else phrase("record_emptied", lang))
 
 

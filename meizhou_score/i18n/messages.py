@@ -107,6 +107,7 @@ def _chinese_table() -> dict[str, str]:
 _TABLE = r"""
 {first}{then} | {first}{then}
 hand {n} | 第 {n} 局
+the session has no hand to take back | 這一場沒有可以撤回的局
 {path} has hands 1 to {count}; there is no hand {n} | {path} 只有第 1 到第 {count} 局；沒有第 {n} 局
 two inputs are both named {name}: their results would share one file in --out; audit them into different folders | 有兩個輸入都叫 {name}：結果會寫進 --out 的同一個檔案；請分開稽核到不同的資料夾
 an input is named summary.json, the name of the summary in --out; rename it | 有一個輸入叫 summary.json，與 --out 中摘要的檔名相同；請改名
@@ -172,7 +173,7 @@ a finite number | 有限的數字
 expected an amount below 10^{magnitude}; got a number of {digits}+ digits | 金額應小於 10^{magnitude}；卻是 {digits} 位以上的數字
 expected an amount of at most {digits} digits, at most {decimals} after the point, below 10^{magnitude}; got {found} (amounts are kept exact, so the tool refuses what it cannot keep) | 金額最多 {digits} 位有效數字、小數點後最多 {decimals} 位、小於 10^{magnitude}；卻是 {found}（金額一律精確計算，無法精確保存的數字不收）
 a date like 2026-11-30 | 日期，例如 2026-11-30
-expected at least one hand; got an empty list | 至少要有一局；卻是空列表
+no hand recorded yet (an empty list): record adds hand 1 | 還沒有記錄任何一局（空列表）：record 會加入第 1 局
 not allowed in a session's hand: {fixed} are fixed for the whole session (start a new session when the table changes) | 一場中的單局不可寫 {fixed}：整場固定不變（換桌請另開一場）
 expected exactly 4 players in seat order East, South, West, North; got {count} | 應有 4 名玩家，依東、南、西、北座次；卻是 {count} 名
 a name (text; quote names such as 'Yes' or 'No') | 名字（文字；Yes、No 之類的名字請加引號）
@@ -344,7 +345,6 @@ the ledger is at schema version {version}, newer than this program knows ({known
 hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with --accept-disputes | 第 {hands} 局有爭議（不是胡牌、申報或莊家不符）；請先解決，或加 --accept-disputes 照樣加入
 not a session: a session file has players and a list of hands (this looks like a single hand record; record appends to sessions only) | 不是一場的檔案：一場的檔案有 players 和 hands 列表（這看來是單局紀錄；record 只往一場的檔案附加）
 hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand | hands: 寫成一行的 [...]；record 和 undo 只修改每局一項 '- ' 逐行寫的列表
-the session has one hand only and a session needs at least one; use record --amend to replace it, or delete the file to start again | 這一場只有一局，而一場至少要有一局；請用 record --amend 改寫它，或刪除檔案重來
 # (PyYAML's own words, shown through foreign(): said in Chinese when known)
 mapping values are not allowed in this context | 這裡不能有「鍵: 值」（冒號後少了空格或換行？縮排不對？）
 mapping values are not allowed here | 這裡不能有「鍵: 值」（冒號後少了空格或換行？縮排不對？）

@@ -83,6 +83,7 @@ settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：
 settle_line |   {payer} pays {payee} {amount} |   {payer} 付 {payee} {amount}
 settle_none | Settle-up: nobody owes anybody. | 找數：無人欠款。
 record_back | back to the question before | 回到上一題
+record_emptied | The night has no hand now; its players, stake and rules are kept, and record adds hand 1. | 這一晚現在沒有任何一局；玩家、底分和規則都保留，record 會從第 1 局記起。
 record_replacing | Hand {n} as it stands (Enter keeps each answer): | 第 {n} 局目前的記錄（按 Enter 保留原來的答案）：
 record_kong_dropped | (kong {n} dropped) | （第 {n} 副槓已取消）
 record_players | Players in seat order East, South, West, North (comma-separated) | 玩家，依東、南、西、北座次（以逗號分隔）

@@ -55,7 +55,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
     hands = validators.sequence(data["hands"], "hands")
     if not hands:
-        raise RecordError("hands", msg("expected at least one hand; got an empty list"))
+        raise RecordError("hands", msg("no hand recorded yet (an empty list): record adds hand 1"))
     parsed = []
     for n, entry in enumerate(hands):
         path = f"hands[{n}]"

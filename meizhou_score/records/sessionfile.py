@@ -145,15 +145,34 @@ def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
 
 def without_last(session: SessionFile) -> tuple[str, str]:
     """(the file's text without its last hand, that hand's text as written); comments after it stay."""
+    if not session.data.get("hands"):
+        raise SessionFileError(at(session.path, msg("the session has no hand to take back")))
     layout = _hands(session)
-    if layout.items < 2:
-        raise SessionFileError(at(session.path, msg(
-            "the session has one hand only and a session needs at least one; use record --amend to replace it, or "
-            "delete the file to start again")))
     start, end = _last_item(session.text, layout)
+    if layout.items < 2:
+        return _emptied(session), session.text[start:end]
     new = session.text[:start] + session.text[end:]
     _check(session, new, session.data["hands"][:-1], [])
     return new, session.text[start:end]
+
+
+def _emptied(session: SessionFile) -> str:
+    """The file with no hand left (``undo`` of the only one): the table as it was, and ``hands: []``, so that
+    ``record`` goes on with the same players, stake and rules from hand 1."""
+    data = session.data
+    head = session_yaml([str(p) for p in data["players"]], data.get("stake", 1), data.get("rules"),
+                        str(data["date"]) if data.get("date") is not None else None, session.newline)
+    new = head.rstrip("\r\n") + " []" + session.newline
+    _check_new(session.path, new, {**{k: v for k, v in data.items() if k != "hands"}, "hands": []})
+    return new
+
+
+def with_first(session: SessionFile, hand: dict[str, Any]) -> str:
+    """An emptied session's text (``hands: []``) with its first hand: the table as it stands, then ``hand``."""
+    data = session.data
+    head = {"date": str(data["date"]) if data.get("date") is not None else None, "players": data["players"],
+            "stake": data.get("stake", 1), "rules": data.get("rules")}
+    return new_session(session.path, head, hand)
 
 
 def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:

@@ -30,6 +30,8 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night | None, byte
     found = sessionfile.read(path, limits)
     if found is None:
         return None, b""
+    if found.data.get("hands") == []:  # every hand taken back: the table is kept, no night yet
+        return None, found.raw
     return settle_data(found.data), found.raw
 
 
@@ -47,6 +49,8 @@ def preview(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None
     found = sessionfile.read(path, limits)
     if found is None:
         return settle_data({**_new_head(table), "hands": [hand]})
+    if found.data.get("hands") == []:
+        return settle_data({**found.data, "hands": [hand]})
     return settle_next(settle_data(found.data), found.data, hand)
 
 
@@ -64,6 +68,11 @@ def add_hand(path: str, hand: dict[str, Any], table: dict[str, Any] | None = Non
             _accept(night, allow_dispute)
             return night, sessionfile.write(path, sessionfile.new_session(path, head, hand),
                                             limit=limits.session_bytes)
+        if found.data.get("hands") == []:  # emptied by undo: its first hand again, under the table it kept
+            night = settle_data({**found.data, "hands": [hand]})
+            _accept(night, allow_dispute)
+            return night, sessionfile.write(path, sessionfile.with_first(found, hand), found.bom,
+                                            limits.session_bytes)
         night = settle_next(settle_data(found.data), found.data, hand)
         _accept(night, allow_dispute)
         return night, sessionfile.write(path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes)
@@ -88,12 +97,13 @@ def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DE
                                         limits.session_bytes)
 
 
-def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night, bytes]:
-    """Take the night's last hand back."""
+def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night | None, bytes]:
+    """Take the night's last hand back (the only one too: the night is then None, its table kept)."""
     with sessionfile.locked(path):
         found = _existing(path, limits)
         remaining, _ = sessionfile.without_last(found)
-        night = settle_data({**found.data, "hands": found.data["hands"][:-1]})
+        hands = found.data["hands"][:-1]
+        night = settle_data({**found.data, "hands": hands}) if hands else None
         return night, sessionfile.write(path, remaining, found.bom)
 
 
