@@ -143,7 +143,8 @@ def test_stats(db, tmp_path):
     jun = rows[C]
     # Jun: both nights, 4 + 2 hands; self-draw wins: seven pairs (night 1) and pure one suit (night 2)
     assert (jun["nights"], jun["hands"], jun["wins_self_draw"], jun["wins_robbed_kong"]) == (2, 6, 2, 0)
-    assert jun["self_draw_rate"] == 0.33 and jun["biggest_ratio"] == 4
+    # 2 self-draws in 6 hands: 1/3, which does not end, to four places
+    assert jun["self_draw_rate"] == 0.3333 and jun["biggest_ratio"] == 4
     assert jun["biggest_patterns"] == "pure_one_suit" and jun["net"] == 280
     # Ah Fook's kong was robbed once (night 1, hand 4); Lan robbed it
     assert rows[A]["robbed"] == 1 and rows[D]["wins_robbed_kong"] == 1
@@ -379,8 +380,27 @@ def test_the_ledger_speaks_chinese(tmp_path):
     added = run("add", EXAMPLES / "session.yaml", "--date", "2026-11-19", "--lang", "zh")
     assert added.exit_code == 0, added.output
     assert added.stdout.startswith("已從 ") and "加入第 1 晚（2026-11-19，" in added.stdout
-    assert run("nights", "--lang", "zh").stdout.splitlines()[0].split() == ["晚", "日期", "局數", "玩家", "檔案"]
+    assert run("nights", "--lang", "zh").stdout.splitlines()[0].split() == ["晚", "日期", "局數", "玩家", "爭議", "檔案"]
     assert run("totals", "--lang", "zh").stdout.splitlines()[0].split() == ["玩家", "合計"]
     assert run("settle-up", "--lang", "zh").stdout.splitlines()[0].split() == ["付款人", "收款人", "金額"]
     assert run("totals", "--since", "2030-01-01", "--lang", "zh").stdout.strip() == "那段期間沒有任何紀錄。"
     assert run("totals", "--format", "csv", "--lang", "zh").stdout.splitlines()[0] == "player,total"  # data keys
+
+
+def test_one_hand_is_one_hand_and_two_are_hands(db, tmp_path):
+    from records import hand_record
+
+    one = write(tmp_path / "one.yaml", {k: v for k, v in hand_record().items()})
+    said = run(db, "add", one, "--date", "2026-11-01").stdout
+    assert "(2026-11-01, 1 hand) from" in said and "1 hands" not in said
+    said = run(db, "add", EXAMPLES / "session.yaml", "--date", "2026-11-02").stdout
+    assert "(2026-11-02, 4 hands) from" in said
+
+
+def test_exact_rates():
+    from meizhou_score.club.reports import _per_hand, _ratio
+
+    # 1 self-draw in 8 hands is 0.125 exactly (it once printed 0.12); 2 in 7 does not end: 0.2857
+    assert (str(_ratio(1, 8)), str(_ratio(2, 7)), str(_ratio(1, 2)), str(_ratio(0, 3))) == ("0.125", "0.2857", "0.5",
+                                                                                          "0")
+    assert str(_per_hand(250, 7)) == "35.71" and str(_per_hand(-5, 8)) == "-0.63"  # money: to the hundredth, half up

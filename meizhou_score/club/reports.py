@@ -101,7 +101,7 @@ def stats(conn: sqlite3.Connection, since: str | None = None, until: str | None 
                          _ratio(won.get("self_draw", 0), hands_played), robbed.get(pid, 0),
                          {t: kongs.get(pid, {}).get(t, 0) for t in ("concealed", "added", "exposed")},
                          best[0] if best else 0, tuple(json.loads(best[1])) if best else (), total,
-                         _ratio(total, hands_played)))
+                         _per_hand(total, hands_played)))
     return out
 
 
@@ -129,11 +129,23 @@ def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
     return played, wins, robbed, kongs, top
 
 
+def _per_hand(total, hands: int) -> Decimal:
+    """Gold won or lost per hand, to the hundredth (half up): money, not a rate."""
+    from decimal import ROUND_HALF_UP
+
+    return (Decimal(total) / hands).quantize(Decimal("0.01"), ROUND_HALF_UP) if hands else Decimal(0)
+
+
 def _ratio(part, whole: int) -> Decimal:
-    """``part / whole`` to two decimal places (0 when there is no whole)."""
+    """``part / whole``: exact when it ends within four decimal places (1/8 is 0.125, never 0.12), else rounded
+    half up to four (2/7 is 0.2857); 0 when there is no whole."""
+    from decimal import ROUND_HALF_UP
+
     if not whole:
         return Decimal(0)
-    return (Decimal(part) / whole).quantize(Decimal("0.01"))
+    exact = Decimal(part) / whole
+    rounded = exact.quantize(Decimal("0.0001"), ROUND_HALF_UP)
+    return rounded.normalize() if rounded == exact else rounded
 
 
 def rows(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> Iterator[dict]:

@@ -31,7 +31,7 @@ class Message:
         template = self.template if lang == "en" else in_script(_chinese_table().get(self.template, self.template), lang)
         if not self.values:
             return template
-        return template.format(**{key: _said(value, lang) for key, value in self.values.items()})
+        return template.format(**counted({key: _said(value, lang) for key, value in self.values.items()}))
 
     def __str__(self) -> str:
         return self.say("en")
@@ -47,6 +47,23 @@ class Message:
 
 
 msg = Message
+
+
+class Count(int):
+    """A whole number said in a sentence: ``{hands} hand{hands:s}`` gives "1 hand" and "4 hands" (English
+    templates only; Chinese has no plural)."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "s":
+            return "" if self == 1 else "s"
+        if spec == "ies":  # {count} cop{count:ies}: 1 copy, 3 copies
+            return "y" if self == 1 else "ies"
+        return int.__format__(int(self), spec)
+
+
+def counted(values: dict) -> dict:
+    """``values`` with every whole number (not a flag) made a :class:`Count`."""
+    return {key: Count(value) if type(value) is int else value for key, value in values.items()}
 
 
 def say(words: Any, lang: str = "en") -> str:
@@ -131,7 +148,7 @@ Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
 could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host} 的 {port} 埠監聽（埠被其他程式佔用？試試 --port）
 The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
 missing; a new night names its players, in seat order | 缺少；新的一晚要依座位順序寫出玩家
-no hand {number} in the night ({count} hands) | 這一晚沒有第 {number} 局（共 {count} 局）
+no hand {number} in the night ({count} hand{count:s}) | 這一晚沒有第 {number} 局（共 {count} 局）
 hand {number}: {reasons} | 第 {number} 局：{reasons}
 not recorded: {reasons} | 沒有記錄：{reasons}
 the balances sum to {total}, not 0, so no payments can square them (a ledger changed by hand? ledger check says where) | 輸贏相加為 {total}，不是 0，因此無法以付款結清（帳本被手動改過？ledger check 會指出在哪裡）

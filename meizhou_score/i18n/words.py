@@ -7,6 +7,7 @@ A ruling is never written here: ``{rule}`` is filled from
 from __future__ import annotations
 
 from .rulings import FINDINGS, NEXT_DEALER
+from .messages import counted
 from .scripts import simplified
 
 # Each sentence: its key | English | Chinese. One line a sentence, so a word cannot lack its translation.
@@ -115,22 +116,22 @@ record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
 record_remove | Remove hand {n}? | 刪除第 {n} 局？
 record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
 record_removed | Removed hand {n}. | 已刪除第 {n} 局。
-ledger_new | Added night {night} ({date}, {hands} hands) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
+ledger_new | Added night {night} ({date}, {hands} hand{hands:s}) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
 ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 晚（{date}）；沒有加入任何東西。
-ledger_grown | Night {night} now has {hands} hands, was {was} ({path}). | 第 {night} 晚現在有 {hands} 局，原有 {was} 局（{path}）。
-ledger_replaced | Night {night} replaced by {path}: {hands} hands, was {was}. | 第 {night} 晚已由 {path} 取代：{hands} 局，原有 {was} 局。
+ledger_grown | Night {night} now has {hands} hand{hands:s}, was {was} ({path}). | 第 {night} 晚現在有 {hands} 局，原有 {was} 局（{path}）。
+ledger_replaced | Night {night} replaced by {path}: {hands} hand{hands:s}, was {was}. | 第 {night} 晚已由 {path} 取代：{hands} 局，原有 {was} 局。
 ledger_merged | {old} and {new} are one player now ({nights} nights moved to {new}). | {old} 與 {new} 現在是同一位玩家（{nights} 晚已歸到 {new}）。
 ledger_checked | The ledger {path} is sound: SQLite finds no damage, and every hand's balances sum to 0. | 帳本 {path} 完好：SQLite 沒有發現損壞，每一局的輸贏相加都是 0。
-ledger_nights_headers | night|date|hands|players||file | 晚|日期|局數|玩家||檔案
+ledger_nights_headers | night|date|hands|players|dispute|file | 晚|日期|局數|玩家|爭議|檔案
 ledger_disputed | disputed | 有爭議
 ledger_no_nights | The ledger holds no nights in that range. | 帳本在那段期間沒有任何一晚。
-ledger_remove | Remove night {night} ({date}, {hands} hands, {players})? | 刪除第 {night} 晚（{date}，{hands} 局，{players}）？
+ledger_remove | Remove night {night} ({date}, {hands} hand{hands:s}, {players})? | 刪除第 {night} 晚（{date}，{hands} 局，{players}）？
 ledger_removed | Removed night {night}. | 已刪除第 {night} 晚。
 ledger_renamed | {old} is now {new}. | {old} 已改名為 {new}。
 ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。
 ledger_paid | Payment {number}: {payer} paid {payee} {amount}. | 第 {number} 筆付款：{payer} 付給 {payee} {amount}。
-ledger_record_payments | Record these {count} payments as paid? | 把這 {count} 筆付款記為已付？
-ledger_payments_recorded | Recorded {count} payments: everyone is square. | 已記下 {count} 筆付款：大家兩清。
+ledger_record_payments | Record these {count} payment{count:s} as paid? | 把這 {count} 筆付款記為已付？
+ledger_payments_recorded | Recorded {count} payment{count:s}: everyone is square. | 已記下 {count} 筆付款：大家兩清。
 ledger_remove_payment | Remove payment {number}? | 刪除第 {number} 筆付款？
 ledger_payment_removed | Removed payment {number}: its debt is owed again. | 已刪除第 {number} 筆付款：那筆欠款又要還了。
 chart_history | Running balance | 累計輸贏
@@ -167,7 +168,7 @@ check_discards | Best discards (the hand then needs the fewest tiles, with the m
 check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|合用的牌|剩餘張數
 check_then_waiting | waiting on {tiles} | 聽 {tiles}
 check_then_shanten | {n}-shanten | {n} 向聽
-check_useful | Tiles that help: {tiles} ({count} copies left) | 合用的牌：{tiles}（剩 {count} 張）
+check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 合用的牌：{tiles}（剩 {count} 張）
 """
 _BOTH = {key: (english, chinese) for key, english, chinese in
          (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))}
@@ -197,4 +198,4 @@ def phrase(key: str, lang: str, **values) -> str:
 
     (Messages — errors and refusals — are said by :func:`.messages.say`; both take what first, then the language.)
     """
-    return WORDS[lang][key].format(rule=_RULE_OF.get(key, ""), **values)
+    return WORDS[lang][key].format(rule=_RULE_OF.get(key, ""), **counted(values))

@@ -199,7 +199,7 @@ def _distance_text(result: dict, lang: str) -> list[str]:
                          " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
         lines.append(table(rows, w["check_discard_headers"].split("|")))
     elif result.get("useful"):
-        lines.append(w["check_useful"].format(tiles=" ".join(result["useful"]), count=result["count_useful"]))
+        lines.append(phrase("check_useful", lang, tiles=" ".join(result["useful"]), count=result["count_useful"]))
     return lines
 
 

@@ -85,7 +85,7 @@ def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DE
         found = _existing(path, limits)
         hands = found.data["hands"]
         if not 1 <= number <= len(hands):
-            raise RecordError("", msg("no hand {number} in the night ({count} hands)", number=number,
+            raise RecordError("", msg("no hand {number} in the night ({count} hand{count:s})", number=number,
                                       count=len(hands)), path)
         before = settle_data(found.data)
         night = settle_data({**found.data, "hands": [*hands[:number - 1], hand, *hands[number:]]})
