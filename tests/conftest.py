@@ -43,3 +43,9 @@ def start_serve(night, **popen):
         except OSError:
             time.sleep(0.1)
     return base, proc
+
+
+@pytest.fixture(autouse=True)
+def _whole_lines(monkeypatch):
+    """Every test sees whole lines unless it sets COLUMNS itself (a tester's own terminal width must not leak in)."""
+    monkeypatch.delenv("COLUMNS", raising=False)

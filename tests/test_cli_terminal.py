@@ -125,3 +125,26 @@ def test_a_taiwanese_locale_still_reads_traditional(terminal, tmp_path):
     (tmp_path / "capture-zh-Hant.txt").write_text(shown, encoding="utf-8")
     assert "荒莊" in shown and "荒庄" not in shown
     assert aligned(table_rows(shown, "局", rows=1)) and aligned(table_rows(shown, "座位"))
+
+
+def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
+    """A phone's terminal: two hands by prompts and the sheet, no line wider than the screen (-J joins what tmux
+    wrapped, so a line cut by the terminal would show here as one longer line)."""
+    screen = terminal(width=60, LANG="zh_TW.UTF-8")
+    screen.type(f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10")
+    record_a_hand(screen, [("第 1 局誰是莊家？", "1"), ("誰胡牌？", "2"), ("美美 怎樣胡牌？", "自摸"),
+                           ("美美 的手牌", "123m 456m 789p 234s 55s"), ("胡的那張牌", "4s"),
+                           ("第 1 副槓：誰的？", "3"), ("種類？", "暗槓"), ("哪張牌？", "東"),
+                           ("第 2 副槓：誰的？", ""), ("記下第 1 局？", "是")])
+    screen.wait_for("已把第 1 局記入")
+    screen.type("meizhou-score record night.yaml")
+    record_a_hand(screen, [("誰胡牌？", "4"), ("阿蘭 怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")])
+    screen.wait_for("已把第 2 局記入")
+    screen.type("meizhou-score settle night.yaml --explain")
+    shown = screen.wait_for("下一莊")
+    (tmp_path / "capture-60-zh-Hant.txt").write_text(shown, encoding="utf-8")
+    wide = [line for line in shown.splitlines() if wcswidth(line.rstrip()) > 60 and "meizhou-score" not in line]
+    assert wide == []
+    assert "回到上一題" in shown
+    # 美美's self-draw +60 and 阿俊's concealed kong +60 (R5, R8): 美美 +40, 阿俊 +40, the others −40; then a draw
+    assert [row.split()[-1] for row in table_rows(shown, "座位")[2:]] == ["-40", "+40", "+40", "-40"]

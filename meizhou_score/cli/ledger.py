@@ -10,7 +10,7 @@ from ..i18n.messages import msg
 from ..i18n.words import phrase
 from .app import ExitStatus
 from .options import (Usage, common, confirm, format_option, lang_option, load_rules, rules_option, say_error,
-                      someone_can_answer, the_run)
+                      screen_width, someone_can_answer, the_run, echo_fitted)
 
 from .ledger_base import NIGHT, _day, _open, ledger, _since_until  # noqa: F401 - the group the commands join
 
@@ -125,7 +125,7 @@ def ledger_show(ctx, night, fmt, explain, lang):
     else:
         from ..render.session import night_text
 
-        click.echo(night_text(result, lang, explain))
+        echo_fitted(night_text(result, lang, explain, cells=screen_width()))
 
 
 @ledger.command("remove")

@@ -65,6 +65,27 @@ def language() -> str:
     return the_run().lang or locale_language()
 
 
+def screen_width() -> int | None:
+    """How many cells wide the player's screen is: COLUMNS when set, else the terminal's; None when the output is
+    not a terminal (a file or a pipe gets every line whole)."""
+    import sys
+
+    said = os.environ.get("COLUMNS", "")
+    if said.isdigit() and int(said) >= 20:
+        return int(said)
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def echo_fitted(text: str, **kwargs) -> None:
+    """Print ``text`` fitted to the screen's width (tables kept whole)."""
+    from ..render.columns import fit
+
+    click.echo(fit(text, screen_width()), **kwargs)
+
+
 def someone_can_answer() -> bool:
     """Is standard input a terminal (someone there to answer a question)? Not when it is closed or a pipe."""
     import sys
@@ -95,7 +116,7 @@ def confirm(question: str, default: bool, lang: str) -> bool:
 
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
     """One error line on standard error, in the player's language; the command goes on."""
-    click.echo(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)
+    echo_fitted(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)
 
 
 def checked(check, value, flag: str):

@@ -51,7 +51,8 @@ class Questions:
             if self.replay:
                 answer = self.replay.pop(0)
             else:
-                answer = click.prompt(question, default=default, show_default=bool(default), prompt_suffix=self.colon)
+                answer = click.prompt(self.fitted(question), default=default, show_default=bool(default),
+                                      prompt_suffix=self.colon)
                 if answer.strip().casefold() in BACK:
                     raise Back
             try:
@@ -70,6 +71,25 @@ class Questions:
         self.replay = self.script[:-1]
         self.script = []
         click.echo("  ↩ " + self.words("record_back"))
+
+    @staticmethod
+    def fitted(question: str) -> str:
+        """A question wrapped to the screen's width, between its choices (``  [2] Mei``) where it can be, room
+        left for the answer."""
+        from ..render.columns import width, wrap
+        from .options import screen_width
+
+        cells = screen_width()
+        if not cells or width(question) <= cells - 12:
+            return question
+        lines = [""]
+        for piece in question.split("  "):
+            joined = lines[-1] + ("  " if lines[-1].strip() else "") + piece
+            if lines[-1].strip() and width(joined) > cells - 12:
+                lines.append("  " + piece)
+            else:
+                lines[-1] = joined
+        return "\n".join(wrap(line, cells - 12, indent="  ") if width(line) > cells - 12 else line for line in lines)
 
     @property
     def colon(self) -> str:

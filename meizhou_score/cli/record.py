@@ -10,7 +10,8 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
-from .options import Stopped, Usage, confirm, someone_can_answer, checked, common, lang_option, rules_option, the_run
+from .options import (Stopped, Usage, confirm, someone_can_answer, checked, common, echo_fitted, lang_option,
+                      rules_option, screen_width, the_run)
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
 
 
@@ -134,7 +135,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
                         DEFAULT_RULES.override(rules))
     written = yamlout.record_yaml({**head, **hand})
     if (q.asked or q.asking) and not flags.yes:
-        click.echo(text.hand_text(result.last, flags.lang))
+        echo_fitted(text.hand_text(result.last, flags.lang))
         if not q.confirm(q.words("record_write")):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
@@ -146,7 +147,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         sessionfile.write(output, written)
     except OSError as exc:
         raise MeizhouError(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
-    click.echo(text.hand_text(result.last, flags.lang))
+    echo_fitted(text.hand_text(result.last, flags.lang))
     click.echo("\n" + q.words("record_written_to", path=output))
     return outcome
 
@@ -168,7 +169,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     given = {**given, "claims": claims_of(players, flags.claims)}
     if amending:
         old = data["hands"][amending - 1]
-        click.echo(q.words("record_replacing", n=amending) + "\n" + session.session_hand_text(
+        echo_fitted(q.words("record_replacing", n=amending) + "\n" + session.session_hand_text(
             _settled(data), amending, flags.lang) + "\n", err=not q.asking)
         given["defaults"] = _defaults_of(old)
 
@@ -193,16 +194,16 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
                         number, amending)
     previewed = (q.asked or q.asking) and not flags.yes  # in a terminal: always shown, and asked, before writing
     if previewed:
-        click.echo(session.session_hand_text(result, number, flags.lang))
+        echo_fitted(session.session_hand_text(result, number, flags.lang))
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
     result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result, amending)
     number = amending or len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
-        click.echo(session.session_hand_text(result, number, flags.lang))
+        echo_fitted(session.session_hand_text(result, number, flags.lang))
     click.echo("")
-    click.echo(session.sheet_text(result, flags.lang, last=SHEET_ROWS))  # the hand's table named the next dealer
+    echo_fitted(session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width()))  # after the hand's table
     click.echo("\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path))
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
 
@@ -385,6 +386,7 @@ def undo(session_file, yes, lang):
         raise MeizhouError(at(session_file, msg(
             "cannot write the file: {why}; nothing was removed", why=reason(exc))))
     click.echo(phrase("record_removed", lang, n=number) + "\n")
-    click.echo(session.sheet_end(result, lang, SHEET_ROWS) if result is not None else phrase("record_emptied", lang))
+    echo_fitted(session.sheet_end(result, lang, SHEET_ROWS, screen_width()) if result is not None
+                else phrase("record_emptied", lang))
 
 

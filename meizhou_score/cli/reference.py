@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from ..i18n.messages import msg
-from .options import Usage, checked, common, format_option, lang_option, load_rules, rules_option
+from ..render.columns import fit
+from .options import (Usage, checked, common, echo_fitted, format_option, lang_option, load_rules, rules_option,
+                      screen_width)
 
 
 @click.command()
@@ -39,7 +41,7 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
     else:
         from ..render.text import check_text
 
-        click.echo(check_text(result, rules, lang))
+        echo_fitted(check_text(result, rules, lang))
 
 
 @click.command()
@@ -70,7 +72,7 @@ def rules(rules_file, fmt, ruling, lang):
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
         what, why = EXPLAINED[key] if lang == "en" else (in_script(said, lang) for said in EXPLAINED_CHINESE[key])
         click.echo(dumps({"ruling": key, "says": what, "why": why}) if fmt == "json"
-                   else ruling_text(key, what, why, lang))
+                   else ruling_text(key, what, why, lang, screen_width() or 78))
         return
     effective = load_rules(rules_file)
     if fmt == "json":
@@ -114,7 +116,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
         if dice or players is None:
             raise Usage(msg("--seats SUM takes --players and no dice"))
         click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": seats(seat_throw, players)})
-                   if fmt == "json" else seats_text(seat_throw, players, lang))
+                   if fmt == "json" else fit(seats_text(seat_throw, players, lang), screen_width()))
         return
     if len(dice) != 2:
         raise Usage(msg("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)"))
@@ -125,7 +127,8 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
         first = checked(lambda t: answers.player(t, players), dealer, "--dealer")
         d = players.index(first)
         names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
-    click.echo(dumps(deal_json(dice[0], dice[1], names)) if fmt == "json" else deal_text(dice[0], dice[1], names, lang))
+    click.echo(dumps(deal_json(dice[0], dice[1], names)) if fmt == "json"
+               else fit(deal_text(dice[0], dice[1], names, lang), screen_width()))
 
 
 @click.command()

@@ -9,7 +9,8 @@ import click
 from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg
 from .app import ExitStatus
-from .options import Usage, common, format_option, lang_option, language, load_rules, rules_option, say_error, the_run
+from .options import (Usage, common, echo_fitted, format_option, lang_option, language, load_rules, rules_option,
+                      say_error, screen_width, the_run)
 
 
 @click.command()
@@ -96,15 +97,18 @@ def settle(files, rules_file, fmt, explain, every_hand, lang, settle_up, jsonl, 
 
             write(chart, svg)
         if len(files) == 1:
-            click.echo(night_json_text(result, settle_up) if fmt == "json"
-                       else night_text(result, lang, explain, settle_up, every_hand))
+            if fmt == "json":
+                click.echo(night_json_text(result, settle_up))
+            else:
+                echo_fitted(night_text(result, lang, explain, settle_up, every_hand, screen_width()))
         elif fmt == "json":
             obj = {"file": file, **night_json(result)}
             if settle_up:
                 obj["settle_up"] = settle_up_json(result)
             reports.append(obj)
         else:
-            click.echo(f"{file}\n{'-' * len(file)}\n{night_text(result, lang, explain, settle_up, every_hand)}\n")
+            echo_fitted(f"{file}\n{'-' * len(file)}\n"
+                        f"{night_text(result, lang, explain, settle_up, every_hand, screen_width())}\n")
     if reports:
         click.echo(dumps(reports))
     return worst

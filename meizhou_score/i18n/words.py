@@ -76,6 +76,7 @@ sheet_robbed | {winner} robs {robbed}'s kong ×{ratio} | {winner} 搶 {robbed} �
 sheet_self_draw | self-draw | 自摸
 sheet_kong_bloom | kong bloom | 槓上開花
 sheet_draw | draw | 荒莊
+sheet_dealt | {dealer} dealt: {what} | {dealer} 坐莊：{what}
 sheet_not_a_win | {winner}: not a win | {winner}：不是胡牌
 sheet_disputed |  (dispute) | （有爭議）
 totals | Session totals | 本場合計
@@ -153,6 +154,9 @@ rules_headers | rule|value|ruling|meaning | 規則|值|裁定|意思
 rules_explain | {key}: {says} | {key}：{says}
 rules_why | Why: {why} | 理由：{why}
 rules_every | (Every ruling: docs/rules.md.) | （所有裁定：docs/rules.md。）
+check_meld_pung | pung {tiles} | 碰 {tiles}
+check_meld_kong | kong {tiles} | 槓 {tiles}
+check_meld_concealed_kong | concealed kong {tiles} | 暗槓 {tiles}
 check_tiles | Tiles: {tiles} ({count} counting each meld as 3) | 牌：{tiles}（{count} 張，每副碰、槓算 3 張）
 check_winning | Winning hand: {names}, ratio {ratio} | 胡牌：{names}，倍數 {ratio}
 check_scored | Scored reading: {blocks} | 計分的拆法：{blocks}

@@ -59,9 +59,11 @@ def _number(text: str) -> bool:
 
 
 def wrap(text: str, cells: int, indent: str = "") -> str:
-    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters."""
+    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters — in Chinese
+    text; an English line keeps its Chinese terms (清一色) whole, as words."""
     lines, line = [], ""
-    for word in _words(text):
+    english = sum(c.isascii() and c.isalpha() for c in text) > sum(east_asian_width(c) in "WF" for c in text)
+    for word in _spaced(text) if english else _words(text):
         if line and width(line + word.rstrip()) > cells:
             lines.append(line.rstrip())
             line = indent + word.lstrip()
@@ -71,8 +73,30 @@ def wrap(text: str, cells: int, indent: str = "") -> str:
     return "\n".join(lines)
 
 
+def _spaced(text: str):
+    """The words of an English line, each with its space."""
+    parts = text.split(" ")
+    for n, part in enumerate(parts):
+        yield part + (" " if n < len(parts) - 1 else "")
+
+
+_CLOSING = set("，。、；：！？」』）》〉】")  # never begins a line: it stays with the character before
+_OPENING = set("「『（《〈【")  # never ends a line: it stays with the character after
+
+
 def _words(text: str):
-    """The pieces a line may break after: a word with its space, or one wide character."""
+    """The pieces a line may break after: a word with its space, or one wide character (a closing mark kept
+    with the character before it, an opening one with the character after)."""
+    pieces: list[str] = []
+    for piece in _pieces(text):
+        if pieces and (piece[0] in _CLOSING or pieces[-1][-1] in _OPENING):
+            pieces[-1] += piece
+        else:
+            pieces.append(piece)
+    return pieces
+
+
+def _pieces(text: str):
     word = ""
     for char in text:
         if east_asian_width(char) in "WF":
@@ -87,3 +111,24 @@ def _words(text: str):
             word += char
     if word:
         yield word
+
+
+def fit(text: str, cells: int | None) -> str:
+    """``text`` for a screen ``cells`` wide: each longer line wrapped at word boundaries (or between Chinese
+    characters), its continuation indented two cells beyond the line's own indent; tables are kept whole
+    (a line with columns — two spaces between words — or a rule of dashes is never broken)."""
+    if not cells:
+        return text
+    out = []
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        if width(line) <= cells or _tabular(body):
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(body))
+        out.append(wrap(line, cells, indent=indent + "  "))
+    return "\n".join(out)
+
+
+def _tabular(body: str) -> bool:
+    return "  " in body.rstrip() or (bool(body) and set(body) <= {"-", "=", " "})

@@ -14,19 +14,21 @@ from .text import claim_lines, hand_text, next_line
 
 
 def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False,
-               hands: bool = False) -> str:
+               hands: bool = False, cells: int | None = None) -> str:
     """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or ``explain``), or its
     one hand record's table; ``settle_up`` adds who pays whom."""
-    text = session_text(night, lang, explain, hands) if night.session else hand_text(night.last, lang, explain)
+    text = (session_text(night, lang, explain, hands, cells) if night.session
+            else hand_text(night.last, lang, explain))
     return text + "\n\n" + settle_up_text(night, lang) if settle_up else text
 
 
-def session_text(result: Night, lang: str = "en", explain: bool = False, hands: bool = False) -> str:
+def session_text(result: Night, lang: str = "en", explain: bool = False, hands: bool = False,
+                 cells: int | None = None) -> str:
     """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's table first."""
     if hands or explain:
         parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
     else:
-        parts = [sheet_text(result, lang)]
+        parts = [sheet_text(result, lang, cells=cells)]
     parts.append(totals_text(result, lang))
     if result.disputes:
         w = WORDS[lang]
@@ -39,24 +41,37 @@ def session_text(result: Night, lang: str = "en", explain: bool = False, hands: 
     return "\n\n".join(parts)
 
 
-def sheet_text(night: Night, lang: str = "en", last: int | None = None) -> str:
+def sheet_text(night: Night, lang: str = "en", last: int | None = None, cells: int | None = None) -> str:
     """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's change and
-    (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end."""
+    (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
+
+    On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go on a line
+    of their own under each hand's figures.
+    """
     w = WORDS[lang]
-    rows = []
+    rows, said = [], []
     for row, s in zip(sheet(night, lang), night.hands):
-        what = _what(s, lang) + (w["sheet_disputed"] if s.disputed else "")
-        rows.append([str(row["hand"]), row["dealer"], what]
+        said.append(_what(s, lang) + (w["sheet_disputed"] if s.disputed else ""))
+        rows.append([str(row["hand"]), row["dealer"], said[-1]]
                     + [f"{signed(row['changes'][name])} ({signed(row['running'][name])})" for name in night.players])
     if last is not None:
-        rows = rows[-last:]
+        rows, said = rows[-last:], said[-last:]
     headers = w["sheet_headers"].split("|") + list(night.players)
-    return table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
+    wide = table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
+    if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
+        return wide
+    narrow = table([[row[0], *row[3:]] for row in rows], [headers[0], *headers[3:]],
+                   (RIGHT,) + (RIGHT,) * len(night.players)).split("\n")
+    pad = " " * (width(narrow[0].split(headers[0])[0] + headers[0]) + 2)
+    out = narrow[:2]
+    for line, row in zip(narrow[2:], rows):
+        out += [line, pad + w["sheet_dealt"].format(dealer=row[1], what=row[2])]
+    return "\n".join(out)
 
 
-def sheet_end(night: Night, lang: str = "en", rows: int = 3) -> str:
-    """How ``record`` and ``undo`` end: the sheet's last ``rows`` (running totals in brackets), the next dealer."""
-    return sheet_text(night, lang, last=rows) + "\n" + next_line(night.next_dealer, night.hands[-1].next_dealer_why,
+def sheet_end(night: Night, lang: str = "en", rows: int = 3, cells: int | None = None) -> str:
+    """How ``undo`` ends: the sheet's last ``rows`` (running totals in brackets), the next dealer."""
+    return sheet_text(night, lang, last=rows, cells=cells) + "\n" + next_line(night.next_dealer, night.hands[-1].next_dealer_why,
                                                                    lang)
 
 

@@ -156,7 +156,8 @@ def check_text(result: dict, rules, lang: str = "en") -> str:
     """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
     w = WORDS[lang]
     sep = w["list_sep"]
-    lines = [w["check_tiles"].format(tiles=result["tiles"], count=result["count"])]
+    melds = "".join(" + " + w[f"check_meld_{m['kind']}"].format(tiles=m["tiles"]) for m in result.get("melds", ()))
+    lines = [w["check_tiles"].format(tiles=result["tiles"] + melds, count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
             names = sep.join(pattern_name(p, lang) for p in result["patterns"])
@@ -196,7 +197,7 @@ def _distance_text(result: dict, lang: str) -> list[str]:
             then = (w["check_then_waiting"].format(tiles=" ".join(d["useful"])) if d["shanten"] == 0
                     else w["check_then_shanten"].format(n=d["shanten"]))
             rows.append([d["tile"], in_script(TILES[_tile_index(d["tile"])].chinese, lang), then,
-                         " ".join(d["useful"]) if d["shanten"] else "", d["count"]])
+                         " ".join(d["useful"]), d["count"]])  # waiting: the tiles that help are the waits
         lines.append(table(rows, w["check_discard_headers"].split("|")))
     elif result.get("useful"):
         lines.append(phrase("check_useful", lang, tiles=" ".join(result["useful"]), count=result["count_useful"]))
@@ -236,8 +237,11 @@ def rules_text(rules, lang: str = "en") -> str:
     return "\n\n".join(out)
 
 
-def ruling_text(key: str, says: str, why: str, lang: str = "en") -> str:
-    """One ruling at the table (``rules --explain R7``), wrapped to 78 cells."""
+def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78) -> str:
+    """One ruling at the table (``rules --explain R7``) as plain text — the docs' `code` marks dropped — wrapped
+    to ``cells`` (the terminal's width, 78 at most)."""
     w = WORDS[lang]
-    return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), 78, indent="    "),
-                         wrap(w["rules_why"].format(why=why), 78), w["rules_every"]])
+    says, why = says.replace("`", ""), why.replace("`", "")
+    cells = min(cells, 78)
+    return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), cells, indent="    "),
+                         wrap(w["rules_why"].format(why=why), cells), w["rules_every"]])

@@ -49,6 +49,9 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
     if written is None:
         written = format_indices(i for i, n in enumerate(hand.concealed) for _ in range(n))
     out = {"tiles": written, "count": size}
+    if hand.melds:  # the pungs and kongs laid down, as check was given them
+        out["melds"] = [{"kind": "concealed_kong" if m.kind == "kong" and m.concealed else m.kind,
+                         "tiles": format_indices(m.indices)} for m in hand.melds]
     if size == 14:
         found, readings = score(hand, rules)
         out.update(win=found is not None, patterns=list(found.patterns) if found else [],
