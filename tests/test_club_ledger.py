@@ -404,3 +404,18 @@ def test_exact_rates():
     assert (str(_ratio(1, 8)), str(_ratio(2, 7)), str(_ratio(1, 2)), str(_ratio(0, 3))) == ("0.125", "0.2857", "0.5",
                                                                                           "0")
     assert str(_per_hand(250, 7)) == "35.71" and str(_per_hand(-5, 8)) == "-0.63"  # money: to the hundredth, half up
+
+
+def test_stats_read_as_words_and_fit_a_narrow_screen(db):
+    assert run(db, "add", EXAMPLES / "session.yaml").exit_code == 0
+    wide = run(db, "stats").stdout.splitlines()
+    assert wide[0].split()[:4] == ["Player", "Nights", "Hands", "Self-draws"] and "_" not in wide[0]
+    # examples/session.yaml: Jun self-draws seven pairs (ratio 3) in hand 3 and nets +160 over 4 hands
+    jun = next(line for line in wide if line.startswith("Jun"))
+    assert "seven pairs 七小對 ×3" in jun and jun.split()[-2:] == ["+160", "+40"]
+    narrow = CliRunner().invoke(cli, ["ledger", "--db", str(db), "stats", "--lang", "zh"], env={"COLUMNS": "60"})
+    lines = narrow.stdout.splitlines()
+    assert "Jun：1 晚，4 局；淨輸贏 +160（每局 +40）" in lines and "  最大的一手：七小對 ×3" in lines
+    assert max(len(line) for line in lines) <= 60 and "seven_pairs" not in narrow.stdout
+    english = CliRunner().invoke(cli, ["ledger", "--db", str(db), "stats"], env={"COLUMNS": "60"}).stdout
+    assert "Jun: 1 night, 4 hands; net +160 (+40 a hand)" in english and "  biggest hand: seven pairs 七小對 ×3" in english

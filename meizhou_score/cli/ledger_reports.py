@@ -172,6 +172,12 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
     from ..render.jsonout import number
 
     found = reports.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
+    if fmt == "table" and found:  # words for headings, patterns by name; a block a player on a narrow screen
+        from ..render.stats import stats_text
+        from .options import screen_width
+
+        click.echo(stats_text(found, lang, screen_width()))
+        return
     rows = []
     for st in found:
         row = {"player": st.player, "nights": st.nights, "hands": st.hands}

@@ -138,6 +138,11 @@ ledger_payment_removed | Removed payment {number}: its debt is owed again. | 已
 chart_history | Running balance | 累計輸贏
 chart_night | Running totals, hand by hand | 每局後的累計輸贏
 ledger_inexact | (more than 20 players owe or are owed: these payments square everyone, but fewer may exist) | （欠款或被欠的玩家超過 20 人：這些轉賬能讓每人找清，但可能有更少的做法）
+stats_headers | Player|Nights|Hands|Self-draws|Kong blooms|Robbed kongs|Self-draw rate|Robbed|Concealed kongs|Added kongs|Exposed kongs|Biggest hand|Net|Per hand | 玩家|晚數|局數|自摸|槓上開花|搶槓|自摸率|被搶槓|暗槓|加槓|直槓|最大的一手|淨輸贏|每局
+stats_block_head | {player}: {nights} night{nights:s}, {hands} hand{hands:s}; net {net} ({per_hand} a hand) | {player}：{nights} 晚，{hands} 局；淨輸贏 {net}（每局 {per_hand}）
+stats_block_wins |   wins: self-draw {self_draw}, kong bloom {kong_bloom}, robbed kong {robbed_kong}; self-draw rate {rate} |   胡牌：自摸 {self_draw}，槓上開花 {kong_bloom}，搶槓 {robbed_kong}；自摸率 {rate}
+stats_block_kongs |   kongs: concealed {concealed}, added {added}, exposed {exposed}; robbed {robbed} time{robbed:s} |   槓：暗槓 {concealed}，加槓 {added}，直槓 {exposed}；被搶槓 {robbed} 次
+stats_block_biggest |   biggest hand: {biggest} |   最大的一手：{biggest}
 ledger_columns | - | player=玩家|total=合計|paid=已付|received=已收|when=時間|payment=付款|date=日期|note=附註|from=付款人|to=收款人|amount=金額|nights=晚數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
 deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
 deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。

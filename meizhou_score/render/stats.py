@@ -1,0 +1,40 @@
+"""A club's players in figures (戰績), as a person reads them: ``ledger stats`` as a table with words for
+headings, or one block a player on a narrow screen; pattern names in the player's language."""
+
+from __future__ import annotations
+
+from ..settling.money import signed, text as plain
+from ..i18n.words import WORDS, phrase
+from .columns import LEFT, RIGHT, table, width
+from .text import pattern_name
+
+
+def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
+    """Each player's figures (``club.reports.Stats``): a table, or a block each when it would not fit ``cells``."""
+    w = WORDS[lang]
+    headers = w["stats_headers"].split("|")
+    rows = [[st.player, st.nights, st.hands, st.wins["self_draw"], st.wins["kong_bloom"], st.wins["robbed_kong"],
+             plain(st.self_draw_rate), st.robbed, st.kongs["concealed"], st.kongs["added"], st.kongs["exposed"],
+             _biggest(st, lang), signed(st.net), signed(st.net_per_hand)] for st in found]
+    wide = table(rows, headers, (LEFT,) + (RIGHT,) * 11 + (RIGHT, RIGHT))
+    if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
+        return wide
+    blocks = []
+    for st in found:
+        blocks.append("\n".join([
+            phrase("stats_block_head", lang, player=st.player, nights=st.nights, hands=st.hands, net=signed(st.net),
+                   per_hand=signed(st.net_per_hand)),
+            phrase("stats_block_wins", lang, self_draw=st.wins["self_draw"], kong_bloom=st.wins["kong_bloom"],
+                   robbed_kong=st.wins["robbed_kong"], rate=plain(st.self_draw_rate)),
+            phrase("stats_block_kongs", lang, concealed=st.kongs["concealed"], added=st.kongs["added"],
+                   exposed=st.kongs["exposed"], robbed=st.robbed),
+            phrase("stats_block_biggest", lang, biggest=_biggest(st, lang) or "—")]))
+    return "\n\n".join(blocks)
+
+
+def _biggest(st, lang: str) -> str:
+    """The biggest hand: its patterns in words and its ratio (``seven pairs 七小對 ×3``), or nothing."""
+    if not st.biggest_ratio:
+        return ""
+    sep = WORDS[lang]["list_sep"]
+    return f"{sep.join(pattern_name(p, lang) for p in st.biggest_patterns)} ×{st.biggest_ratio}"
