@@ -53,6 +53,8 @@ class _Commands(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Run a command line; in standalone mode (the program, click's test runner) exit with its code."""
+        if os.environ.get("_MEIZHOU_SCORE_COMPLETE"):  # a shell asking to complete: our fish script, our values
+            from . import completion  # noqa: F401 - registers the fish script
         code = run(self, args, prog_name or "meizhou-score", complete_var, **extra)
         if standalone_mode:
             sys.exit(code)

@@ -10,6 +10,7 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
+from .completion import players_of_the_session
 from .options import (Stopped, Usage, confirm, someone_can_answer, checked, common, echo_fitted, lang_option,
                       rules_option, screen_width, the_run)
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
@@ -24,11 +25,13 @@ LAST = 0  # --amend with no number: the last hand
 @click.option("--stake", "stake_text", metavar="N", help="Gold per unit: a new file's stake, or this hand's own.")
 @rules_option
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="A new file's date [default: today].")
-@click.option("--dealer", metavar="NAME", help="The first hand's dealer (later ones follow the rotation).")
-@click.option("--winner", metavar="NAME", help="Who won.")
+@click.option("--dealer", metavar="NAME", help="The first hand's dealer (later ones follow the rotation).",
+              shell_complete=players_of_the_session)
+@click.option("--winner", metavar="NAME", help="Who won.", shell_complete=players_of_the_session)
 @click.option("--self-draw", "win_type", flag_value="self_draw", help="Won by self-draw (自摸).")
 @click.option("--kong-bloom", "win_type", flag_value="kong_bloom", help="Won on a kong's replacement tile (槓上開花).")
-@click.option("--robbed-kong", "robbed", metavar="ROBBED_NAME", help="Won by robbing this player's kong (搶槓).")
+@click.option("--robbed-kong", "robbed", metavar="ROBBED_NAME", help="Won by robbing this player's kong (搶槓).",
+              shell_complete=players_of_the_session)
 @click.option("--draw", is_flag=True, help="An exhaustive draw (荒莊): nobody won.")
 @click.option("--hand", "concealed", metavar="TILES", help="The winner's concealed tiles, winning tile included.")
 @click.option("--winning-tile", metavar="TILE", help="The winning tile (the robbed tile for a robbed kong).")

@@ -6,6 +6,7 @@ import click
 
 from ..i18n.messages import msg
 from ..render.columns import fit
+from .completion import rulings
 from .options import (Usage, checked, common, echo_fitted, format_option, lang_option, load_rules, rules_option,
                       screen_width)
 
@@ -47,7 +48,8 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
 @click.command()
 @rules_option
 @format_option
-@click.option("--explain", "ruling", metavar="R1..R11", help="Print one ruling, what it says and why.")
+@click.option("--explain", "ruling", metavar="R1..R11", help="Print one ruling, what it says and why.",
+              shell_complete=rulings)
 @lang_option
 @common
 def rules(rules_file, fmt, ruling, lang):
