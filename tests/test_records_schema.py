@@ -10,7 +10,12 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
 import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -24,7 +29,7 @@ from meizhou_score.settling.night import settle_data  # noqa: E402
 from meizhou_score.records.rules import DEFAULT_RULES  # noqa: E402
 from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
 
-from conftest import EXAMPLES  # noqa: E402
+from conftest import EXAMPLES, ROOT  # noqa: E402
 from records import club_log, draw_record, hand_record, make_record, session_record  # noqa: E402
 from test_records_fuzz import mutate  # noqa: E402
 
@@ -137,8 +142,6 @@ BAD = {
     "a stake of 0": hand_record(stake=0),
     "a kong type that is not one": hand_record(kongs=[{"player": "Jun", "type": "dark", "tile": "1z"}]),
     "a misspelt win type": hand_record(win_type="self_drawn"),
-    "a session's first hand without dealer": session_record({k: v for k, v in hand_record().items()
-                                                             if k != "dealer"}),
     "a session with no hands": session_record(),
     "a session hand with its own players": {"players": hand_record()["players"], "hands": [hand_record()]},
     "rules with an unknown pattern": hand_record(rules={"patterns": {"thirteen_orphan": 0}}),
@@ -160,6 +163,13 @@ def test_good_records_pass_both(name):
     rec = _fix(dict(GOOD[name]))
     assert loader_accepts(rec)
     RECORDS.validate(as_json(rec))
+
+
+def test_what_only_the_loader_can_say():
+    # a session's first hand must name its dealer: a schema could say so only with an open tuple (prefixItems
+    # beside items), which Ajv's strict mode refuses, so settle alone refuses it
+    rec = session_record({k: v for k, v in hand_record().items() if k != "dealer"})
+    assert not loader_accepts(rec) and schema_accepts(rec)
 
 
 @pytest.mark.parametrize("name", BAD)
@@ -203,3 +213,61 @@ def test_mutated_records_the_loader_accepts_the_schema_accepts():
         accepted += by_loader
         refused_by_schema += not by_schema
     assert accepted > 150 and refused_by_schema > 300  # both kinds were met, many times
+
+
+# ---------------------------------------------------------------- as editors and other validators read it
+
+def _schema_files(tmp_path):
+    from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA
+
+    record, rules = tmp_path / "record.schema.json", tmp_path / "house-rules.schema.json"
+    record.write_text(json.dumps(SCHEMA), encoding="utf-8")
+    rules.write_text(json.dumps(HOUSE_RULES_SCHEMA), encoding="utf-8")
+    return record, rules
+
+
+def test_a_forbidden_key_is_named_where_it_stands():
+    # a draw with a winner: the error stands at the winner key itself, not at "a schema that is not allowed"
+    from jsonschema import Draft202012Validator
+
+    from meizhou_score.records.schema import SCHEMA
+
+    rec = {"players": ["A", "B", "C", "D"], "dealer": "A", "draw": True, "winner": "B"}
+    errors = list(Draft202012Validator(SCHEMA).iter_errors(rec))
+    paths = {tuple(e.path) for err in errors for e in ([err] + list(err.context or []))}
+    assert ("winner",) in paths
+
+
+def test_check_jsonschema_reads_the_examples_as_settle_does(tmp_path):
+    record, rules = _schema_files(tmp_path)
+    good = [p for p in sorted(EXAMPLES.glob("*.yaml")) if not p.name.startswith("bad-") and p.name != "house-rules.yaml"]
+    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), *map(str, good)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(rules),
+                           str(EXAMPLES / "house-rules.yaml")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    bad = tmp_path / "draw-with-a-winner.yaml"
+    bad.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\nwinner: B\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), str(bad)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "winner" in done.stdout
+
+
+def _ajv() -> Path | None:
+    for folder in (os.environ.get("MEIZHOU_AJV"), ROOT / ".ci" / "node" / "node_modules"):
+        if folder and (Path(folder) / "ajv").is_dir() and (Path(folder) / "ajv-formats").is_dir():
+            return Path(folder)
+    return None
+
+
+@pytest.mark.skipif(shutil.which("node") is None or _ajv() is None,
+                    reason="needs node and Ajv: npm install --prefix .ci/node ajv@8 ajv-formats@3 (.ci/run does)")
+def test_both_schemas_compile_under_ajvs_strict_mode(tmp_path):
+    record, rules = _schema_files(tmp_path)
+    script = ('const Ajv = require("ajv/dist/2020"); const formats = require("ajv-formats");'
+              'for (const f of process.argv.slice(1)) { const ajv = new Ajv({strict: true}); formats(ajv);'
+              ' ajv.compile(JSON.parse(require("fs").readFileSync(f, "utf8"))); }')
+    done = subprocess.run(["node", "-e", script, str(record), str(rules)], capture_output=True, text=True,
+                          env={**os.environ, "NODE_PATH": str(_ajv())})
+    assert done.returncode == 0, done.stderr

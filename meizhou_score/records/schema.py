@@ -23,7 +23,9 @@ HOUSE_RULES_ID = "urn:meizhou-score:schema:house-rules:1"
 
 _TILES = {"type": "string", "maxLength": MAX_TILE_TEXT,
           "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)"}
-_NAME = {"type": ["string", "integer"], "minLength": 1, "maxLength": MAX_NAME, "description": "a player's name"}
+# a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's strict mode)
+_NAME = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME}, {"type": "integer"}],
+         "description": "a player's name"}
 _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT}
 
@@ -48,9 +50,16 @@ def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
     return {"if": {"required": [key], "properties": {key: {"enum": values}}}, "then": then, "else": otherwise}
 
 
+def _required(*keys: str) -> dict:
+    """Every one of ``keys`` present (each named in ``properties`` too, as Ajv's strict mode asks)."""
+    return {"required": list(keys), "properties": {k: True for k in keys}}
+
+
 def _forbidden(*keys: str) -> dict:
-    """None of ``keys`` may be present."""
-    return {"not": {"anyOf": [{"required": [k]} for k in keys]}}
+    """None of ``keys`` may be present: each key refused where it stands, so a validator or an editor points
+    at that key (a ``not`` around the whole mapping pointed at nothing in it; a ``false`` subschema loses the
+    key in Python's jsonschema)."""
+    return {"properties": {k: {"not": {}, "description": f"{k} is not allowed here"} for k in keys}}
 
 
 _KONG = _object(required=("player", "type", "tile"), properties={
@@ -58,7 +67,7 @@ _KONG = _object(required=("player", "type", "tile"), properties={
     "type": {"enum": _spellings(KONG_TYPES, KONG_TYPE_NAMES)},
     "tile": _TILES,
     "from": {**_NAME, "description": "exposed kongs only: the discarder"},
-}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"), then={"required": ["from"]}, otherwise={}),
+}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"), then=_required("from"), otherwise={}),
           # 明槓 names both open kongs: with from, one from a discard; without, one added to a pung
           _when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed") + _spellings((), KONG_TYPE_NAMES, "open"),
                 then={}, otherwise=_forbidden("from"))])
@@ -92,9 +101,9 @@ _HAND_PROPERTIES = {
 # type and its hand; robbed names the robbed player of a robbed kong, and only then.
 _HAND_CONDITIONS = [
     _when("draw", [True], then=_forbidden("winner", "win_type", "robbed", "hand"),
-          otherwise={"required": ["winner", "win_type", "hand"]}),
+          otherwise=_required("winner", "win_type", "hand")),
     _when("win_type", _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
-          then={"required": ["robbed"]}, otherwise=_forbidden("robbed")),
+          then=_required("robbed"), otherwise=_forbidden("robbed")),
 ]
 # an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
 _DATE = {"type": "string", "format": "date", "pattern": r"^\s*\d{4}-?(\d{2}-?\d{2}|W\d{2}-?\d)\s*$",
@@ -111,8 +120,9 @@ SESSION = _object(required=("players", "hands"), properties={
     "players": _PLAYERS,
     "stake": _HAND_PROPERTIES["stake"],
     "rules": {"$ref": "#/$defs/houseRules"},
+    # (the first hand must name its dealer: settle checks it; a schema could say so only with an open tuple,
+    # prefixItems beside items, which Ajv's strict mode refuses)
     "hands": {"type": "array", "minItems": 1, "items": _SESSION_HAND,
-              "prefixItems": [{**_SESSION_HAND, "required": ["dealer"]}],
               "description": "the hands in order; the first names its dealer"},
 })
 
