@@ -356,3 +356,26 @@ def test_deal_seats_from_a_throw():
     assert json.loads(out.stdout)["seats"] == {"East": "Jun", "South": "Lan", "West": "Ah Fook", "North": "Mei"}
     assert CliRunner().invoke(cli, ["deal", "--seats", "7"]).exit_code == 2  # needs the players
     assert CliRunner().invoke(cli, ["deal", "10"]).exit_code == 2
+
+
+def test_help_ends_with_the_environment_every_exit_code_and_the_docs():
+    said = CliRunner().invoke(cli, ["--help"]).stdout
+    tail = said[said.index("Environment:"):]
+    for name in ("MEIZHOU_LEDGER", "MEIZHOU_DEBUG", "MEIZHOU_MAX_RECORD_BYTES", "MEIZHOU_MAX_SESSION_BYTES", "LC_ALL",
+                 "LANG"):
+        assert name in tail, name
+    codes = tail[tail.index("Exit codes:"):]
+    for code in ("0 ", "1 ", "2 ", "3 ", "4 ", "130 ", "141 "):
+        assert code in codes, code
+    assert "Documentation:" in tail and "docs/" in tail
+
+
+def test_several_files_as_json_give_an_object_each_errors_included(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [A, B, C, D]\ndealer: A\nwinner: B\n", encoding="utf-8")  # no win type, no hand
+    result = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "self-draw.yaml"), str(bad),
+                                      str(EXAMPLES / "draw.yaml"), "--format", "json"])
+    assert result.exit_code == 2
+    out = json.loads(result.stdout)
+    assert [Path(o["file"]).name for o in out] == ["self-draw.yaml", "bad.yaml", "draw.yaml"]
+    assert out[1]["valid"] is False and "win_type" in out[1]["error"] and out[0]["valid"] is True
