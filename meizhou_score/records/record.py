@@ -23,13 +23,18 @@ from .names import player as _player, seat as _players
 from .tally import HAND_SIZE, fifth_copy, hand_size, tally
 from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
-_HAND_KEYS = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
-_RECORD_KEYS = ("players",) + _HAND_KEYS + ("rules", "date")
-_SESSION_KEYS = ("players", "stake", "rules", "hands", "date")
-_WINNING_HAND_KEYS = ("concealed", "pungs", "winning_tile")
-_RECORD_REQUIRED_KEYS = ("players", "dealer")
+_HAND = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
+_HAND_KEYS = validators.keys(*_HAND)
+_RECORD_KEYS = validators.keys("players", *_HAND, "rules", "date")
+_SESSION_KEYS = validators.keys("players", "stake", "rules", "hands", "date")
+_WINNING_HAND_KEYS = validators.keys("concealed", "pungs", "winning_tile")
+_RECORD_REQUIRED_KEYS = validators.keys("players", "dealer")
 _WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
-_KONG_KEYS = ("player", "type", "tile", "from")
+_KONG_KEYS = validators.keys("player", "type", "tile", "from")
+_KONG_REQUIRED = validators.keys("player", "type", "tile")
+_HAND_REQUIRED = validators.keys("concealed", "winning_tile")
+_NOTHING = validators.keys()
+_FIRST_HAND_REQUIRED = validators.keys("dealer")
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
@@ -64,7 +69,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
                 raise RecordError(f"{path}.{fixed}", msg("not allowed in a session's hand: {fixed} are fixed for "
                                                           "the whole session (start a new session when the table "
                                                           "changes)", fixed=fixed))
-        validators.mapping(entry, path, _HAND_KEYS, required=("dealer",) if n == 0 else ())
+        validators.mapping(entry, path, _HAND_KEYS, required=_FIRST_HAND_REQUIRED if n == 0 else _NOTHING)
         hand_stake = validators.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
         named = "dealer" in entry
         dealer = _player(entry["dealer"], path, "dealer", players) if named else None
@@ -164,7 +169,7 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
 
 
 def _winning_hand(value: Any, path: str) -> WinningHand:
-    validators.mapping(value, path, _WINNING_HAND_KEYS, required=("concealed", "winning_tile"))
+    validators.mapping(value, path, _WINNING_HAND_KEYS, required=_HAND_REQUIRED)
     concealed, counts = _counted(value["concealed"], path, "concealed")
     pungs = []
     raw_pungs = value.get("pungs") or []
@@ -192,7 +197,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
 
 def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
-    validators.mapping(value, path, _KONG_KEYS, required=("player", "type", "tile"))
+    validators.mapping(value, path, _KONG_KEYS, required=_KONG_REQUIRED)
     player = _player(value["player"], path, "player", players)
     kind = value["type"]
     if type(kind) is str and kind not in KONG_TYPES:

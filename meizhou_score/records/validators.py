@@ -45,15 +45,28 @@ def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordE
     return error(path, msg("expected {expected}; got {found}", expected=expected, found=describe(value)))
 
 
+def keys(*names: str):
+    """A set of keys in the order written: compared as a set, listed in that order in a message."""
+    return dict.fromkeys(names).keys()
+
+
+_KEYS = type({}.keys())
+
+
 def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[str] = (),
             error=RecordError) -> dict:
-    """A mapping with string keys, no unknown key and every required key."""
+    """A mapping with string keys, no unknown key and every required key.
+
+    ``allowed`` and ``required`` may be any iterables; :func:`keys` (ordered, set-like) are compared as they are,
+    with no set built for every record.
+    """
     if not isinstance(value, dict):
         raise fail(path, msg("a mapping"), value, error)
-    allowed, required = tuple(allowed), tuple(required)
     keys = value.keys()
-    if keys <= set(allowed) and set(required) <= keys:
+    if (keys <= (allowed if type(allowed) is _KEYS else set(allowed))
+            and keys >= (required if type(required) is _KEYS else set(required))):
         return value  # the common case: nothing to report
+    allowed, required = tuple(allowed), tuple(required)
     for key in value:
         if not isinstance(key, str):
             raise error(path, msg("expected text keys; got {found}", found=describe(key)))

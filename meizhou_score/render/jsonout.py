@@ -56,12 +56,13 @@ def _explained(s) -> dict[str, Any]:
     ``corrections`` (the fewest payments from what was paid to what is owed; null when none can square it)."""
     from ..settling.claims import corrections, gaps
 
-    fixes = corrections(s)
+    found = gaps(s)
+    fixes = corrections(s, found)
     return {"gaps": [{"player": g.player, "claimed": number(g.claimed), "settles": number(g.settles),
                       "gap": number(g.gap),
                       "parts": [{"part": p.kind, "owner": p.owner, "tile": None if p.tile is None else str(TILES[p.tile]),
                                  "amount": number(p.amount), "rule": p.rule} for p in g.parts]}
-                     for g in gaps(s)],
+                     for g in found],
             "corrections": None if fixes is None else [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
                                                        for p in fixes]}
 

@@ -104,14 +104,15 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
 
     w = WORDS[lang]
     lines = []
-    for g in gaps(s):
+    found = gaps(s)
+    for g in found:
         side = w["claim_short"] if g.gap > 0 else w["claim_over"]
         line = w["claim_line"].format(name=g.player, claimed=plain(g.claimed), computed=plain(g.settles),
                                       gap=plain(abs(g.gap)), side=side)
         for part in g.parts:
             line += w["claim_part"].format(part=part_text(part, lang), rule=part.rule)
         lines.append(line)
-    fixes = corrections(s)
+    fixes = corrections(s, found)
     if fixes:
         lines.append(w["claims_corrections"])
         lines += [w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount)) for p in fixes]

@@ -75,10 +75,11 @@ def _matching(parts: list[Part], gap) -> tuple[Part, ...]:
     return found if len(found) == 1 else ()
 
 
-def corrections(s: Settlement) -> tuple[Payment, ...] | None:
+def corrections(s: Settlement, found: list[Gap] | None = None) -> tuple[Payment, ...] | None:
     """The fewest payments that turn what the table paid (the claims) into what it owes; None when the claims
-    cannot be squared (not every player claimed, or the claims do not sum to zero)."""
-    if not s.claim_differences or s.claim_notes:
-        return None if s.claim_notes else ()
-    differences = {g.player: g.gap for g in gaps(s)}
-    return settle_up(differences).payments
+    cannot be squared (not every player claimed, or the claims do not sum to zero). ``found``: the gaps, when
+    the caller has them already."""
+    if s.claim_notes:
+        return None
+    found = gaps(s) if found is None else found
+    return settle_up({g.player: g.gap for g in found}).payments if found else ()
