@@ -7,6 +7,10 @@ is still installed (``rules`` uses it), so it is the reference here.
 
 from __future__ import annotations
 
+import pytest
+
+from conftest import ROOT
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
@@ -67,3 +71,35 @@ def test_columns_right_aligns_numbers_and_drops_trailing_spaces():
         "Mei      +12.5",
         "Ah Fook     -3",
     ]
+
+
+# ---------------------------------------------------------------- a phone's terminal: 60 columns
+
+SIXTY = [
+    ["settle", "examples/session.yaml"], ["settle", "examples/session.yaml", "--hands"],
+    ["settle", "examples/kongs-worked-example.yaml", "--explain"], ["settle", "examples/robbed-kong.yaml", "--explain"],
+    ["settle", "examples/session.yaml", "--settle-up"],
+    ["check", "123m456m789p234s5s6s"], ["check", "22333445566778m"], ["check", "1112345678999m"],
+    ["check", "11s", "23s", "--pung", "777z", "--kong", "9p", "--concealed-kong", "1z"],
+    ["rules"], ["rules", "--explain", "R7"], ["rules", "--explain", "R2"],
+    ["deal", "5", "9", "--players", "Ah Fook,Mei,Jun,Lan", "--dealer", "Mei"],
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_at_60_columns_no_line_is_wider(lang, tmp_path):
+    from click.testing import CliRunner
+
+    from meizhou_score.cli import cli
+    from meizhou_score.render.columns import width
+
+    runner = CliRunner(env={"COLUMNS": "60"})
+    db = tmp_path / "club.db"
+    assert runner.invoke(cli, ["ledger", "--db", str(db), "add", str(ROOT / "examples" / "session.yaml")]).exit_code == 0
+    commands = [[*c[:1], *[str(ROOT / a) if a.startswith("examples/") else a for a in c[1:]]] for c in SIXTY]
+    commands += [["ledger", "--db", str(db), report] for report in ("nights", "totals", "stats", "settle-up")]
+    for command in commands:
+        result = runner.invoke(cli, [*command, "--lang", lang])
+        assert result.exit_code in (0, 1), (command, result.output)
+        wide = [line for line in result.output.splitlines() if width(line) > 60 and str(ROOT) not in line]
+        assert wide == [], (command, wide)

@@ -92,11 +92,24 @@ def ledger_nights(ctx, since, until, fmt, lang):
 
         click.echo(dumps([n._asdict() for n in found]))
         return
-    from ..render.columns import table
+    from ..render.columns import table, width
 
+    if not found:
+        click.echo(phrase("ledger_no_nights", lang))
+        return
+    headers = phrase("ledger_nights_headers", lang).split("|")
     rows = [[n.id, n.date, n.hands, ", ".join(n.players), phrase("ledger_disputed", lang) if n.disputed else "",
              n.source] for n in found]
-    click.echo(table(rows, phrase("ledger_nights_headers", lang).split("|")) if rows else phrase("ledger_no_nights", lang))
+    wide, cells = table(rows, headers), screen_width()
+    if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
+        click.echo(wide)
+        return
+    # a narrow screen: each night's file (and a dispute) on a line of its own, under its figures
+    lines = table([row[:4] for row in rows], headers[:4]).split("\n")
+    out = lines[:2]
+    for line, row in zip(lines[2:], rows):
+        out += [line, f"  {row[5]}" + (f" ({row[4]})" if row[4] else "")]
+    echo_fitted("\n".join(out))
 
 
 @ledger.command("show")

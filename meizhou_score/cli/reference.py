@@ -42,7 +42,7 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
     else:
         from ..render.text import check_text
 
-        echo_fitted(check_text(result, rules, lang))
+        echo_fitted(check_text(result, rules, lang, screen_width()))
 
 
 @click.command()
@@ -82,7 +82,7 @@ def rules(rules_file, fmt, ruling, lang):
     else:
         from ..render.text import rules_text
 
-        click.echo(rules_text(effective, lang))
+        click.echo(rules_text(effective, lang, screen_width()))
 
 
 @click.command()

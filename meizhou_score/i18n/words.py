@@ -175,6 +175,10 @@ check_shanten_after | Shanten (向聽) {n}: after the best discard, {n} more til
 check_shanten_now | Shanten (向聽) {n}: {n} more tiles must come to the right places before the hand waits. | {n} 向聽：還要摸進 {n} 張合用的牌才聽牌。
 check_discards | Best discards (the hand then needs the fewest tiles, with the most tiles that help): | 最好的打法（打出後離聽牌最近、合用的牌最多）：
 check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|合用的牌|剩餘張數
+rules_patterns_title | Patterns and their ratios: | 牌型與倍數：
+rules_payments_title | Payments and dealing: | 付款與坐莊：
+rules_supersedes | (replaces {ids}) | （取代 {ids}）
+check_discard_line |   {tile}: {then}; helps {useful} ({count} left) |   {tile}：{then}；合用 {useful}（剩 {count} 張）
 check_then_waiting | waiting on {tiles} | 聽 {tiles}
 check_then_shanten | {n}-shanten | {n} 向聽
 check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 合用的牌：{tiles}（剩 {count} 張）

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..settling.money import signed, text as plain
 from ..i18n.words import WORDS, phrase
-from .columns import LEFT, RIGHT, table, width
+from .columns import LEFT, RIGHT, fit, table, width
 from .text import pattern_name
 
 
@@ -29,7 +29,7 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
             phrase("stats_block_kongs", lang, concealed=st.kongs["concealed"], added=st.kongs["added"],
                    exposed=st.kongs["exposed"], robbed=st.robbed),
             phrase("stats_block_biggest", lang, biggest=_biggest(st, lang) or "—")]))
-    return "\n\n".join(blocks)
+    return fit("\n\n".join(blocks), cells)
 
 
 def _biggest(st, lang: str) -> str:

@@ -153,7 +153,7 @@ def next_line(dealer: str | None, why: str, lang: str) -> str:
     return WORDS[lang]["next"].format(name=dealer, why=phrase("why_" + why, lang))
 
 
-def check_text(result: dict, rules, lang: str = "en") -> str:
+def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) -> str:
     """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
     w = WORDS[lang]
     sep = w["list_sep"]
@@ -170,11 +170,11 @@ def check_text(result: dict, rules, lang: str = "en") -> str:
                 lines += ["  " + " ".join(d) for d in result["decompositions"]]
         else:
             lines.append(w["check_not_winning"])
-            lines += _distance_text(result, lang)
+            lines += _distance_text(result, lang, cells)
         return "\n".join(lines)
     if not result["waits"]:
         lines.append(w["check_not_waiting"])
-        lines += _distance_text(result, lang)
+        lines += _distance_text(result, lang, cells)
         return "\n".join(lines)
     lines.append(w["check_waiting"])
     rows = [[t["tile"], in_script(TILES[_tile_index(t["tile"])].chinese, lang), sep.join(pattern_name(p, lang) for p in t["patterns"]),
@@ -183,7 +183,7 @@ def check_text(result: dict, rules, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _distance_text(result: dict, lang: str) -> list[str]:
+def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[str]:
     """How far tiles that do not win (or wait) are: shanten, and the discards that keep the most tiles useful."""
     if "shanten" not in result:
         return []
@@ -199,7 +199,12 @@ def _distance_text(result: dict, lang: str) -> list[str]:
                     else w["check_then_shanten"].format(n=d["shanten"]))
             rows.append([d["tile"], in_script(TILES[_tile_index(d["tile"])].chinese, lang), then,
                          " ".join(d["useful"]), d["count"]])  # waiting: the tiles that help are the waits
-        lines.append(table(rows, w["check_discard_headers"].split("|")))
+        wide = table(rows, w["check_discard_headers"].split("|"))
+        if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
+            lines.append(wide)
+        else:  # a narrow screen: a discard a line
+            lines += [phrase("check_discard_line", lang, tile=f"{r[0]} {r[1]}", then=r[2], useful=r[3], count=r[4])
+                      for r in rows]
     elif result.get("useful"):
         lines.append(phrase("check_useful", lang, tiles=" ".join(result["useful"]), count=result["count_useful"]))
     return lines
@@ -211,14 +216,17 @@ def _tile_index(text: str) -> int:
     return parse_indices(text)[0]
 
 
-def rules_text(rules, lang: str = "en") -> str:
-    """The effective house rules as two tables: patterns, then payments."""
+def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
+    """The effective house rules as two tables, patterns then payments, wrapped to fit 80 columns; on a screen
+    narrower than that (``cells``), a pattern a line and each key over its meaning."""
     from tabulate import tabulate
 
     from ..engine.patterns import PATTERNS
     from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
     from ..i18n.rulings import RULES_KEYS
 
+    if cells is not None and cells < 80:
+        return _rules_narrow(rules, lang, cells)
     w = WORDS[lang]
     rows = [[p.id, in_script(p.chinese, lang), rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
     out = [tabulate(rows, headers=w["rules_pattern_headers"].split("|"), tablefmt="simple",
@@ -232,10 +240,34 @@ def rules_text(rules, lang: str = "en") -> str:
         if isinstance(value, dict):
             value = ", ".join(f"{k} {v}" for k, v in value.items())
         rows.append([key, value, RULES_KEYS[key], meanings[key]])
-    # wrapped so that the whole table fits an 80-column terminal
+    # wrapped so that the whole table fits the screen (80 columns when it is not a terminal)
     out.append(tabulate(rows, headers=w["rules_headers"].split("|"), tablefmt="simple",
                         disable_numparse=True, maxcolwidths=[None, 12, None, 32 if lang == "en" else 30]))
     return "\n\n".join(out)
+
+
+def _rules_narrow(rules, lang: str, cells: int) -> str:
+    """The house rules on a narrow screen: a pattern a line, then each key = value (ruling) over its meaning."""
+    from ..engine.patterns import PATTERNS
+    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
+    from ..i18n.rulings import RULES_KEYS
+
+    w = WORDS[lang]
+    lines = [w["rules_patterns_title"]]
+    for p in PATTERNS:
+        lines.append(f"  {p.id} {in_script(p.chinese, lang)} ×{rules.patterns[p.id]}")
+        if p.supersedes:
+            lines.append(wrap("    " + phrase("rules_supersedes", lang, ids=", ".join(p.supersedes)), cells, "      "))
+    lines += ["", w["rules_payments_title"]]
+    meanings = DESCRIPTIONS if lang == "en" else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
+    for key, value in rules.as_dict().items():
+        if key == "patterns":
+            continue
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        lines.append(wrap(f"  {key} = {value} ({RULES_KEYS[key]})", cells, "      "))
+        lines.append(wrap("    " + meanings[key], cells, "    "))
+    return "\n".join(lines)
 
 
 def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78) -> str:
