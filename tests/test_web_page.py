@@ -144,6 +144,8 @@ def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
     page.locator("#sheet", has_text="杠").wait_for()
     assert "槓" not in page.inner_text("#sheet")
     no_sideways_scroll(page)
+    page.screenshot(path=str(shots(tmp_path) / "sheet-zh-Hans.png"), full_page=True)
+    no_sideways_scroll(page)
     page.screenshot(path=str(shots(tmp_path) / "sheet-zh.png"), full_page=True)
     assert errors == []
     assert first_hand < 30
