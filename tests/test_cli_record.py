@@ -531,7 +531,8 @@ def test_amend_offers_the_hands_answers_as_defaults(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Who won? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] draw (荒莊) [Jun]" in result.output
     assert "[123m 456p 789s 55s]" in result.output and "[1z]" in result.output
-    assert "Kong 2: whose? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  (Enter: no more kongs) [Mei]" in result.output
+    assert "Kong 2: whose? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  (Enter keeps it; -: no more kongs) [Mei]" \
+        in result.output
     # without Mei's added kong (1 unit × 10 from each, R8) hand 3 is Jun +120 (was +110), Mei −40 (was −10),
     # Ah Fook and Lan −40 (were −50): totals Ah Fook −60, Mei +20, Jun +100, Lan −60
     assert before[0] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}

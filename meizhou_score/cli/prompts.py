@@ -272,8 +272,9 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 return None
             return entry.player(text, players, numbered=True)
         n = len(kongs)
-        who = q.ask(q.words("record_kong_whose", n=n + 1, choices=_numbered(players)), owner,
-                    "--kong", default=_default(given, "player", n) or "")
+        kept = _default(given, "player", n)  # an amended hand's kong, offered again
+        who = q.ask(q.words("record_kong_whose_kept" if kept else "record_kong_whose", n=n + 1,
+                            choices=_numbered(players)), owner, "--kong", default=kept or "")
         if who is None:
             return kongs
         kind = q.ask(q.words("record_kong_type"),

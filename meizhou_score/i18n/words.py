@@ -98,6 +98,7 @@ record_winning_tile | Winning tile | 胡的那張牌
 record_robbed_tile | Winning tile (the robbed tile) | 胡的那張牌（被搶的那張）
 record_pungs | Exposed pungs (碰), e.g. 777z 999m; Enter if none | 碰出的牌，例如 777z 999m；沒有就按 Enter
 record_kong_whose | Kong {n}: whose? {choices}  (Enter: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter：沒有了）
+record_kong_whose_kept | Kong {n}: whose? {choices}  (Enter keeps it; -: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter 保留；輸入 -：沒有了）
 record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)  [4] open (明槓)  (Enter: no kong after all) | 種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓  （按 Enter：取消這副槓）
 record_open_from | A 明槓: who discarded the tile? (Enter: none, it was added to a pung, 加槓) | 明槓：誰打出的那張？（直接按 Enter：沒有人，是在碰上加槓）
 record_kong_tile | Tile? | 哪張牌？

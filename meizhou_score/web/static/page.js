@@ -386,7 +386,13 @@ document.addEventListener("DOMContentLoaded", async () => {
   WORDS = await (await fetch("/static/words.json")).json();
   if (!WORDS[lang]) lang = "en";
   for (const b of document.querySelectorAll("#langs button")) {
-    b.addEventListener("click", () => { lang = b.dataset.lang; localStorage.setItem("meizhou-lang", lang); refresh(true); });
+    b.addEventListener("click", () => {
+      lang = b.dataset.lang;
+      localStorage.setItem("meizhou-lang", lang);
+      say("");
+      $("extra").replaceChildren();  // a note said in the language before the switch goes with it
+      refresh(true);
+    });
   }
   refresh(true);
   setInterval(() => { if (!document.hidden) refresh(false).catch(() => {}); }, 1500);
