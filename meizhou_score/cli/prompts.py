@@ -74,22 +74,12 @@ class Questions:
 
     @staticmethod
     def fitted(question: str) -> str:
-        """A question wrapped to the screen's width, between its choices (``  [2] Mei``) where it can be, room
-        left for the answer."""
-        from ..render.columns import width, wrap
+        """A question wrapped to the screen's width between its choices, room left for the answer."""
+        from ..render.columns import wrap_choices
         from .options import screen_width
 
         cells = screen_width()
-        if not cells or width(question) <= cells - 12:
-            return question
-        lines = [""]
-        for piece in question.split("  "):
-            joined = lines[-1] + ("  " if lines[-1].strip() else "") + piece
-            if lines[-1].strip() and width(joined) > cells - 12:
-                lines.append("  " + piece)
-            else:
-                lines[-1] = joined
-        return "\n".join(wrap(line, cells - 12, indent="  ") if width(line) > cells - 12 else line for line in lines)
+        return wrap_choices(question, cells - 12) if cells else question
 
     @property
     def colon(self) -> str:

@@ -132,3 +132,18 @@ def fit(text: str, cells: int | None) -> str:
 
 def _tabular(body: str) -> bool:
     return "  " in body.rstrip() or (bool(body) and set(body) <= {"-", "=", " "})
+
+
+def wrap_choices(question: str, cells: int) -> str:
+    """A question of choices (``Who won? [1] Ah Fook  [2] Mei …``) in lines of at most ``cells``, broken between
+    its choices (two spaces apart) where it can be, and within one only when it is wider than a line."""
+    if width(question) <= cells:
+        return question
+    lines = [""]
+    for piece in question.split("  "):
+        joined = lines[-1] + ("  " if lines[-1].strip() else "") + piece
+        if lines[-1].strip() and width(joined) > cells:
+            lines.append("  " + piece)
+        else:
+            lines[-1] = joined
+    return "\n".join(wrap(line, cells, indent="  ") if width(line) > cells else line for line in lines)
