@@ -15,12 +15,10 @@ def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
     path = ctx.params.get("session_file") or _session_on_the_line()
     if not path:
         return []
-    try:
-        import yaml
+    try:  # read as record reads it: the same loader, the same limits
+        from ..records import sessionfile
 
-        with open(path, encoding="utf-8-sig") as handle:
-            data = yaml.load(handle.read(1 << 20), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-        players = [str(p) for p in data["players"]]
+        players = [str(p) for p in sessionfile.read(path).data["players"]]
     except Exception:  # noqa: BLE001 - completion offers nothing rather than fail the shell
         return []
     typed = incomplete.casefold()

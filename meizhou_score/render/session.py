@@ -9,7 +9,7 @@ from ..records.model import SEATS, SEATS_CHINESE
 from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
 from .columns import LEFT, RIGHT, table, width
-from .sheet import sheet
+from .sheet import running_totals
 from .text import claim_lines, hand_text, next_line
 
 
@@ -49,13 +49,12 @@ def sheet_text(night: Night, lang: str = "en", last: int | None = None, cells: i
     of their own under each hand's figures.
     """
     w = WORDS[lang]
-    rows, said = [], []
-    for row, s in zip(sheet(night, lang), night.hands):
-        said.append(_what(s, lang) + (w["sheet_disputed"] if s.disputed else ""))
-        rows.append([str(row["hand"]), row["dealer"], said[-1]]
-                    + [f"{signed(row['changes'][name])} ({signed(row['running'][name])})" for name in night.players])
+    rows = []
+    for number, s, running in running_totals(night):  # the page's sheet() adds payments text, not needed here
+        rows.append([str(number), s.record.dealer, _what(s, lang) + (w["sheet_disputed"] if s.disputed else "")]
+                    + [f"{signed(s.amounts[name])} ({signed(running[name])})" for name in night.players])
     if last is not None:
-        rows, said = rows[-last:], said[-last:]
+        rows = rows[-last:]
     headers = w["sheet_headers"].split("|") + list(night.players)
     wide = table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
     if cells is None or max(width(line) for line in wide.split("\n")) <= cells:

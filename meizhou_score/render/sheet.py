@@ -26,20 +26,26 @@ def chart(night: Night, lang: str = "en") -> str:
                       {name: [0, *[r["running"][name] for r in rows]] for name in night.players})
 
 
-def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
-    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
+def running_totals(night: Night):
+    """Each hand (from 1) with every player's running total after it: (number, settlement, running)."""
     running = dict.fromkeys(night.players, Decimal(0))
-    rows = []
     for number, s in enumerate(night.hands, start=1):
         for name, amount in s.amounts.items():
             running[name] = add(running[name], amount)
+        yield number, s, {name: exact(value) for name, value in running.items()}
+
+
+def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
+    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
+    rows = []
+    for number, s, running in running_totals(night):
         rows.append({
             "hand": number,
             "dealer": s.record.dealer,
             "what": hand_text(s, lang).split("\n", 1)[0].split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
             "draw": s.record.draw,
             "changes": {name: exact(s.amounts[name]) for name in night.players},
-            "running": {name: exact(value) for name, value in running.items()},
+            "running": running,
             "disputed": s.disputed,
             "errors": [e.say(lang) for e in s.errors],
             "payments": [explain_transfer(t, s, lang).strip() for t in s.transfers],
