@@ -138,6 +138,27 @@ def test_six_programs_creating_one_ledger_store_six_nights(tmp_path, night):
     assert totals(db) == {name: 6 * value for name, value in TOTALS.items()}
 
 
+def test_a_ledger_another_program_is_still_creating_is_waited_for(tmp_path, night):
+    # The race CI once lost: program A is switching a new ledger to WAL (it holds the write lock of a
+    # rollback-journal file) when program B wants to switch it too. SQLite says busy to B at once rather
+    # than wait, so B must try again, not refuse. Here a real process holds that lock for 1.5 s.
+    db = tmp_path / "club.sqlite3"
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "c.execute('BEGIN IMMEDIATE'); c.execute('CREATE TABLE being_made (x)'); print('held', flush=True); "
+        "time.sleep(1.5); c.execute('ROLLBACK')"), str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        start = time.monotonic()
+        added = run(db, "add", night)
+        waited = time.monotonic() - start
+    finally:
+        holder.wait(timeout=30)
+    assert added.exit_code == 0, added.output
+    assert "Added night 1" in added.output and 0.5 < waited < 9
+    assert totals(db) == TOTALS
+
+
 def test_a_busy_ledger_is_waited_for_then_said_busy(tmp_path, night):
     db = tmp_path / "club.sqlite3"
     assert run(db, "add", night).exit_code == 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -157,10 +158,33 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
                                            known=len(MIGRATIONS))))
         conn.execute("PRAGMA foreign_keys=ON")
         if version < len(MIGRATIONS):
-            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # the first program to get here sets it
-                conn.execute("PRAGMA journal_mode=WAL")
+            _write_ahead(conn, wait)
             _migrate(conn)
     return conn
+
+
+def _write_ahead(conn: sqlite3.Connection, wait: float) -> None:
+    """Put the ledger in WAL mode (the first program to get here does it), waiting for another program doing the same.
+
+    Switching reads the file first and then needs the write lock; when another program holds that lock, SQLite
+    says busy at once rather than wait (waiting could deadlock), so the switch is tried again until ``wait``
+    seconds have passed.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    """Whether SQLite refused because another program holds the ledger's lock."""
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
@@ -211,7 +235,7 @@ def guarded(where) -> Iterator[None]:
         yield
     except sqlite3.OperationalError as exc:
         path = where() if callable(where) else where
-        if "locked" in str(exc) or "busy" in str(exc):
+        if _is_busy(exc):
             raise LedgerError(at(path, msg("the ledger is busy: another program has been writing to it for "
                                            "{seconds:g} s; nothing was changed, try again", seconds=WAIT_SECONDS))
                               ) from None
