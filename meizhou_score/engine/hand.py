@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .memo import Memo
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
@@ -187,10 +187,11 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         (s3, p3), = gz
         if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
             return []
+        pair = cast(Block, p0 or p1 or p2 or p3)  # the one group that holds the pair
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
-            return [Reading(STANDARD, (*sets, p0 or p1 or p2 or p3))]
-        return [Reading(STANDARD, (*s0, *s1, *s2, *s3, p0 or p1 or p2 or p3))]
+            return [Reading(STANDARD, (*sets, pair))]
+        return [Reading(STANDARD, (*s0, *s1, *s2, *s3, pair))]
     if not (gm and gp and gs and gz):
         return []  # a group that is not pair + sets
     out = []
@@ -290,7 +291,7 @@ def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True
         for g in range(4):
             if missing and complete[g] is not None:
                 continue
-            others = sum(complete[h] for h in range(4) if h != g)
+            others = sum(complete[h] or 0 for h in range(4) if h != g)  # each complete: its pairs
             start = GROUPS[g][0]
             for rank, pairs in _group_waits(keys[g], g == 3):
                 if others + pairs == 1:

@@ -47,7 +47,7 @@ class Tile(NamedTuple):
     the one instance of each kind.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the kind's number 0–33 (hides tuple.index, which no tile needs)
 
     @classmethod
     def parse(cls, text: str) -> "Tile":

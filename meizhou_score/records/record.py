@@ -27,6 +27,7 @@ _HAND = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kon
 _HAND_KEYS = validators.keys(*_HAND)
 _RECORD_KEYS = validators.keys("players", *_HAND, "rules", "date")
 _SESSION_KEYS = validators.keys("players", "stake", "rules", "hands", "date")
+_SESSION_REQUIRED_KEYS = validators.keys("players", "hands")
 _WINNING_HAND_KEYS = validators.keys("concealed", "pungs", "winning_tile")
 _RECORD_REQUIRED_KEYS = validators.keys("players", "dealer")
 _WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
@@ -54,7 +55,7 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
 
 def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     """Validate a session: players and rules fixed, hands in order."""
-    validators.mapping(data, "", _SESSION_KEYS, required=("players", "hands"))
+    validators.mapping(data, "", _SESSION_KEYS, required=_SESSION_REQUIRED_KEYS)
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
     stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
@@ -289,9 +290,10 @@ def _check_conservation(record: Record, path: str) -> None:
         if kind == tile:
             found = msg("{count} in {place}", count=n, place=place)
             places = found if places is None else msg("{before}; {after}", before=places, after=found)
-    note, where = "", validators.join(path, "hand" if hand else "kongs")
+    note: str | Message = ""
+    where = validators.join(path, "hand" if hand else "kongs")
     kongs = [n for n, kong in enumerate(record.kongs) if kong.tile == tile]
-    if record.robbed is not None and tile == hand.winning_tile:
+    if record.robbed is not None and hand is not None and tile == hand.winning_tile:
         robbed = [n for n in kongs if record.kongs[n].player == record.robbed]
         if robbed:  # the kong that was robbed, written as if it stood
             note = msg(" — a robbed kong is not listed under kongs: it was never completed ({rule})",

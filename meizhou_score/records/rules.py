@@ -70,7 +70,7 @@ class Rules(NamedTuple):
         """A copy with the keys of ``mapping`` (a house-rules document) applied."""
         if mapping is None:
             return self
-        validators.mapping(mapping, path, DEFAULTS, error=RulesError)
+        validators.mapping(mapping, path, DEFAULTS.keys(), error=RulesError)
         changes: dict[str, Any] = {}
         for key, value in mapping.items():
             where = validators.join(path, key)

@@ -8,7 +8,7 @@ got 'dark'``.
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
-from typing import Any, Iterable
+from typing import AbstractSet, Any, Iterable, KeysView, cast
 
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
@@ -45,35 +45,30 @@ def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordE
     return error(path, msg("expected {expected}; got {found}", expected=expected, found=describe(value)))
 
 
-def keys(*names: str):
+def keys(*names: str) -> KeysView[str]:
     """A set of keys in the order written: compared as a set, listed in that order in a message."""
     return dict.fromkeys(names).keys()
 
 
-_KEYS = type({}.keys())
-
-
-def mapping(value: Any, path: str, allowed: Iterable[str], required: Iterable[str] = (),
+def mapping(value: Any, path: str, allowed: AbstractSet[str], required: AbstractSet[str] = frozenset(),
             error=RecordError) -> dict:
     """A mapping with string keys, no unknown key and every required key.
 
-    ``allowed`` and ``required`` may be any iterables; :func:`keys` (ordered, set-like) are compared as they are,
-    with no set built for every record.
+    ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists them in
+    the order written).
     """
     if not isinstance(value, dict):
         raise fail(path, msg("a mapping"), value, error)
     keys = value.keys()
-    if (keys <= (allowed if type(allowed) is _KEYS else set(allowed))
-            and keys >= (required if type(required) is _KEYS else set(required))):
+    if keys <= allowed and keys >= required:
         return value  # the common case: nothing to report
-    allowed, required = tuple(allowed), tuple(required)
     for key in value:
         if not isinstance(key, str):
             raise error(path, msg("expected text keys; got {found}", found=describe(key)))
         if key not in allowed:
             hint = close(key, allowed)
             raise error(join(path, key), msg("unknown key{hint}; expected one of {allowed}", hint=hint,
-                                             allowed=allowed))
+                                             allowed=tuple(allowed)))
     for key in required:
         if key not in value:
             raise error(join(path, key), msg("missing; this key is required"))
@@ -140,7 +135,8 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
     if positive and number <= 0:
         raise fail(path, msg("a positive number"), value)
     if number:
-        sign, digits, exponent = number.as_tuple()
+        _, digits, written = number.as_tuple()
+        exponent = cast(int, written)  # a finite number's: 'n', 'N' and 'F' are NaN's and infinity's
         while len(digits) > 1 and digits[-1] == 0:  # 2.50 is 2.5: trailing zeros are not precision
             digits, exponent = digits[:-1], exponent + 1
         if (len(digits) > AMOUNT_DIGITS or exponent < -AMOUNT_DECIMALS

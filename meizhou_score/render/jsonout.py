@@ -9,7 +9,7 @@ never through a float. msgspec is imported only when JSON is written.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Callable
 
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
@@ -24,14 +24,14 @@ def hand_json(s: Settlement) -> dict[str, Any]:
     """The one-hand JSON object; each transfer also names its ruling (``"rule": "R5"``)."""
     r = s.record
     to_gold = gold_at(r.stake)
-    scored = s.score is not None and s.valid
+    scored = s.score if s.valid else None
     out: dict[str, Any] = {
         "valid": s.valid,
         "draw": r.draw,
         "winner": r.winner,
         "win_type": r.win_type,
-        "patterns": list(s.score.patterns) if scored else [],
-        "ratio": s.score.ratio if scored else 0,
+        "patterns": list(scored.patterns) if scored is not None else [],
+        "ratio": scored.ratio if scored is not None else 0,
         "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": to_gold(t.units),
                        "reason": t.reason, "rule": t.rule} for t in s.transfers],
         "balances": s.amounts,
@@ -88,7 +88,7 @@ def night_json(night: Night) -> dict[str, Any]:
     return session_json(night) if night.session else hand_json(night.last)
 
 
-_ENCODE = None
+_ENCODE: Callable[[Any], bytes] | None = None
 
 
 def encode(obj: Any) -> bytes:

@@ -17,7 +17,7 @@ from ..engine.patterns import Score, score
 from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
 from ..i18n.rulings import FINDINGS, REASONS
 from ..engine.tiles import format_indices
-from .money import add, gold_at
+from .money import Gold, add, gold_at
 
 WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 
@@ -47,15 +47,12 @@ class Transfer(NamedTuple):
     tile: int | None = None  # the kong's tile, for an explanation
 
 
-# The hot path's tuples (a win's three payments, a kong's three, their bases, the Settlement) built at C
-# speed, every field given, skipping NamedTuple's Python-level __new__.
-
 class Settlement(NamedTuple):
     """The outcome of one hand."""
 
     record: Record
     valid: bool
-    amounts: dict[str, int | Decimal]  # gold won (+) or lost (−) per player, in seat order, from the transfers
+    amounts: dict[str, Gold]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
     payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
@@ -74,7 +71,7 @@ class Settlement(NamedTuple):
         return _units_won(self.record.players, self.payments)
 
     @property
-    def claim_differences(self) -> dict[str, tuple[Decimal, Decimal]]:
+    def claim_differences(self) -> dict[str, tuple[Decimal, Gold]]:
         """Players whose claimed balance differs: name → (claimed, computed)."""
         claimed = self.record.claimed
         if not claimed:
@@ -121,6 +118,7 @@ class Settlement(NamedTuple):
 def winner_shape(record: Record) -> core.Shape:
     """The winner's hand as scoring sees it: concealed tiles, exposed pungs and the winner's kongs."""
     hand = record.hand
+    assert hand is not None, "a draw has no winner's hand"
     melds = [core.EXPOSED_PUNGS[tile] for tile in hand.pungs]
     melds += [core.KONGS[kong.type == "concealed"][kong.tile] for kong in record.kongs if kong.player == record.winner]
     return core.shape(hand.counts, tuple(melds))
@@ -128,24 +126,26 @@ def winner_shape(record: Record) -> core.Shape:
 
 def score_hand(record: Record) -> tuple[Score | None, Message | None]:
     """The winner's best reading and ratio, or (None, why it is not a win)."""
-    hand = winner_shape(record)
-    found, readings = score(hand, record.rules)
+    shape = winner_shape(record)
+    found, readings = score(shape, record.rules)
     if found is not None:
         return found, None
-    tiles: str | Message = format_indices(record.hand.concealed)
-    if hand.melds:
-        tiles = msg("{tiles} with {melds}", tiles=tiles, melds=" ".join(str(b) for b in hand.melds))
+    written = record.hand
+    assert written is not None, "a draw is never scored"
+    tiles: str | Message = format_indices(written.concealed)
+    if shape.melds:
+        tiles = msg("{tiles} with {melds}", tiles=tiles, melds=" ".join(str(b) for b in shape.melds))
     if readings:
         return None, msg("{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the rules "
                          "in force", tiles=tiles)
     rules = record.rules
     if not (rules.seven_pairs and rules.thirteen_orphans):  # a shape the house rules switched off?
-        for shape, name in (("seven_pairs", msg("seven pairs (七小對)")),
-                            ("thirteen_orphans", msg("thirteen orphans (十三幺)"))):
-            if not getattr(rules, shape) and any(r.shape == shape for r in core.readings(
-                    hand.concealed, hand.melds, seven_pairs=True, thirteen_orphans=True)):
+        for kind, name in (("seven_pairs", msg("seven pairs (七小對)")),
+                           ("thirteen_orphans", msg("thirteen orphans (十三幺)"))):
+            if not getattr(rules, kind) and any(r.shape == kind for r in core.readings(
+                    shape.concealed, shape.melds, seven_pairs=True, thirteen_orphans=True)):
                 return None, msg("{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is not a "
-                                 "winning shape at this table ({rule})", tiles=tiles, name=name, shape=shape,
+                                 "winning shape at this table ({rule})", tiles=tiles, name=name, shape=kind,
                                  rule=FINDINGS["not_a_win"])
     return None, msg("{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen "
                      "orphans under the rules in force ({rule})", tiles=tiles, rule=FINDINGS["not_a_win"])
@@ -181,19 +181,21 @@ def settle_record(record: Record) -> Settlement:
     if errors:
         return Settlement(record, False, dict.fromkeys(record.players, 0), tuple(errors), score,
                           next_dealer_why="invalid")
+    assert score is not None and winner is not None, "a valid win has a winner and a score"
     payments = (_win_payments(record, score.ratio), *_kong_payments(record))
     if record.win_type == "robbed_kong":
-        nxt, why = record.robbed, "robbed"
+        nxt, because = record.robbed, "robbed"
     else:
-        nxt, why = winner, "dealer_wins" if winner == record.dealer else "winner"
+        nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
     to_gold = gold_at(record.stake)
     amounts = {name: to_gold(units) for name, units in _units_won(record.players, payments).items()}
-    return Settlement(record, True, amounts, (), score, payments, nxt, why, None)
+    return Settlement(record, True, amounts, (), score, payments, nxt, because, None)
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     """The winner's payments: from the robbed player alone (R7), else from all three (R5, R6)."""
     rules, win_type, winner = record.rules, record.win_type, record.winner
+    assert win_type is not None and winner is not None, "a draw pays no win"
     if win_type == "robbed_kong":
         basis = Basis(ratio, rules.robbed_kong_share)
     elif win_type == "kong_bloom":
@@ -205,6 +207,7 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
         return ()
     rule = REASONS[win_type]
     if win_type == "robbed_kong":
+        assert record.robbed is not None, "a robbed kong names whose kong it was"
         return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
     return tuple([Transfer(p, winner, units, win_type, rule, basis, None)
                   for p in record.players if p != winner])
@@ -229,6 +232,7 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     reason = f"{kong.type}_kong"
     rule = REASONS[reason]
     if kong.type == "exposed" and discarder_pays:
+        assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
         return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
     basis, owner, tile = Basis(None, units, 1), kong.player, kong.tile
