@@ -148,13 +148,13 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
 
 def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):
     from meizhou_score.cli import app as cli_module
-    from meizhou_score.settling import settlement
 
-    def broken(record):
+    def broken(data, rules):
         raise ZeroDivisionError("planted")
 
-    monkeypatch.setattr(settlement, "settle_record", broken)
-    monkeypatch.setattr("meizhou_score.settling.night.settle_record", broken)
+    # planted where the command looks it up when it runs: inside the compiled build's modules a call is bound
+    # when compiled and cannot be replaced, so the bug is planted at the command's own call
+    monkeypatch.setattr("meizhou_score.settling.night.settle_data", broken)
     monkeypatch.setattr(sys, "argv", ["meizhou-score", "settle", str(EXAMPLES / "self-draw.yaml")])
     with pytest.raises(SystemExit) as stop:
         cli_module.main()
@@ -251,21 +251,21 @@ def test_options_bulk_mode_would_ignore_are_refused(option):
     assert code == 2 and option[0] in err and out == []
 
 
-def test_a_bug_on_one_line_is_that_lines_error(monkeypatch):
-    from meizhou_score.bulk import lines as bulk_module
-
-    def broken(data, rules):
-        if data.get("dealer") == "Lan":
-            raise ZeroDivisionError("planted")
-        return real(data, rules)
-
-    real = bulk_module.settle_data
-    monkeypatch.setattr(bulk_module, "settle_data", broken)
+def test_a_bug_on_one_line_is_that_lines_error():
     import io
+    from types import MappingProxyType
 
-    lines = [json.dumps(hand_record(dealer=d)) + "\n" for d in ("Mei", "Lan", "Jun")]
+    from meizhou_score.bulk import lines as bulk_module
+    from meizhou_score.records.rules import DEFAULT_RULES
+
+    # The bug is planted in the rules handed to the run (works alike in the pure and the compiled build): a
+    # table of kong units that lacks the concealed kong, which no validated rules can be. Only line 2 has one.
+    broken = DEFAULT_RULES._replace(kong_units=MappingProxyType({"exposed": 1, "added": 1}))
+    kong = [{"player": "Jun", "type": "concealed", "tile": "1z"}]
+    lines = [json.dumps(hand_record(dealer="Mei")) + "\n", json.dumps(hand_record(dealer="Lan", kongs=kong)) + "\n",
+             json.dumps(hand_record(dealer="Jun")) + "\n"]
     out = io.BytesIO()
-    summary = bulk_module.run(lines, out)
+    summary = bulk_module.run(lines, out, broken)
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert summary == (2, 0, 0, 1)
     assert "a bug" in results[1]["error"] and results[2]["valid"]

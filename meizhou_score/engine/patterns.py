@@ -155,7 +155,7 @@ def working(found, ratios: Mapping[str, int], mode: str) -> Working:
     return Working(counted, superseded, mode, sum(values) if mode == "add" else prod(values))
 
 
-def best(readings: list[Reading], counts, ratios: dict[str, int], mode: str) -> Score | None:
+def best(readings: list[Reading], counts, ratios: Mapping[str, int], mode: str) -> Score | None:
     """Score every reading and keep the best (docs/rules.md, the pattern table).
 
     Highest ratio, then more matched patterns, then seven pairs before
