@@ -3,6 +3,10 @@
     python benchmarks/bench_bulk.py [--records 1000000] [--file benchmarks/out/hands.jsonl]
     python benchmarks/bench_bulk.py --ratios-only 100000    # issue 24's two ratios alone
 
+It measures the meizhou-score installed beside the Python that runs it: the pure-Python package, or the
+compiled build (MEIZHOU_MYPYC=1 pip install -e .; docs/performance.md) run with that venv's Python. The
+first line says which.
+
 Generates (once, fixed seed) a club's log (tests/records.py ``club_log``): 60
 tables playing at once, each seating four players drawn from a pool of 400
 names in a random order and replaced every 10–40 hands; every win type, every
@@ -67,6 +71,13 @@ def bench_ratios(folder: str, n: int, runs: int) -> bool:
     return ok
 
 
+def build() -> str:
+    """Which build the child processes run: pure Python, or the bulk path compiled by mypyc."""
+    where = subprocess.run([sys.executable, "-c", "import meizhou_score.bulk.lines as m; print(m.__file__)"],
+                           capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    return "pure Python" if where.endswith(".py") else "compiled by mypyc"
+
+
 def run_cli(args: list[str], cores: str = "0") -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one child process (on one core unless told otherwise)."""
     script = os.path.join(os.path.dirname(sys.executable), "meizhou-score")
@@ -101,7 +112,7 @@ def main() -> int:
                         help="only the two logs' ratios to the json round trip, on LINES lines each")
     args = parser.parse_args()
     if args.ratios_only:
-        print(f"python {sys.version.split()[0]}, one core (taskset -c 0)")
+        print(f"python {sys.version.split()[0]}, {build()}, one core (taskset -c 0)")
         return 0 if bench_ratios(os.path.dirname(args.file), args.ratios_only, args.runs) else 1
     small = args.file.replace(".jsonl", f".{args.records // 10}.jsonl")
     for path, n in ((args.file, args.records), (small, args.records // 10)):
@@ -110,7 +121,7 @@ def main() -> int:
             generate(path, n)
             print(f"generated {n:,} records in {time.perf_counter() - start:.1f} s: {path}")
     ok = True
-    print(f"python {sys.version.split()[0]}, one core (taskset -c 0)")
+    print(f"python {sys.version.split()[0]}, {build()}, one core (taskset -c 0)")
     for path, n in ((small, args.records // 10), (args.file, args.records)):
         runs, peer = [], []
         for r in range(args.runs):  # alternate which goes first
