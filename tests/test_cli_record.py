@@ -537,3 +537,34 @@ def test_amend_offers_the_hands_answers_as_defaults(tmp_path):
     # Ah Fook and Lan −40 (were −50): totals Ah Fook −60, Mei +20, Jun +100, Lan −60
     assert before[0] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}
     assert totals(path)[0] == {"Ah Fook": -60, "Mei": 20, "Jun": 100, "Lan": -60}
+
+
+def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
+    # record --amend and the phone page judge an amendment alike (settling.nightfile.Amendment): the amended
+    # hand must settle, and so must every later hand the change upsets; a later hand written as a dispute on
+    # purpose (--allow-dispute) stays one and does not stop the amendment.
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    disputed = run("record", path, *MEI_SELF_DRAW, "--claimed", "Mei=50", "--allow-dispute")  # she settles +60
+    assert disputed.exit_code == 1, disputed.output
+    assert run("record", path, "--draw").exit_code == 0
+    copy = tmp_path / "phone.yaml"
+    copy.write_bytes(path.read_bytes())
+    result = run("record", path, "--amend", "1", "--winner", "jun", "--self-draw", "--hand", "123m 456m 789p 234s 55s",
+                 "--winning-tile", "4s", "--yes")
+    assert result.exit_code == 0, result.output
+    # hand 1: Jun self-draws, ratio 1 × 2 from each (R5) × 10: Jun +60, the others −20; Jun deals hand 2, which Mei
+    # still wins the same way (+60, the others −20; her claim of 50 still differs); Mei deals hand 3, a draw (R9),
+    # after which the seat after hers, Jun, deals (R10). Totals: Ah Fook −40, Mei +40, Jun +40, Lan −40.
+    settled = run("settle", path, "--format", "json")
+    assert settled.exit_code == 1  # hand 2's claim still differs: the night keeps its dispute
+    night = json.loads(settled.stdout)
+    assert night["totals"] == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40} and night["next_dealer"] == "Jun"
+    assert [h["dealer"] for h in night["hands"]] == ["Ah Fook", "Jun", "Mei"]
+    assert night["disputes"] == [{"hand": 2, "kind": "claims"}]
+    from meizhou_score.settling import nightfile
+
+    hand = {"dealer": "Ah Fook", "winner": "Jun", "win_type": "self_draw",
+            "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}
+    night, _ = nightfile.amend_hand(str(copy), 1, hand)  # the page's way: accepted alike
+    assert {k: int(v) for k, v in night.totals.items()} == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}

@@ -317,31 +317,36 @@ def claims_of(players, claims) -> dict | None:
     return out
 
 
-def judge(build, allow_dispute: bool, number: int | None = None):
+def judge(build, allow_dispute: bool, amending=None):
     """Settle what ``build()`` makes; (result, None) when the table can accept it, else (None, why).
 
-    The hand judged is the last, or hand ``number`` when one is amended — and then every hand after it too,
-    whose dealers now follow the rotation the amended hand gives (R10).
+    The hand judged is the last, or with ``amending`` (a :class:`~meizhou_score.settling.nightfile.Amendment`)
+    the amended hand and every hand after it that the change upsets, as the phone page judges it (R10).
     """
+    from ..settling.nightfile import dispute_reasons
+
     try:
         result = build()
     except MeizhouError as exc:
         return None, exc
-    judged = result.hands[number - 1:] if number else [result.last]
-    for n, hand in enumerate(judged):
-        if hand.disputed and not allow_dispute:
-            from ..settling.nightfile import dispute_reasons
-
-            reasons = dispute_reasons(hand)
-            if n:  # a later hand the change upsets
-                reasons = msg("hand {n}", n=number + n) + ": " + reasons
-            return None, msg("not recorded: {reasons} (the file holds only hands the table accepted; "
-                             "--allow-dispute records it anyway)", reasons=reasons)
-    return result, None
+    if allow_dispute:
+        return result, None
+    if amending is None:
+        upset = (len(result.hands), result.last) if result.last.disputed else None
+    else:
+        upset = amending.upset(result)
+    if upset is None:
+        return result, None
+    n, settled = upset
+    reasons = dispute_reasons(settled)
+    if amending is not None and n != amending.number:  # a later hand the change upsets
+        reasons = msg("hand {n}", n=n) + ": " + reasons
+    return None, msg("not recorded: {reasons} (the file holds only hands the table accepted; "
+                     "--allow-dispute records it anyway)", reasons=reasons)
 
 
 def fill(q: Questions, players, given: dict, build, allow_dispute: bool, rules, number: int | None = None,
-         amending: int | None = None):
+         amending=None):
     """Ask for the hand until it settles; (hand, result). Flags that do not settle end the command.
 
     ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's number on the
@@ -356,7 +361,7 @@ def fill(q: Questions, players, given: dict, build, allow_dispute: bool, rules, 
 
 
 def _fill(q: Questions, players, given: dict, build, allow_dispute: bool, rules, number: int | None,
-          amending: int | None):
+          amending):
     hand = _collect(q, players, given)
     while True:
         if "winner" in hand:

@@ -160,6 +160,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     from ..records.rules import DEFAULT_RULES
     from ..render import session
     from ..settling.night import settle_next
+    from ..settling.nightfile import Amendment
 
     found, before = _read_session(path, flags.amend)
     data, players, hand_stake = _the_table(q, flags, path, found)
@@ -170,11 +171,12 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     named, expected = _the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": claims_of(players, flags.claims)}
+    amendment = None
     if amending:
-        old = data["hands"][amending - 1]
+        amendment = Amendment(amending, _settled(data))  # judged as the phone page judges one (nightfile)
         echo_fitted(q.words("record_replacing", n=amending) + "\n" + session.session_hand_text(
-            _settled(data), amending, flags.lang) + "\n", err=not q.asking)
-        given["defaults"] = _defaults_of(old)
+            amendment.before, amending, flags.lang) + "\n", err=not q.asking)
+        given["defaults"] = _defaults_of(data["hands"][amending - 1])
 
     def as_written(hand):
         out = {"dealer": named} if named else {}
@@ -194,7 +196,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         return _settled({**base, "hands": list(base["hands"]) + [as_written(hand)]})
 
     hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")),
-                        number, amending)
+                        number, amendment)
     previewed = (q.asked or q.asking) and not flags.yes  # in a terminal: always shown, and asked, before writing
     if previewed:
         echo_fitted(session.session_hand_text(result, number, flags.lang))

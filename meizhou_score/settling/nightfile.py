@@ -11,7 +11,7 @@ number of phones can write one file at once, and no hand is lost.
 from __future__ import annotations
 
 import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import Message, msg
@@ -19,6 +19,7 @@ from ..i18n.rulings import FINDINGS
 from ..records import sessionfile
 from ..records.loader import DEFAULT_LIMITS, Limits
 from .night import Night, settle_data, settle_next
+from .settlement import Settlement
 
 
 class Refused(MeizhouError):
@@ -87,14 +88,33 @@ def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DE
         if not 1 <= number <= len(hands):
             raise RecordError("", msg("no hand {number} in the night ({count} hand{count:s})", number=number,
                                       count=len(hands)), path)
-        before = settle_data(found.data)
         night = settle_data({**found.data, "hands": [*hands[:number - 1], hand, *hands[number:]]})
-        if not allow_dispute:
-            for n in range(number, len(night.hands) + 1):
-                if night.hands[n - 1].disputed and (n == number or not before.hands[n - 1].disputed):
-                    raise Refused(msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(night.hands[n - 1])))
+        upset = Amendment(number, settle_data(found.data)).upset(night)
+        if upset is not None and not allow_dispute:
+            n, settled = upset
+            raise Refused(msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(settled)))
         return night, sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom,
                                         limits.session_bytes)
+
+
+class Amendment(NamedTuple):
+    """Hand ``number`` (from 1) of the night ``before`` replaced: by the phone page or by ``record --amend``."""
+
+    number: int
+    before: Night  # the night as it was written
+
+    def upset(self, after: Night) -> tuple[int, Settlement] | None:
+        """(number, settlement) of the first hand the amendment leaves disputed, or None when the table can accept it.
+
+        That is the amended hand itself when disputed, or a later hand the change upsets: disputed now and not
+        before (its dealer now follows the rotation the amended hand gives, R10). A later hand that was already
+        disputed, written so on purpose, does not stop the amendment.
+        """
+        for n in range(self.number, len(after.hands) + 1):
+            settled = after.hands[n - 1]
+            if settled.disputed and (n == self.number or not self.before.hands[n - 1].disputed):
+                return n, settled
+        return None
 
 
 def undo_last(path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Night | None, bytes]:
