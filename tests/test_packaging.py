@@ -37,6 +37,7 @@ def test_the_wheel_says_its_licence_and_kind_and_carries_what_it_needs(built, tm
     classifiers = meta.get_all("Classifier")
     assert "Typing :: Typed" in classifiers and "Natural Language :: Chinese (Simplified)" in classifiers
     assert not any(c.startswith("License ::") for c in classifiers)  # PEP 639: the expression, not a classifier
+    assert not any(n.endswith(".so") for n in names)  # the default wheel is pure Python (a stale build/ would not be)
     for needed in ("meizhou_score/py.typed", "meizhou_score/web/static/words.json",
                    "meizhou_score/engine/_tables.marshal", "meizhou_score/i18n/simplified_table.py"):
         assert needed in names
