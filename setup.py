@@ -30,12 +30,18 @@ COMPILED = [
     "meizhou_score/render/jsonout.py",
     "meizhou_score/bulk/lines.py",
 ]
-MYPY = ["mypy==2.4.1", "types-PyYAML", "msgspec"]  # the compiler, pinned (a new mypy may type-check differently)
+MYPY = [
+    "mypy==2.4.1",
+    "types-PyYAML",
+    "msgspec",
+]  # the compiler, pinned (a new mypy may type-check differently)
 
 if os.environ.get("MEIZHOU_MYPYC") == "1":
     try:
         from mypyc.build import mypycify
-    except ImportError:  # setuptools first asks what the build needs: mypy, installed for the second pass
+    except (
+        ImportError
+    ):  # setuptools first asks what the build needs: mypy, installed for the second pass
         setup(setup_requires=MYPY)
     else:
         setup(ext_modules=mypycify(COMPILED, opt_level="3"))

@@ -37,7 +37,10 @@ TARGET = 30_000
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 from records import PLAYERS, club_log, fresh_seating_log, make_record  # noqa: E402 - the tests' generators
 
-RATIO_TARGETS = {"club": 5.0, "fresh": 5.5}  # issue 24: times the json round trip of each line, one core
+RATIO_TARGETS = {
+    "club": 5.0,
+    "fresh": 5.5,
+}  # issue 24: times the json round trip of each line, one core
 
 
 def generate(path: str, count: int, seed: int = 7, log=club_log) -> None:
@@ -60,45 +63,64 @@ def bench_ratios(folder: str, n: int, runs: int) -> bool:
             generate(path, n, log=log)
         mine, peer = [], []
         for r in range(runs):
-            pair = [lambda: mine.append(run_cli(["settle", "--jsonl", path])[0]), lambda: peer.append(run_peer(path))]
-            for run in (pair if r % 2 == 0 else pair[::-1]):
+            pair = [
+                lambda: mine.append(run_cli(["settle", "--jsonl", path])[0]),
+                lambda: peer.append(run_peer(path)),
+            ]
+            for run in pair if r % 2 == 0 else pair[::-1]:
                 run()
         a, b = sorted(mine)[len(mine) // 2], sorted(peer)[len(peer) // 2]
         met = a / b <= RATIO_TARGETS[name]
         ok &= met
-        print(f"  {name:>5} log, {n:,} lines: {a:.2f} s against {b:.2f} s for json.loads + json.dumps: "
-              f"{a / b:.2f}x (target <= {RATIO_TARGETS[name]}x) {'OK' if met else 'MISSED'}")
+        print(
+            f"  {name:>5} log, {n:,} lines: {a:.2f} s against {b:.2f} s for json.loads + json.dumps: "
+            f"{a / b:.2f}x (target <= {RATIO_TARGETS[name]}x) {'OK' if met else 'MISSED'}"
+        )
     return ok
 
 
 def build() -> str:
     """Which build the child processes run: pure Python, or the bulk path compiled by mypyc."""
-    where = subprocess.run([sys.executable, "-c", "import meizhou_score.bulk.lines as m; print(m.__file__)"],
-                           capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    where = subprocess.run(
+        [sys.executable, "-c", "import meizhou_score.bulk.lines as m; print(m.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout.strip()
     return "pure Python" if where.endswith(".py") else "compiled by mypyc"
 
 
 def run_cli(args: list[str], cores: str = "0") -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of one child process (on one core unless told otherwise)."""
     script = os.path.join(os.path.dirname(sys.executable), "meizhou-score")
-    code = ("import resource, subprocess, sys, time\n"
-            "t = time.perf_counter()\n"
-            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
-            "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", code, "taskset", "-c", cores, script, *args],
-                         capture_output=True, text=True, cwd=ROOT).stdout.split()
+    code = (
+        "import resource, subprocess, sys, time\n"
+        "t = time.perf_counter()\n"
+        "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)\n"
+        "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, "taskset", "-c", cores, script, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout.split()
     return float(out[0]), int(out[1]) / 1024
 
 
 def run_peer(path: str) -> float:
     """The peer: the standard library merely reading and writing each line's JSON, one core, same file."""
-    code = ("import json, sys, time\n"
-            "t = time.perf_counter()\n"
-            "out = open('/dev/null', 'w')\n"
-            "for line in open(sys.argv[1], encoding='utf-8'):\n"
-            "    out.write(json.dumps(json.loads(line)) + '\\n')\n"
-            "print(time.perf_counter() - t)")
-    out = subprocess.run(["taskset", "-c", "0", sys.executable, "-c", code, path], capture_output=True, text=True)
+    code = (
+        "import json, sys, time\n"
+        "t = time.perf_counter()\n"
+        "out = open('/dev/null', 'w')\n"
+        "for line in open(sys.argv[1], encoding='utf-8'):\n"
+        "    out.write(json.dumps(json.loads(line)) + '\\n')\n"
+        "print(time.perf_counter() - t)"
+    )
+    out = subprocess.run(
+        ["taskset", "-c", "0", sys.executable, "-c", code, path], capture_output=True, text=True
+    )
     return float(out.stdout)
 
 
@@ -107,9 +129,15 @@ def main() -> int:
     parser.add_argument("--records", type=int, default=1_000_000)
     parser.add_argument("--file", default=os.path.join(ROOT, "benchmarks", "out", "hands.jsonl"))
     parser.add_argument("--session-hands", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=3, help="runs of each file; the median is reported")
-    parser.add_argument("--ratios-only", type=int, metavar="LINES",
-                        help="only the two logs' ratios to the json round trip, on LINES lines each")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="runs of each file; the median is reported"
+    )
+    parser.add_argument(
+        "--ratios-only",
+        type=int,
+        metavar="LINES",
+        help="only the two logs' ratios to the json round trip, on LINES lines each",
+    )
     args = parser.parse_args()
     if args.ratios_only:
         print(f"python {sys.version.split()[0]}, {build()}, one core (taskset -c 0)")
@@ -125,18 +153,22 @@ def main() -> int:
     for path, n in ((small, args.records // 10), (args.file, args.records)):
         runs, peer = [], []
         for r in range(args.runs):  # alternate which goes first
-            pair = [lambda: runs.append(run_cli(["settle", "--jsonl", path])),
-                    lambda: peer.append(run_peer(path))]
-            for run in (pair if r % 2 == 0 else pair[::-1]):
+            pair = [
+                lambda: runs.append(run_cli(["settle", "--jsonl", path])),
+                lambda: peer.append(run_peer(path)),
+            ]
+            for run in pair if r % 2 == 0 else pair[::-1]:
                 run()
         runs.sort()
         seconds, rss = runs[len(runs) // 2][0], max(r for _, r in runs)
         rate = n / seconds
         spread = ", ".join(f"{n / s:,.0f}" for s, _ in runs)
         peer_seconds = sorted(peer)[len(peer) // 2]
-        print(f"  settle --jsonl {n:>9,} records: {seconds:6.1f} s, {rate:8,.0f} hands/s (median of {spread}), "
-              f"peak RSS {rss:6.1f} MiB; {seconds / peer_seconds:.2f}x the time of json.loads + json.dumps "
-              f"of each line ({n / peer_seconds:,.0f} lines/s)")
+        print(
+            f"  settle --jsonl {n:>9,} records: {seconds:6.1f} s, {rate:8,.0f} hands/s (median of {spread}), "
+            f"peak RSS {rss:6.1f} MiB; {seconds / peer_seconds:.2f}x the time of json.loads + json.dumps "
+            f"of each line ({n / peer_seconds:,.0f} lines/s)"
+        )
         ok &= rate >= TARGET
     print(f"  target >= {TARGET:,} hands/s: {'OK' if ok else 'MISSED'}")
     ok &= bench_ratios(os.path.dirname(args.file), args.records // 10, args.runs)
@@ -149,13 +181,17 @@ def bench_jobs(path: str, n: int, runs: int) -> bool:
     """--jobs 2 against --jobs 1 on the same file, in the same run, alternating which goes first."""
     one, two = [], []
     for r in range(max(runs, 3)):
-        pair = [lambda: one.append(run_cli(["settle", "--jsonl", path, "--jobs", "1"], cores="0,1")[0]),
-                lambda: two.append(run_cli(["settle", "--jsonl", path, "--jobs", "2"], cores="0,1")[0])]
-        for run in (pair if r % 2 == 0 else pair[::-1]):
+        pair = [
+            lambda: one.append(run_cli(["settle", "--jsonl", path, "--jobs", "1"], cores="0,1")[0]),
+            lambda: two.append(run_cli(["settle", "--jsonl", path, "--jobs", "2"], cores="0,1")[0]),
+        ]
+        for run in pair if r % 2 == 0 else pair[::-1]:
             run()
     a, b = sorted(one)[len(one) // 2], sorted(two)[len(two) // 2]
-    print(f"  --jobs 2 on two cores, {n:,} lines: {b:.1f} s against {a:.1f} s for --jobs 1: {a / b:.2f}x "
-          f"(target >= 1.8x) {'OK' if a / b >= 1.8 else 'MISSED'}")
+    print(
+        f"  --jobs 2 on two cores, {n:,} lines: {b:.1f} s against {a:.1f} s for --jobs 1: {a / b:.2f}x "
+        f"(target >= 1.8x) {'OK' if a / b >= 1.8 else 'MISSED'}"
+    )
     return a / b >= 1.8
 
 
@@ -188,9 +224,11 @@ def bench_session(hands: int, folder: str) -> bool:
     pure = time.perf_counter() - start
     seconds, rss = run_cli(["settle", path, "--format", "json"])
     c_loader = getattr(yaml, "__with_libyaml__", False)
-    print(f"  session of {hands:,} hands: settle {seconds:.2f} s (libyaml {'present' if c_loader else 'ABSENT'}); "
-          f"pure-Python SafeLoader only reading it {pure:.2f} s; ratio {seconds / pure:.2f} "
-          f"({'OK' if seconds < pure else 'MISSED'})")
+    print(
+        f"  session of {hands:,} hands: settle {seconds:.2f} s (libyaml {'present' if c_loader else 'ABSENT'}); "
+        f"pure-Python SafeLoader only reading it {pure:.2f} s; ratio {seconds / pure:.2f} "
+        f"({'OK' if seconds < pure else 'MISSED'})"
+    )
     return seconds < pure
 
 

@@ -24,7 +24,9 @@ HANDS = ("22333445566778m", "11223344556677p", "11234556789999s", "2344556677889
 
 def wall(args: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(
+        args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+    )
     return time.perf_counter() - start
 
 
@@ -36,11 +38,16 @@ def main() -> int:
     for hand in HANDS:
         mine, peer = [], []
         for n in range(args.runs):
-            pair = [("mine", [sys.executable, "-m", "meizhou_score", "check", hand]), ("peer", bare)]
+            pair = [
+                ("mine", [sys.executable, "-m", "meizhou_score", "check", hand]),
+                ("peer", bare),
+            ]
             for name, command in pair if n % 2 == 0 else pair[::-1]:
                 (mine if name == "mine" else peer).append(wall(command))
         m, p = statistics.median(mine), statistics.median(peer)
-        print(f"check {hand}: {m * 1000:7.1f} ms; bare start {p * 1000:6.1f} ms; ratio {m / p:5.2f} (target <= 5)")
+        print(
+            f"check {hand}: {m * 1000:7.1f} ms; bare start {p * 1000:6.1f} ms; ratio {m / p:5.2f} (target <= 5)"
+        )
     return 0
 
 

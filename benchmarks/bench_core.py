@@ -36,7 +36,9 @@ from meizhou_score.engine import memo
 from meizhou_score.engine.hand import is_win_counts, readings, waits_counts
 from meizhou_score.engine.tables import preload_readings, tables
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+sys.path.insert(
+    0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
+)
 from records import complete_counts  # noqa: E402 - the tests' generator of complete hands
 
 try:
@@ -117,16 +119,20 @@ def _agari_waits(c13: list[int], tiles) -> list[int]:
 
 def report(name: str, cold: float, warm: float, theirs: float, n: int, target: float) -> bool:
     ok = theirs / warm >= target
-    print(f"  {name:<38} mahjong {theirs / n * 1e6:7.2f} us | ours cold {cold / n * 1e6:6.2f} us "
-          f"{theirs / cold:5.1f}x, warm {warm / n * 1e6:6.2f} us {theirs / warm:5.1f}x "
-          f"(target >= {target:g}x warm) {'OK' if ok else 'MISSED'}")
+    print(
+        f"  {name:<38} mahjong {theirs / n * 1e6:7.2f} us | ours cold {cold / n * 1e6:6.2f} us "
+        f"{theirs / cold:5.1f}x, warm {warm / n * 1e6:6.2f} us {theirs / warm:5.1f}x "
+        f"(target >= {target:g}x warm) {'OK' if ok else 'MISSED'}"
+    )
     return ok
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="meizhou-score core vs mahjong")
     parser.add_argument("--hands", type=int, default=200_000)
-    parser.add_argument("--runs", type=int, default=5, help="rounds: each a cold, a warm and a peer pass")
+    parser.add_argument(
+        "--runs", type=int, default=5, help="rounds: each a cold, a warm and a peer pass"
+    )
     parser.add_argument("--seed", type=int, default=20261129)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -148,14 +154,17 @@ def main() -> int:
     start = time.perf_counter()
     preload_readings()  # as bulk mode does: a hand's suits are then read by look-up even at first sight
     load_readings = time.perf_counter() - start
-    import mahjong
 
-    print(f"python {platform.python_version()} on {platform.machine()}, mahjong {_version('mahjong')}, "
-          f"{args.hands:,} hands ({half:,} complete + {half:,} random), median of {args.runs} rounds")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, mahjong {_version('mahjong')}, "
+        f"{args.hands:,} hands ({half:,} complete + {half:,} random), median of {args.runs} rounds"
+    )
     from meizhou_score.engine.tables import READINGS_FILE, TABLE_FILE
 
-    print(f"  tables loaded in {load * 1000:.1f} ms ({os.path.getsize(TABLE_FILE) / 1024:.0f} KiB), "
-          f"readings in {load_readings * 1000:.1f} ms ({os.path.getsize(READINGS_FILE) / 1024:.0f} KiB)")
+    print(
+        f"  tables loaded in {load * 1000:.1f} ms ({os.path.getsize(TABLE_FILE) / 1024:.0f} KiB), "
+        f"readings in {load_readings * 1000:.1f} ms ({os.path.getsize(READINGS_FILE) / 1024:.0f} KiB)"
+    )
     # The hands are the harness's, not either library's: keep the collector from walking them on every
     # pass (both sides allocate as they go and would pay for the harness's 300,000 lists otherwise).
     import gc
@@ -164,22 +173,43 @@ def main() -> int:
     gc.freeze()
     ok = True
     agari = Agari.is_agari
-    ours_complete, ours_random, ours_thirteen = ([bytes(c) for c in hands] for hands in (complete, random_half,
-                                                                                         thirteen))
-    ok &= report("win test, complete half", *side_by_side(is_win_counts, agari, ours_complete, complete, args.runs),
-                 half, 4)
-    ok &= report("win test, random half", *side_by_side(is_win_counts, agari, ours_random, random_half, args.runs),
-                 half, 1)
-    cold, warm, theirs = side_by_side(readings, HandDivider.divide_hand, ours_complete, complete, args.runs)
+    ours_complete, ours_random, ours_thirteen = (
+        [bytes(c) for c in hands] for hands in (complete, random_half, thirteen)
+    )
+    ok &= report(
+        "win test, complete half",
+        *side_by_side(is_win_counts, agari, ours_complete, complete, args.runs),
+        half,
+        4,
+    )
+    ok &= report(
+        "win test, random half",
+        *side_by_side(is_win_counts, agari, ours_random, random_half, args.runs),
+        half,
+        1,
+    )
+    cold, warm, theirs = side_by_side(
+        readings, HandDivider.divide_hand, ours_complete, complete, args.runs
+    )
     ok &= report("all decompositions, complete half", cold, warm, theirs, half, 8)
-    print(f"    (issue 13 asks >= 8x HandDivider cold: {theirs / cold:.1f}x "
-          f"{'OK' if theirs / cold >= 8 else 'MISSED'})")
-    ok &= report("waits of 13 tiles vs 34 is_agari calls",
-                 *side_by_side(waits_counts, peer_waits, ours_thirteen, thirteen, args.runs), half, 10)
-    cold, warm, theirs = side_by_side(waits_counts, fair_peer_waits, ours_thirteen, thirteen, args.runs)
+    print(
+        f"    (issue 13 asks >= 8x HandDivider cold: {theirs / cold:.1f}x "
+        f"{'OK' if theirs / cold >= 8 else 'MISSED'})"
+    )
+    ok &= report(
+        "waits of 13 tiles vs 34 is_agari calls",
+        *side_by_side(waits_counts, peer_waits, ours_thirteen, thirteen, args.runs),
+        half,
+        10,
+    )
+    cold, warm, theirs = side_by_side(
+        waits_counts, fair_peer_waits, ours_thirteen, thirteen, args.runs
+    )
     report("waits vs is_agari on held tiles +-2 (fair)", cold, warm, theirs, half, 10)
-    print(f"    (issue 13 asks >= 10x the fair peer cold: {theirs / cold:.1f}x "
-          f"{'OK' if theirs / cold >= 10 else 'MISSED'})")
+    print(
+        f"    (issue 13 asks >= 10x the fair peer cold: {theirs / cold:.1f}x "
+        f"{'OK' if theirs / cold >= 10 else 'MISSED'})"
+    )
 
     # agreement where the rules coincide: the peer has no four-of-a-kind in seven pairs
     disagree = checked = 0
@@ -198,9 +228,11 @@ def main() -> int:
         wait_checked += 1
         wait_disagree += waits_counts(bytes(c13)) != peer_waits(list(c13))
         fair_disagree += fair_peer_waits(list(c13)) != peer_waits(list(c13))
-    print(f"  agreement: {disagree} disagreements with is_agari in {checked:,} hands; "
-          f"{wait_disagree} in the waits of {wait_checked:,} 13-tile hands (the fair peer differs from the "
-          f"34-call loop in {fair_disagree})")
+    print(
+        f"  agreement: {disagree} disagreements with is_agari in {checked:,} hands; "
+        f"{wait_disagree} in the waits of {wait_checked:,} 13-tile hands (the fair peer differs from the "
+        f"34-call loop in {fair_disagree})"
+    )
     ok &= disagree == 0 and wait_disagree == 0
     return 0 if ok else 1
 

@@ -29,17 +29,24 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PEER = ("import json, sys\n"
-        "out = open('/dev/null', 'w')\n"
-        "for line in open(sys.argv[1], encoding='utf-8'):\n"
-        "    out.write(json.dumps(json.loads(line)) + '\\n')\n")
+PEER = (
+    "import json, sys\n"
+    "out = open('/dev/null', 'w')\n"
+    "for line in open(sys.argv[1], encoding='utf-8'):\n"
+    "    out.write(json.dumps(json.loads(line)) + '\\n')\n"
+)
 
 
 def instructions(args: list[str]) -> int:
     """The instructions callgrind counts for one run of ``python args…``."""
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args],
-                         capture_output=True, text=True, cwd=ROOT, env=env)
+    run = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+    )
     found = re.search(r"Collected : (\d+)", run.stderr)
     if found is None:
         raise SystemExit(f"callgrind gave no count:\n{run.stderr[-2000:]}")
@@ -54,14 +61,20 @@ def per_line(args: list[str], long: str, short: str, lines: int) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lines", type=int, default=3000)
-    parser.add_argument("--file", default=os.path.join(ROOT, "benchmarks", "out", "hands.100000.jsonl"))
-    parser.add_argument("--rate", type=float, help="instructions per second to turn the count into hands per second")
+    parser.add_argument(
+        "--file", default=os.path.join(ROOT, "benchmarks", "out", "hands.100000.jsonl")
+    )
+    parser.add_argument(
+        "--rate", type=float, help="instructions per second to turn the count into hands per second"
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt install valgrind)")
         return 2
     if not os.path.exists(args.file):
-        print(f"{args.file}: no such file; python benchmarks/bench_bulk.py --records 100000 generates the club's log")
+        print(
+            f"{args.file}: no such file; python benchmarks/bench_bulk.py --records 100000 generates the club's log"
+        )
         return 2
     short_count = max(args.lines // 15, 1)
     with open(args.file, encoding="utf-8") as source:
@@ -75,9 +88,13 @@ def main() -> int:
         between = len(head) - short_count
         ours = per_line(["-m", "meizhou_score", "settle", "--jsonl"], long, short, between)
         peer = per_line(["-c", PEER], long, short, between)
-    print(f"python {sys.version.split()[0]}, callgrind, lines {short_count + 1:,}-{len(head):,} of {args.file}")
-    print(f"  settle --jsonl: {ours:,.0f} instructions a line; json.loads + json.dumps: {peer:,.0f}; "
-          f"ratio {ours / peer:.2f}")
+    print(
+        f"python {sys.version.split()[0]}, callgrind, lines {short_count + 1:,}-{len(head):,} of {args.file}"
+    )
+    print(
+        f"  settle --jsonl: {ours:,.0f} instructions a line; json.loads + json.dumps: {peer:,.0f}; "
+        f"ratio {ours / peer:.2f}"
+    )
     if args.rate:
         print(f"  at {args.rate:.3g} instructions a second: {args.rate / ours:,.0f} hands/s")
     return 0

@@ -36,8 +36,12 @@ def write_nights(folder: str, nights: int, hands: int, members: int = 16) -> lis
     for n in range(nights):
         table = rng.sample(members, 4)
         rename = dict(zip(PLAYERS, table))
-        night = {"date": f"2026-{n // 28 % 12 + 1:02d}-{n % 28 + 1:02d}", "players": table,
-                 "stake": rng.choice([1, 5, 0.5]), "hands": []}
+        night = {
+            "date": f"2026-{n // 28 % 12 + 1:02d}-{n % 28 + 1:02d}",
+            "players": table,
+            "stake": rng.choice([1, 5, 0.5]),
+            "hands": [],
+        }
         for h in range(hands):
             rec = make_record(rng)
             for key in ("players", "rules", "claimed"):
@@ -64,37 +68,51 @@ def main() -> int:
     parser.add_argument("--nights", type=int, default=300)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--members", type=int, default=16, help="the club's members the tables are drawn from")
+    parser.add_argument(
+        "--members", type=int, default=16, help="the club's members the tables are drawn from"
+    )
     args = parser.parse_args()
     cli = [sys.executable, "-m", "meizhou_score", "ledger"]
     with tempfile.TemporaryDirectory() as folder:
         paths = write_nights(folder, args.nights, args.hands, args.members)
         db = os.path.join(folder, "club.sqlite3")
         add = timed([*cli, "--db", db, "add", *paths, "--accept-disputes"])
-        print(f"ledger add of {args.nights} nights x {args.hands} hands: {add:.2f} s "
-              f"({args.nights * args.hands / add:,.0f} hands/s; target < 10 s) {'OK' if add < 10 else 'MISSED'}")
-        peer_code = ("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
-                     "print(c.execute('SELECT b.player_id, SUM(b.units * CAST(h.stake AS REAL)) FROM balances b JOIN hands h ON h.id = b.hand_id "
-                     "GROUP BY b.player_id').fetchall())")
+        print(
+            f"ledger add of {args.nights} nights x {args.hands} hands: {add:.2f} s "
+            f"({args.nights * args.hands / add:,.0f} hands/s; target < 10 s) {'OK' if add < 10 else 'MISSED'}"
+        )
+        peer_code = (
+            "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "print(c.execute('SELECT b.player_id, SUM(b.units * CAST(h.stake AS REAL)) FROM balances b JOIN hands h ON h.id = b.hand_id "
+            "GROUP BY b.player_id').fetchall())"
+        )
         ours, peer = [], []
         for r in range(args.runs):  # alternate which goes first
-            pair = [lambda: ours.append(timed([*cli, "--db", db, "totals"])),
-                    lambda: peer.append(timed([sys.executable, "-c", peer_code, db]))]
-            for run in (pair if r % 2 == 0 else pair[::-1]):
+            pair = [
+                lambda: ours.append(timed([*cli, "--db", db, "totals"])),
+                lambda: peer.append(timed([sys.executable, "-c", peer_code, db])),
+            ]
+            for run in pair if r % 2 == 0 else pair[::-1]:
                 run()
         total, yardstick = statistics.median(ours), statistics.median(peer)
-        print(f"ledger totals over {args.nights} nights: {total:.3f} s (median of {args.runs}; target < 0.3 s) "
-              f"{'OK' if total < 0.3 else 'MISSED'}; {total / yardstick:.2f}x Python + one SQL SUM "
-              f"({yardstick:.3f} s)")
+        print(
+            f"ledger totals over {args.nights} nights: {total:.3f} s (median of {args.runs}; target < 0.3 s) "
+            f"{'OK' if total < 0.3 else 'MISSED'}; {total / yardstick:.2f}x Python + one SQL SUM "
+            f"({yardstick:.3f} s)"
+        )
         bare, stats = [], []
         for r in range(args.runs):
-            pair = [lambda: stats.append(timed([*cli, "--db", db, "stats", "--format", "json"])),
-                    lambda: bare.append(timed([sys.executable, "-c", "import click, yaml"]))]
-            for run in (pair if r % 2 == 0 else pair[::-1]):
+            pair = [
+                lambda: stats.append(timed([*cli, "--db", db, "stats", "--format", "json"])),
+                lambda: bare.append(timed([sys.executable, "-c", "import click, yaml"])),
+            ]
+            for run in pair if r % 2 == 0 else pair[::-1]:
                 run()
         each, start = statistics.median(stats), statistics.median(bare)
-        print(f"ledger stats, {args.members} members over {args.nights} nights: {each:.3f} s, {each / start:.1f}x a bare "
-              f"start ({start:.3f} s; target <= 10x)")
+        print(
+            f"ledger stats, {args.members} members over {args.nights} nights: {each:.3f} s, {each / start:.1f}x a bare "
+            f"start ({start:.3f} s; target <= 10x)"
+        )
         print(f"ledger file: {os.path.getsize(db) / 1024 / 1024:.1f} MiB")
     return 0 if add < 10 and total < 0.3 else 1
 

@@ -29,8 +29,12 @@ from records import club_log  # noqa: E402
 def seconds(path: str, off: str) -> float:
     """The child's CPU seconds (user + system): steadier than wall time on a shared machine."""
     env = {**os.environ, "MEIZHOU_MEMOS_OFF": off}
-    child = subprocess.Popen(["taskset", "-c", "0", sys.executable, "-m", "meizhou_score", "settle", "--jsonl", path],
-                             stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
+    child = subprocess.Popen(
+        ["taskset", "-c", "0", sys.executable, "-m", "meizhou_score", "settle", "--jsonl", path],
+        stdout=subprocess.DEVNULL,
+        env=env,
+        cwd=ROOT,
+    )
     _, _, usage = os.wait4(child.pid, 0)
     return usage.ru_utime + usage.ru_stime
 
@@ -52,8 +56,12 @@ def main() -> int:
     from meizhou_score.engine.memo import REGISTRY
 
     names = args.only.split(",") if args.only else sorted(REGISTRY)
-    groups = sorted({name.split(".")[0] if name.split(".")[0] in ("readings", "single_reading") else name
-                     for name in names})
+    groups = sorted(
+        {
+            name.split(".")[0] if name.split(".")[0] in ("readings", "single_reading") else name
+            for name in names
+        }
+    )
     print(f"{args.records:,} lines of a club's log, one core, median of {args.rounds} rounds")
     for group in groups:
         off = ",".join(n for n in names if n == group or n.startswith(group + "."))

@@ -25,12 +25,16 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEAD = "players: [Ah Fook, Mei, Jun, Lan]\nstake: 10\nhands:\n"
-FIRST = ("  - dealer: Ah Fook\n    winner: Mei\n    win_type: self_draw\n"
-         "    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n")
-CYCLE = ("  - winner: Mei\n    win_type: self_draw\n    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n",
-         "  - draw: true\n",
-         "  - winner: Lan\n    win_type: self_draw\n    hand: {concealed: 11m 33m 55p 77p 99s 22s 11z, winning_tile: 1z}\n"
-         "    kongs:\n      - {player: Jun, type: concealed, tile: 5z}\n")
+FIRST = (
+    "  - dealer: Ah Fook\n    winner: Mei\n    win_type: self_draw\n"
+    "    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n"
+)
+CYCLE = (
+    "  - winner: Mei\n    win_type: self_draw\n    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n",
+    "  - draw: true\n",
+    "  - winner: Lan\n    win_type: self_draw\n    hand: {concealed: 11m 33m 55p 77p 99s 22s 11z, winning_tile: 1z}\n"
+    "    kongs:\n      - {player: Jun, type: concealed, tile: 5z}\n",
+)
 
 
 def night(hands: int) -> str:
@@ -39,8 +43,12 @@ def night(hands: int) -> str:
 
 def child(args: list[str]) -> tuple[float, float]:
     """(CPU seconds, peak RSS MiB) of one run of the command, on one core."""
-    proc = subprocess.Popen(["taskset", "-c", "0", sys.executable, "-m", "meizhou_score", *args], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        ["taskset", "-c", "0", sys.executable, "-m", "meizhou_score", *args],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(f"failed: {args}")
@@ -52,7 +60,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--sizes", default="1,40,1000,8000")
     args = parser.parse_args()
-    print(f"{'hands':>6}  {'settle s':>9}  {'record s':>9}  {'ratio':>6}  {'settle MiB':>10}  {'record MiB':>10}")
+    print(
+        f"{'hands':>6}  {'settle s':>9}  {'record s':>9}  {'ratio':>6}  {'settle MiB':>10}  {'record MiB':>10}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for hands in map(int, args.sizes.split(",")):
             source = os.path.join(folder, f"night-{hands}.yaml")
@@ -62,13 +72,18 @@ def main() -> int:
             for round_ in range(args.rounds):
                 copy = os.path.join(folder, "copy.yaml")
                 shutil.copyfile(source, copy)
-                runs = [("settle", ["settle", source]), ("record", ["record", copy, "--draw", "--yes", "--no-ask"])]
+                runs = [
+                    ("settle", ["settle", source]),
+                    ("record", ["record", copy, "--draw", "--yes", "--no-ask"]),
+                ]
                 for name, command in runs if round_ % 2 == 0 else runs[::-1]:
                     (settled if name == "settle" else recorded).append(child(command))
             s = statistics.median(t for t, _ in settled)
             r = statistics.median(t for t, _ in recorded)
-            print(f"{hands:>6}  {s:>9.3f}  {r:>9.3f}  {r / s:>6.2f}  {max(m for _, m in settled):>10.0f}  "
-                  f"{max(m for _, m in recorded):>10.0f}")
+            print(
+                f"{hands:>6}  {s:>9.3f}  {r:>9.3f}  {r / s:>6.2f}  {max(m for _, m in settled):>10.0f}  "
+                f"{max(m for _, m in recorded):>10.0f}"
+            )
     return 0
 
 

@@ -64,7 +64,10 @@ def small(rng: random.Random, players: int) -> list[int]:
     """Winners up odd amounts, losers down even ones, a few gold each: no exact opposites to pair, and
     thousands of sets of players that cancel out."""
     while True:  # until no two balances are exact opposites: all twenty go to the search
-        values = [rng.choice((1, 3, 5, 7, 9)) if n % 2 else -rng.choice((2, 4, 6, 8)) for n in range(players - 1)]
+        values = [
+            rng.choice((1, 3, 5, 7, 9)) if n % 2 else -rng.choice((2, 4, 6, 8))
+            for n in range(players - 1)
+        ]
         values.append(-sum(values))
         if values[-1] and -values[-1] not in values:
             return values
@@ -90,18 +93,24 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=20)
     args = parser.parse_args()
     rng = random.Random(24)
-    print(f"{'balances':<26}{'payments':>9}{'mine s':>9}{'MiB':>7}{'peer s':>9}{'MiB':>7}{'ratio':>8}")
+    print(
+        f"{'balances':<26}{'payments':>9}{'mine s':>9}{'MiB':>7}{'peer s':>9}{'MiB':>7}{'ratio':>8}"
+    )
     for name, make in (("a club's month", club_month), ("small, thousands cancel", small)):
         for _ in range(3):
             values = make(rng, args.players)
             balances = {f"P{i}": Decimal(v) for i, v in enumerate(values)}
             result = settle_up(balances)
             nonzero = sum(1 for v in values if v)
-            assert result.exact and len(result.payments) == nonzero - peer_groups_count([v for v in values if v])
+            assert result.exact and len(result.payments) == nonzero - peer_groups_count(
+                [v for v in values if v]
+            )
             mine, mine_mib = measure(lambda: settle_up(balances), args.runs)
             peer, peer_mib = measure(lambda: peer_groups_count([v for v in values if v]), 1)
-            print(f"{name:<26}{len(result.payments):>9}{mine:>9.3f}{mine_mib:>7.1f}{peer:>9.3f}{peer_mib:>7.1f}"
-                  f"{peer / mine:>7.0f}x")
+            print(
+                f"{name:<26}{len(result.payments):>9}{mine:>9.3f}{mine_mib:>7.1f}{peer:>9.3f}{peer_mib:>7.1f}"
+                f"{peer / mine:>7.0f}x"
+            )
     return 0
 
 

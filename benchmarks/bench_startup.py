@@ -30,10 +30,16 @@ def wall(cmd: list[str]) -> float:
 
 def imported_by(args: list[str]) -> set[str]:
     """Modules imported by one CLI call, read off ``python -X importtime``."""
-    code = ("import sys; from meizhou_score.cli.app import main; sys.argv = ['meizhou-score'] + sys.argv[1:]\n"
-            "main()")
-    out = subprocess.run([sys.executable, "-X", "importtime", "-c", code, *args], cwd=ROOT,
-                         capture_output=True, text=True).stderr
+    code = (
+        "import sys; from meizhou_score.cli.app import main; sys.argv = ['meizhou-score'] + sys.argv[1:]\n"
+        "main()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stderr
     return {line.rsplit("|", 1)[-1].strip() for line in out.splitlines() if "|" in line}
 
 
@@ -47,12 +53,17 @@ def main() -> int:
     # not, and with PYTHONDONTWRITEBYTECODE=1 (set on this workplace's machines)
     # it would be compiled again on every run. Compile it once, as pip would.
     import compileall
+
     import meizhou_score
 
     compileall.compile_dir(os.path.dirname(meizhou_score.__file__), quiet=1)
     ours = [script, "settle", args.example]
     peer = [sys.executable, "-c", "import click, yaml, tabulate"]
-    bare = [sys.executable, "-c", "import click, yaml"]  # what settling a hand as text imports of the three
+    bare = [
+        sys.executable,
+        "-c",
+        "import click, yaml",
+    ]  # what settling a hand as text imports of the three
     for _ in range(3):  # warm the page cache and .pyc files
         wall(ours), wall(peer), wall(bare)
     a, b, c = [], [], []
@@ -62,13 +73,26 @@ def main() -> int:
         c.append(wall(bare))
     ours_ms, peer_ms, bare_ms = (statistics.median(x) * 1000 for x in (a, b, c))
     ratio = ours_ms / peer_ms
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} alternating runs, medians")
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores, {args.runs} alternating runs, medians"
+    )
     print(f"  meizhou-score settle {args.example}: {ours_ms:7.1f} ms")
     print(f"  python -c 'import click, yaml, tabulate': {peer_ms:7.1f} ms")
     print(f"  ratio {ratio:.3f} (target <= {TARGET}) {'OK' if ratio <= TARGET else 'MISSED'}")
-    print(f"  python -c 'import click, yaml' (settle needs no tabulate): {bare_ms:7.1f} ms; ratio {ours_ms / bare_ms:.3f}")
-    heavy = {"yaml", "tabulate", "wcwidth", "msgspec", "sqlite3", "meizhou_score.engine.hand", "meizhou_score.records.record",
-             "meizhou_score.render.text", "meizhou_score.club.store"}
+    print(
+        f"  python -c 'import click, yaml' (settle needs no tabulate): {bare_ms:7.1f} ms; ratio {ours_ms / bare_ms:.3f}"
+    )
+    heavy = {
+        "yaml",
+        "tabulate",
+        "wcwidth",
+        "msgspec",
+        "sqlite3",
+        "meizhou_score.engine.hand",
+        "meizhou_score.records.record",
+        "meizhou_score.render.text",
+        "meizhou_score.club.store",
+    }
     ok = ratio <= TARGET
     for flag in ("--help", "--version"):
         loaded = sorted(imported_by([flag]) & heavy)

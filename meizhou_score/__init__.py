@@ -13,15 +13,26 @@ Modules are imported on first use so that ``meizhou-score --help`` stays fast.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
-from .errors import MeizhouError, RecordError, RulesError, TileError
 from .engine.tiles import Tile, parse_tiles
+from .errors import MeizhouError, RecordError, RulesError, TileError
 
 __version__ = "0.1.0"
 __all__ = [
-    "MeizhouError", "RecordError", "RulesError", "TileError", "Tile",
-    "parse_tiles", "is_win", "waits", "settle", "load_record", "load_rules", "analyse",
+    "MeizhouError",
+    "RecordError",
+    "RulesError",
+    "TileError",
+    "Tile",
+    "parse_tiles",
+    "is_win",
+    "waits",
+    "settle",
+    "load_record",
+    "load_rules",
+    "analyse",
 ]
 
 
@@ -73,18 +84,25 @@ def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
         return [str(TILES[i]) for i in waits_counts(counts)]
     rules = _rules(rules)
     hand = shape(counts)
-    return [str(TILES[i]) for i in waits_counts(counts, rules.seven_pairs, rules.thirteen_orphans)
-            if score(with_tile(hand, i), rules)[0] is not None]
+    return [
+        str(TILES[i])
+        for i in waits_counts(counts, rules.seven_pairs, rules.thirteen_orphans)
+        if score(with_tile(hand, i), rules)[0] is not None
+    ]
 
 
-def analyse(tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None) -> dict:
+def analyse(
+    tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None
+) -> dict:
     """The ``check`` command's object (the JSON of ``settle --format json``): win, readings and patterns, or waits."""
     from .settling.analysis import analyse as _analyse
 
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
 
 
-def load_record(path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None) -> Any:
+def load_record(
+    path: str, max_record_bytes: int | None = None, max_session_bytes: int | None = None
+) -> Any:
     """Read a hand record or session YAML file (``-``: standard input) with a safe loader.
 
     Files over 1 MiB (a session: 4 MiB) are refused unless the limits are raised.
@@ -92,9 +110,16 @@ def load_record(path: str, max_record_bytes: int | None = None, max_session_byte
     from .records.loader import DEFAULT_LIMITS
     from .records.loader import load_record as _load
 
-    limits = DEFAULT_LIMITS._replace(**{field: value for field, value in (("record_bytes", max_record_bytes),
-                                                                         ("session_bytes", max_session_bytes))
-                                        if value is not None})
+    limits = DEFAULT_LIMITS._replace(
+        **{
+            field: value
+            for field, value in (
+                ("record_bytes", max_record_bytes),
+                ("session_bytes", max_session_bytes),
+            )
+            if value is not None
+        }
+    )
     return _load(path, limits)
 
 

@@ -37,13 +37,13 @@ class RecordError(MeizhouError):
     ``source`` is the file name, filled in by whoever read the file.
     """
 
-    def __init__(self, path: "str | Message", message: "Message", source: str | None = None):
+    def __init__(self, path: str | Message, message: Message, source: str | None = None):
         self.path = path
         self.message = message
         self.source = source
         super().__init__(self.__str__())
 
-    def with_source(self, source: str) -> "RecordError":
+    def with_source(self, source: str) -> RecordError:
         return type(self)(self.path, self.message, source)
 
     def __str__(self) -> str:

@@ -31,8 +31,11 @@ def start_serve(night, **popen):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-                            cwd=ROOT, **popen)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+        cwd=ROOT,
+        **popen,
+    )
     base = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:

@@ -16,11 +16,21 @@ A, B, C, D = PLAYERS
 # ---------------------------------------------------------------- records for tests, by hand
 
 
-def hand_record(winner: str = B, win_type: str = "self_draw", concealed: str = "123m 456m 789p 234s 55s",
-                winning: str = "4s", **extra) -> dict:
+def hand_record(
+    winner: str = B,
+    win_type: str = "self_draw",
+    concealed: str = "123m 456m 789p 234s 55s",
+    winning: str = "4s",
+    **extra,
+) -> dict:
     """A hand record: by default Mei self-draws an ordinary hand that Ah Fook dealt; ``extra`` keys added."""
-    rec = {"players": list(PLAYERS), "dealer": A, "winner": winner, "win_type": win_type,
-           "hand": {"concealed": concealed, "winning_tile": winning}}
+    rec = {
+        "players": list(PLAYERS),
+        "dealer": A,
+        "winner": winner,
+        "win_type": win_type,
+        "hand": {"concealed": concealed, "winning_tile": winning},
+    }
     rec.update(extra)
     return rec
 
@@ -32,9 +42,11 @@ def draw_record(dealer: str = B, **extra) -> dict:
 
 def session_record(*hands: dict, players: list[str] | None = None, **extra) -> dict:
     """A session of ``hands`` (their own players keys dropped)."""
-    return {"players": list(players or PLAYERS), **extra,
-            "hands": [{k: v for k, v in h.items() if k != "players"} for h in hands]}
-
+    return {
+        "players": list(players or PLAYERS),
+        **extra,
+        "hands": [{k: v for k, v in h.items() if k != "players"} for h in hands],
+    }
 
 
 def complete_counts(rng: random.Random) -> list[int]:
@@ -128,9 +140,14 @@ def _attempt(rng: random.Random, TILES) -> dict | None:
         rng.shuffle(concealed)
         for t in tiles:
             used[t] += 2
-        rec.update(winner=winner, win_type="self_draw",
-                   hand={"concealed": " ".join(str(TILES[t]) for t in concealed),
-                         "winning_tile": str(TILES[concealed[0]])})
+        rec.update(
+            winner=winner,
+            win_type="self_draw",
+            hand={
+                "concealed": " ".join(str(TILES[t]) for t in concealed),
+                "winning_tile": str(TILES[concealed[0]]),
+            },
+        )
     else:
         win_type = "robbed_kong" if kind < 0.35 else ("kong_bloom" if kind < 0.5 else "self_draw")
         n_kongs = rng.choice([1, 1, 2]) if win_type == "kong_bloom" else rng.choice([0, 0, 0, 1])
@@ -151,42 +168,74 @@ def _attempt(rng: random.Random, TILES) -> dict | None:
             rec["robbed"] = rng.choice([p for p in PLAYERS if p != winner])
         else:
             winning = rng.choice([t for b in blocks for t in b])
-        rec.update(winner=winner, win_type=win_type,
-                   hand={"concealed": written, "winning_tile": str(TILES[winning])})
+        rec.update(
+            winner=winner,
+            win_type=win_type,
+            hand={"concealed": written, "winning_tile": str(TILES[winning])},
+        )
         if pungs:
             rec["hand"]["pungs"] = [_name([t] * 3) for t in pungs]
         for t in kong_tiles:
-            kongs.append({"player": winner, "type": rng.choice(["concealed", "added", "exposed"]),
-                          "tile": str(TILES[t])})
+            kongs.append(
+                {
+                    "player": winner,
+                    "type": rng.choice(["concealed", "added", "exposed"]),
+                    "tile": str(TILES[t]),
+                }
+            )
         if rec["win_type"] == "robbed_kong":
-            rec = {k: rec[k] for k in ("players", "dealer", "stake", "winner", "win_type", "robbed", "hand")
-                   if k in rec}
+            rec = {
+                k: rec[k]
+                for k in ("players", "dealer", "stake", "winner", "win_type", "robbed", "hand")
+                if k in rec
+            }
     for _ in range(rng.choice([0, 0, 1, 1, 2, 3])):
         free = [t for t in range(34) if used[t] == 0]
         t = rng.choice(free)
         used[t] = 4
         owner = rng.choice([p for p in PLAYERS if p != winner] if "hand" in rec else PLAYERS)
-        kongs.append({"player": owner, "type": rng.choice(["concealed", "added", "exposed"]), "tile": str(TILES[t])})
+        kongs.append(
+            {
+                "player": owner,
+                "type": rng.choice(["concealed", "added", "exposed"]),
+                "tile": str(TILES[t]),
+            }
+        )
     for k in kongs:
         if k["type"] == "exposed":
             k["from"] = rng.choice([p for p in PLAYERS if p != k["player"]])
     if kongs:
         rec["kongs"] = kongs
     if rng.random() < 0.1:
-        rec["rules"] = {"exposed_kong_payer": "discarder", "combine": rng.choice(["add", "highest"])}
+        rec["rules"] = {
+            "exposed_kong_payer": "discarder",
+            "combine": rng.choice(["add", "highest"]),
+        }
     if rng.random() < 0.1:
         rec["claimed"] = {"Mei": rng.choice([0, 6, -2])}
     return rec
 
 
-
-
 # ---------------------------------------------------------------- a club's log
+
 
 def name_pool(size: int = 400, seed: int = 3) -> list[str]:
     """``size`` distinct player names, English and Chinese, as a club's members."""
     rng = random.Random(seed)
-    given = ["Ah Fook", "Mei", "Jun", "Lan", "Wing", "Siu Ling", "Kwok", "Yan", "Hui", "Bo", "Chun", "Fai"]
+    given = [
+        "Ah Fook",
+        "Mei",
+        "Jun",
+        "Lan",
+        "Wing",
+        "Siu Ling",
+        "Kwok",
+        "Yan",
+        "Hui",
+        "Bo",
+        "Chun",
+        "Fai",
+    ]
     family = ["Chan", "Lee", "Wong", "Lau", "Ng", "Ho", "Cheung", "Yip", "Tang", "Hakka"]
     chinese = "明華玲芳偉強麗娟秀英國平志勇"
     names: set[str] = set()
@@ -194,7 +243,9 @@ def name_pool(size: int = 400, seed: int = 3) -> list[str]:
         if rng.random() < 0.3:
             names.add(rng.choice("陳李黃劉吳何張葉鄧") + "".join(rng.sample(chinese, 2)))
         else:
-            names.add(f"{rng.choice(given)} {rng.choice(family)}{rng.randrange(100) if rng.random() < 0.5 else ''}")
+            names.add(
+                f"{rng.choice(given)} {rng.choice(family)}{rng.randrange(100) if rng.random() < 0.5 else ''}"
+            )
     return sorted(names)
 
 

@@ -8,18 +8,27 @@ import pytest
 
 from meizhou_score import is_win, waits
 
-NO_SEVEN_PAIRS = {"patterns": {"seven_pairs": 0, "luxury_seven_pairs": 0, "double_luxury_seven_pairs": 0,
-                               "triple_luxury_seven_pairs": 0}}
+NO_SEVEN_PAIRS = {
+    "patterns": {
+        "seven_pairs": 0,
+        "luxury_seven_pairs": 0,
+        "double_luxury_seven_pairs": 0,
+        "triple_luxury_seven_pairs": 0,
+    }
+}
 
 
-@pytest.mark.parametrize("tiles, rules, wins", [
-    ("123m456m789m123p55s", None, True),  # pair + four sets (R2)
-    ("123m456m789m123p55s", {}, True),
-    ("11m22m33m44m55m66p77p", None, True),  # seven pairs (七小對)
-    ("11m22m33m44m55m66p77p", NO_SEVEN_PAIRS, False),  # a table that does not play seven pairs
-    ("19m19p19s1234567z1z", {"patterns": {"thirteen_orphans": 0}}, False),
-    ("123m456m789m123p56s", {}, False),
-])
+@pytest.mark.parametrize(
+    "tiles, rules, wins",
+    [
+        ("123m456m789m123p55s", None, True),  # pair + four sets (R2)
+        ("123m456m789m123p55s", {}, True),
+        ("11m22m33m44m55m66p77p", None, True),  # seven pairs (七小對)
+        ("11m22m33m44m55m66p77p", NO_SEVEN_PAIRS, False),  # a table that does not play seven pairs
+        ("19m19p19s1234567z1z", {"patterns": {"thirteen_orphans": 0}}, False),
+        ("123m456m789m123p56s", {}, False),
+    ],
+)
 def test_is_win_under_house_rules(tiles, rules, wins):
     assert is_win(tiles, rules=rules) is wins
 
@@ -33,7 +42,9 @@ def test_waits_under_house_rules():
     orphans = ["1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z", "5z", "6z", "7z"]
     assert waits("19m19p19s1234567z") == orphans
     assert waits("19m19p19s1234567z", rules={"patterns": {"thirteen_orphans": 0}}) == []
-    assert waits("1112345678999m", rules={}) == [f"{n}m" for n in range(1, 10)]  # 九蓮寶燈 waits on all nine
+    assert waits("1112345678999m", rules={}) == [
+        f"{n}m" for n in range(1, 10)
+    ]  # 九蓮寶燈 waits on all nine
 
 
 def test_house_rules_cost_what_no_rules_cost():

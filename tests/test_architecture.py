@@ -20,21 +20,31 @@ def test_the_rooms_import_one_way(tmp_path):
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        assert lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True) == 0
+        assert (
+            lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+            == 0
+        )
     finally:
         os.chdir(here)
 
 
 def test_the_contract_names_every_room():
-    declared = set(re.findall(r'\b(meizhou_score\.[a-z0-9_]+)', (ROOT / "pyproject.toml").read_text()))
+    declared = set(
+        re.findall(r"\b(meizhou_score\.[a-z0-9_]+)", (ROOT / "pyproject.toml").read_text())
+    )
     rooms = {f"meizhou_score.{p.name}" for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
-    rooms |= {f"meizhou_score.{p.stem}" for p in PACKAGE.glob("*.py") if not p.stem.startswith("__")}
+    rooms |= {
+        f"meizhou_score.{p.stem}" for p in PACKAGE.glob("*.py") if not p.stem.startswith("__")
+    }
     assert rooms <= declared, f"rooms outside the import contract: {sorted(rooms - declared)}"
 
 
 def test_no_module_is_over_400_lines():
-    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST}
+    long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST
+    }
     assert not long, long
 
 
@@ -47,4 +57,6 @@ def test_docs_architecture_shows_the_folders():
     for room in rooms:
         for module in (PACKAGE / room).glob("*.py"):
             if module.stem != "__init__":
-                assert f"{module.stem}.py" in text, f"docs/architecture.md does not name {room}/{module.name}"
+                assert f"{module.stem}.py" in text, (
+                    f"docs/architecture.md does not name {room}/{module.name}"
+                )

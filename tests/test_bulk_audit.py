@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("distributed", reason="audit needs Dask: pip install -e '.[test]' (or '.[dask]')")
+pytest.importorskip(
+    "distributed", reason="audit needs Dask: pip install -e '.[test]' (or '.[dask]')"
+)
 
 from records import club_log  # noqa: E402
 
@@ -26,8 +28,13 @@ BIN = Path(sys.executable).parent
 
 
 def cli(*args, **kwargs):
-    return subprocess.run([sys.executable, "-m", "meizhou_score", *map(str, args)], capture_output=True, text=True,
-                          cwd=kwargs.pop("cwd", ROOT), **kwargs)
+    return subprocess.run(
+        [sys.executable, "-m", "meizhou_score", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=kwargs.pop("cwd", ROOT),
+        **kwargs,
+    )
 
 
 def write_logs(folder: Path, sizes=(1200, 800, 500)) -> list[Path]:
@@ -47,10 +54,15 @@ def write_logs(folder: Path, sizes=(1200, 800, 500)) -> list[Path]:
 
 
 def bulk_mode(path: Path) -> tuple[bytes, dict]:
-    done = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
-                          capture_output=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+        capture_output=True,
+        cwd=ROOT,
+    )
     said = re.search(rb"([\d,]+) settled, ([\d,]+) disputed, ([\d,]+) refused", done.stderr)
-    figures = dict(zip(("settled", "disputed", "refused"), (int(g.replace(b",", b"")) for g in said.groups())))
+    figures = dict(
+        zip(("settled", "disputed", "refused"), (int(g.replace(b",", b"")) for g in said.groups()))
+    )
     return done.stdout, figures
 
 
@@ -67,15 +79,26 @@ def check_outputs(paths, out: Path):
 
 def test_a_local_cluster_writes_what_bulk_mode_writes(tmp_path):
     paths = write_logs(tmp_path)
-    done = cli("audit", tmp_path / "night-*.jsonl", "--out", tmp_path / "out", "--workers", "2",
-               "--blocksize", 65536)
+    done = cli(
+        "audit",
+        tmp_path / "night-*.jsonl",
+        "--out",
+        tmp_path / "out",
+        "--workers",
+        "2",
+        "--blocksize",
+        65536,
+    )
     assert done.returncode == 2, done.stderr  # a line was refused: bulk mode's exit code
     summary = check_outputs(paths, tmp_path / "out")
     # the second log lost the record cut at byte 5,000 and gained three lines: 1,200 + 802 + 500
     assert summary["files"][1]["refused"] >= 2 and summary["total"]["lines"] == 2502
     assert summary["total"]["settled"] == sum(f["settled"] for f in summary["files"])
     assert "in all: 2,502 lines" in done.stderr and done.stdout == ""
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [*(p.name for p in paths), "summary.json"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        *(p.name for p in paths),
+        "summary.json",
+    ]
 
 
 def test_a_url_and_a_clean_log_exit_0(tmp_path):
@@ -83,7 +106,10 @@ def test_a_url_and_a_clean_log_exit_0(tmp_path):
 
     path = tmp_path / "clean.jsonl"
     lines = [json.dumps(r) for r in club_log(random.Random(9), 300)]
-    path.write_text("".join(line + "\n" for line in lines if settle_line(line, 1)[1] == SETTLED), encoding="utf-8")
+    path.write_text(
+        "".join(line + "\n" for line in lines if settle_line(line, 1)[1] == SETTLED),
+        encoding="utf-8",
+    )
     done = cli("audit", path.as_uri(), "--out", tmp_path / "out", "--workers", "1")
     expected, figures = bulk_mode(path)
     assert (tmp_path / "out" / "clean.jsonl").read_bytes() == expected
@@ -92,12 +118,18 @@ def test_a_url_and_a_clean_log_exit_0(tmp_path):
 
 
 def test_without_dask_it_says_how_to_install_it(tmp_path):
-    code = ("import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None\n"
-            "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', sys.argv[1], '--out', "
-            "sys.argv[2]]; main()")
+    code = (
+        "import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None\n"
+        "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', sys.argv[1], '--out', "
+        "sys.argv[2]]; main()"
+    )
     (tmp_path / "a.jsonl").write_text("{}\n")
-    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "a.jsonl"), str(tmp_path / "out")],
-                          capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "a.jsonl"), str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert done.returncode == 2 and "pip install 'meizhou-score[dask]'" in done.stderr
     assert "Traceback" not in done.stderr
 
@@ -108,11 +140,18 @@ def test_bad_inputs_are_refused_with_exit_2(tmp_path):
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
     for folder in ("a", "b"):
         (tmp_path / folder / "x.jsonl").write_text("{}\n")
-    done = cli("audit", tmp_path / "a" / "x.jsonl", tmp_path / "b" / "x.jsonl", "--out", tmp_path / "out")
-    assert done.returncode == 2 and "both named x.jsonl" in done.stderr and "Traceback" not in done.stderr
+    done = cli(
+        "audit", tmp_path / "a" / "x.jsonl", tmp_path / "b" / "x.jsonl", "--out", tmp_path / "out"
+    )
+    assert (
+        done.returncode == 2
+        and "both named x.jsonl" in done.stderr
+        and "Traceback" not in done.stderr
+    )
 
 
 # ------------------------------------------------------------------ a real scheduler and two workers
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -126,13 +165,43 @@ def cluster(tmp_path):
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": str(ROOT)}
-    scheduler = subprocess.Popen([str(BIN / "dask"), "scheduler", "--host", "127.0.0.1", "--port", str(port),
-                                  "--no-dashboard", "--no-show"], stdout=subprocess.DEVNULL,
-                                 stderr=open(tmp_path / "scheduler.log", "w"), env=env)
-    workers = [subprocess.Popen([str(BIN / "dask"), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
-                                 "--no-nanny", "--no-dashboard", "--name", f"w{n}"], stdout=subprocess.DEVNULL,
-                                stderr=open(tmp_path / f"worker{n}.log", "w"), env=env, cwd=ROOT)
-               for n in range(2)]
+    scheduler = subprocess.Popen(
+        [
+            str(BIN / "dask"),
+            "scheduler",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--no-dashboard",
+            "--no-show",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=open(tmp_path / "scheduler.log", "w"),
+        env=env,
+    )
+    workers = [
+        subprocess.Popen(
+            [
+                str(BIN / "dask"),
+                "worker",
+                address,
+                "--host",
+                "127.0.0.1",
+                "--nthreads",
+                "1",
+                "--no-nanny",
+                "--no-dashboard",
+                "--name",
+                f"w{n}",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=open(tmp_path / f"worker{n}.log", "w"),
+            env=env,
+            cwd=ROOT,
+        )
+        for n in range(2)
+    ]
     from distributed import Client
 
     with Client(address, timeout="30s") as client:
@@ -151,7 +220,9 @@ def cluster(tmp_path):
 def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
     address, _ = cluster
     paths = write_logs(tmp_path)
-    done = cli("audit", *paths, "--out", tmp_path / "out", "--scheduler", address, "--blocksize", 65536)
+    done = cli(
+        "audit", *paths, "--out", tmp_path / "out", "--scheduler", address, "--blocksize", 65536
+    )
     assert done.returncode == 2, done.stderr
     check_outputs(paths, tmp_path / "out")
 
@@ -160,18 +231,38 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
     address, workers = cluster
     paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
     out = tmp_path / "out"
-    audit = subprocess.Popen([sys.executable, "-m", "meizhou_score", "audit", *map(str, paths), "--out", str(out),
-                              "--scheduler", address, "--blocksize", "32768"], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    audit = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "meizhou_score",
+            "audit",
+            *map(str, paths),
+            "--out",
+            str(out),
+            "--scheduler",
+            address,
+            "--blocksize",
+            "32768",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     end = time.monotonic() + 60
-    while not (out / "night-0.jsonl.part").exists() and time.monotonic() < end:  # settling has begun
+    while (
+        not (out / "night-0.jsonl.part").exists() and time.monotonic() < end
+    ):  # settling has begun
         time.sleep(0.02)
     time.sleep(0.5)
     assert audit.poll() is None, "the audit ended before a worker could be killed"
     workers[1].send_signal(signal.SIGKILL)
     stdout, stderr = audit.communicate(timeout=180)
     assert workers[1].wait(timeout=10) == -signal.SIGKILL
-    assert "name: w1" in (tmp_path / "scheduler.log").read_text().split("Remove worker", 1)[1].split("\n")[0]
+    assert (
+        "name: w1"
+        in (tmp_path / "scheduler.log").read_text().split("Remove worker", 1)[1].split("\n")[0]
+    )
     assert audit.returncode == 2, stderr
     check_outputs(paths, out)  # every line once, in its place
 
@@ -183,7 +274,10 @@ def test_the_spark_recipe_in_the_docs_gives_bulk_modes_output(tmp_path):
     space: dict = {}
     exec(recipe, space)  # noqa: S102 - our own document's code
     path = write_logs(tmp_path)[1]  # bad lines and a blank one
-    rows = [(line, index) for index, line in enumerate(path.read_text(encoding="utf-8").split("\n")[:-1])]
-    partitions = [rows[start:start + 97] for start in range(0, len(rows), 97)]
+    rows = [
+        (line, index)
+        for index, line in enumerate(path.read_text(encoding="utf-8").split("\n")[:-1])
+    ]
+    partitions = [rows[start : start + 97] for start in range(0, len(rows), 97)]
     written = "".join(line + "\n" for part in partitions for line in space["settled"](iter(part)))
     assert written.encode("utf-8") == bulk_mode(path)[0]

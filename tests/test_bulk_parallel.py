@@ -9,14 +9,16 @@ import sys
 import time
 
 import pytest
-
 from conftest import ROOT
 from records import club_log, hand_record
 
 
 def run(path, *args):
-    return subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), *map(str, args)],
-                          cwd=ROOT, capture_output=True)
+    return subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), *map(str, args)],
+        cwd=ROOT,
+        capture_output=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +42,9 @@ def test_several_workers_write_exactly_what_one_process_writes(log, jobs):
     assert many.returncode == one.returncode == 2  # the broken lines: refused
     assert many.stderr == one.stderr  # the same summary
     numbers = [json.loads(line)["line"] for line in many.stdout.splitlines()]
-    assert numbers == [n for n in range(1, 5001) if n != 1201]  # global line numbers, in order; the blank skipped
+    assert numbers == [
+        n for n in range(1, 5001) if n != 1201
+    ]  # global line numbers, in order; the blank skipped
     results = {json.loads(line)["line"]: json.loads(line) for line in many.stdout.splitlines()}
     assert "longer than 100,000 bytes" in results[2501]["error"]
     assert "not UTF-8" in results[3701]["error"]
@@ -67,16 +71,23 @@ def test_house_rules_reach_every_worker(tmp_path):
 
 
 def test_jobs_is_for_bulk_mode_only():
-    proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "examples/draw.yaml", "--jobs", "2"],
-                          cwd=ROOT, capture_output=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", "examples/draw.yaml", "--jobs", "2"],
+        cwd=ROOT,
+        capture_output=True,
+    )
     assert proc.returncode == 2 and b"--jobs" in proc.stderr
 
 
 def test_ctrl_c_stops_every_worker(tmp_path):
     path = tmp_path / "many.jsonl"
     path.write_text((json.dumps(hand_record()) + "\n") * 300_000, encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", "2"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", "2"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(2.0)
     children = _children(proc.pid)
     assert children  # the workers are running
@@ -84,8 +95,11 @@ def test_ctrl_c_stops_every_worker(tmp_path):
     err = proc.communicate(timeout=30)[1]
     assert proc.returncode == 130 and b"Traceback" not in err
     time.sleep(0.5)
-    assert not [pid for pid in children if os.path.exists(f"/proc/{pid}")
-                and open(f"/proc/{pid}/stat").read().split()[2] != "Z"]  # no worker left running
+    assert not [
+        pid
+        for pid in children
+        if os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+    ]  # no worker left running
 
 
 def _children(pid: int) -> list[int]:
@@ -119,6 +133,8 @@ def test_never_more_workers_than_chunks(tmp_path, monkeypatch):
     lines = [json.dumps(hand_record()).encode() + b"\n"] * 10
     summary = parallel.run_parallel(iter(lines), io.BytesIO(), 64, None, 1 << 20)
     assert summary.settled == 10 and started == [1]
-    summary = parallel.run_parallel(iter(lines * (parallel.CHUNK // 10 + 1)), io.BytesIO(), 64, None, 1 << 20)
+    summary = parallel.run_parallel(
+        iter(lines * (parallel.CHUNK // 10 + 1)), io.BytesIO(), 64, None, 1 << 20
+    )
     assert started == [1, 2]
     assert parallel.run_parallel(iter([]), io.BytesIO(), 64, None, 1 << 20).settled == 0

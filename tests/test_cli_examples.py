@@ -10,10 +10,9 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
 
 from meizhou_score.cli.app import cli
-
-from conftest import EXAMPLES, ROOT
 
 A, B, C, D = "Ah Fook", "Mei", "Jun", "Lan"
 
@@ -32,7 +31,12 @@ EXPECTED = {
     # ratio 2: 4 each; Jun dealt and deals again
     "all-pungs": (0, {A: -4, B: -4, C: 12, D: -4}, C, ["all_pungs"]),
     # ratio 10: 20 each
-    "thirteen-orphans": (0, {A: -20, B: -20, C: -20, D: 60}, D, ["thirteen_orphans", "mixed_terminals"]),
+    "thirteen-orphans": (
+        0,
+        {A: -20, B: -20, C: -20, D: 60},
+        D,
+        ["thirteen_orphans", "mixed_terminals"],
+    ),
     # R6 win 2 each + R8 concealed kong 2 each
     "kong-bloom": (0, {A: -4, B: -4, C: 12, D: -4}, C, ["ordinary"]),
     # SPEC §5: robbed 24 units, kongs; ×10; the claims differ → 1
@@ -50,8 +54,12 @@ EXPECTED = {
     "draw": (0, {A: 0, B: 0, C: 0, D: 0}, C, []),
     # with --rules: ratio 10 + 4 = 14 (add), share 2 (the record's override): 28 each;
     # Jun's concealed kong 3 each (the rules file). A −31, B +84−3 = +81, C −28+9 = −19, D −31
-    "house-rules-hand": (0, {A: -31, B: 81, C: -19, D: -31}, B,
-                         ["concealed_pungs", "pure_one_suit", "all_pungs"]),
+    "house-rules-hand": (
+        0,
+        {A: -31, B: 81, C: -19, D: -31},
+        B,
+        ["concealed_pungs", "pure_one_suit", "all_pungs"],
+    ),
     "bad-not-a-win": (1, {A: 0, B: 0, C: 0, D: 0}, None, []),
     "bad-kong-bloom-without-kong": (1, {A: 0, B: 0, C: 0, D: 0}, None, []),
 }

@@ -6,19 +6,17 @@ RULES.md's by hand: an ordinary self-draw takes 2 units from each of three (R5).
 
 import json
 import os
-from decimal import localcontext
 import subprocess
 import sys
 import time
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 import pytest
 from click.testing import CliRunner
-
-from meizhou_score.cli.app import cli
-
 from conftest import EXAMPLES, ROOT
 from records import hand_record, session_record
+
+from meizhou_score.cli.app import cli
 
 SELF_DRAW = (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8")  # Mei wins; 2 units from each
 
@@ -28,14 +26,29 @@ def settle_text(text, *args):
 
 
 def cli_run(*args, input=None, env=None, **kw):
-    return subprocess.run([sys.executable, "-m", "meizhou_score", *map(str, args)], cwd=ROOT, input=input,
-                          capture_output=True, env={**os.environ, **(env or {})}, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "meizhou_score", *map(str, args)],
+        cwd=ROOT,
+        input=input,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        **kw,
+    )
 
 
 # ---------------------------------------------------------------- 1. exact money
 
-@pytest.mark.parametrize("stake", ["0.3333333333333333333333333333", "1.0000000000000000000000000001",
-                                   "123456789012345678901234567890", "0.00000000000000000001", "2.5"])
+
+@pytest.mark.parametrize(
+    "stake",
+    [
+        "0.3333333333333333333333333333",
+        "1.0000000000000000000000000001",
+        "123456789012345678901234567890",
+        "0.00000000000000000001",
+        "2.5",
+    ],
+)
 def test_balances_are_exact_and_sum_to_zero_at_any_accepted_stake(stake):
     out = settle_text(SELF_DRAW + f"stake: {stake}\n", "--format", "json")
     assert out.exit_code == 0, out.output
@@ -64,13 +77,16 @@ def test_session_totals_are_exact():
         assert data["totals"]["Mei"] == 18 * stake and sum(data["totals"].values()) == 0
 
 
-@pytest.mark.parametrize("stake, fragment", [
-    ("1.0e-400", "out of any mahjong figure's range"),
-    ("0." + "0" * 30 + "1", "at most 30 after the point"),
-    ("1" * 31, "below 10^30"),
-    ("1.000000000000000000000000000001", "at most 30 digits"),  # 31 significant digits
-    ('"0.5"', "remove the quotes"),
-])
+@pytest.mark.parametrize(
+    "stake, fragment",
+    [
+        ("1.0e-400", "out of any mahjong figure's range"),
+        ("0." + "0" * 30 + "1", "at most 30 after the point"),
+        ("1" * 31, "below 10^30"),
+        ("1.000000000000000000000000000001", "at most 30 digits"),  # 31 significant digits
+        ('"0.5"', "remove the quotes"),
+    ],
+)
 def test_stakes_beyond_the_limits_are_refused(stake, fragment):
     out = settle_text(SELF_DRAW + f"stake: {stake}\n")
     assert out.exit_code == 2 and fragment in out.stderr, out.stderr
@@ -83,13 +99,17 @@ def test_house_rule_figures_have_a_limit():
 
 # ---------------------------------------------------------------- 2. numbers that take forever
 
-@pytest.mark.parametrize("extra", [
-    "claimed: {Mei: 1.0e+999999}\n",
-    "stake: 1e999999999\n",
-    "note: " + "9" * 5000 + "\n",          # under an unknown key
-    "stake: " + "9" * 5000 + "\n",
-    "claimed: {Mei: " + "1" * 200 + "}\n",
-])
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        "claimed: {Mei: 1.0e+999999}\n",
+        "stake: 1e999999999\n",
+        "note: " + "9" * 5000 + "\n",  # under an unknown key
+        "stake: " + "9" * 5000 + "\n",
+        "claimed: {Mei: " + "1" * 200 + "}\n",
+    ],
+)
 def test_huge_numbers_are_refused_in_milliseconds(extra):
     start = time.perf_counter()
     out = settle_text(SELF_DRAW + extra)
@@ -100,9 +120,16 @@ def test_huge_numbers_are_refused_in_milliseconds(extra):
 
 # ---------------------------------------------------------------- 5. exit codes
 
+
 def test_a_closed_pipe_ends_quietly():
-    proc = subprocess.Popen(f"{sys.executable} -m meizhou_score settle --jsonl - | head -1", shell=True, cwd=ROOT,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        f"{sys.executable} -m meizhou_score settle --jsonl - | head -1",
+        shell=True,
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     line = json.dumps(hand_record()) + "\n"
     out, err = proc.communicate((line * 20000).encode())
     assert out.count(b"\n") == 1 and b"Traceback" not in err and b"Error" not in err
@@ -110,14 +137,26 @@ def test_a_closed_pipe_ends_quietly():
 
 def test_a_full_disk_is_an_error_not_success():
     with open("/dev/full", "w") as full:
-        proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(EXAMPLES / "session.yaml")],
-                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE)
-    assert proc.returncode == 4 and b"could not be written" in proc.stderr and b"Traceback" not in proc.stderr
+        proc = subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", str(EXAMPLES / "session.yaml")],
+            cwd=ROOT,
+            stdout=full,
+            stderr=subprocess.PIPE,
+        )
+    assert (
+        proc.returncode == 4
+        and b"could not be written" in proc.stderr
+        and b"Traceback" not in proc.stderr
+    )
 
 
 def test_a_closed_stdout_is_an_error_not_success():
-    proc = subprocess.run(f"{sys.executable} -m meizhou_score settle examples/session.yaml >&-", shell=True,
-                          cwd=ROOT, stderr=subprocess.PIPE)
+    proc = subprocess.run(
+        f"{sys.executable} -m meizhou_score settle examples/session.yaml >&-",
+        shell=True,
+        cwd=ROOT,
+        stderr=subprocess.PIPE,
+    )
     assert proc.returncode == 4 and b"closed" in proc.stderr
 
 
@@ -138,8 +177,12 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
 
     path = tmp_path / "many.jsonl"
     path.write_text((json.dumps(hand_record()) + "\n") * 200_000, encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=30)[1]
@@ -163,19 +206,31 @@ def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):
 
 # ---------------------------------------------------------------- 6. any terminal
 
-@pytest.mark.parametrize("args", [["settle", "examples/seven-pairs.yaml", "--explain", "--lang", "zh"],
-                                  ["check", "1112345678999m"], ["deal", "10", "5"], ["--help"], ["rules"]])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["settle", "examples/seven-pairs.yaml", "--explain", "--lang", "zh"],
+        ["check", "1112345678999m"],
+        ["deal", "10", "5"],
+        ["--help"],
+        ["rules"],
+    ],
+)
 @pytest.mark.parametrize("encoding", ["latin-1", "cp1252", "ascii"])
 def test_a_terminal_that_cannot_show_chinese_does_not_crash(args, encoding):
     proc = cli_run(*args, env={"PYTHONIOENCODING": encoding})
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr
 
 
-@pytest.mark.parametrize("name, fragment", [
-    ("Mei\u001b[2J", "control characters"),
-    ("Mei\nJun", "control characters"),
-    ("Me\u200bi", "invisible"),
-])
+@pytest.mark.parametrize(
+    "name, fragment",
+    [
+        ("Mei\u001b[2J", "control characters"),
+        ("Mei\nJun", "control characters"),
+        ("Me\u200bi", "invisible"),
+    ],
+)
 def test_names_that_could_fool_the_eye_are_refused(name, fragment):
     rec = hand_record()
     rec["players"][1] = name
@@ -207,22 +262,42 @@ GOOD_LINE = json.dumps(hand_record()).encode()
 
 
 def bulk(data: bytes, *args):
-    proc = subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", "-", *args], cwd=ROOT,
-                          input=data, capture_output=True)
-    return proc.returncode, [json.loads(line) for line in proc.stdout.splitlines()], proc.stderr.decode()
+    proc = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", "-", *args],
+        cwd=ROOT,
+        input=data,
+        capture_output=True,
+    )
+    return (
+        proc.returncode,
+        [json.loads(line) for line in proc.stdout.splitlines()],
+        proc.stderr.decode(),
+    )
 
 
-@pytest.mark.parametrize("bad, fragment", [
-    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": 1e999999999, "draw": true}', "stake"),
-    (b'{"players": ["\\ud800", "B", "C", "D"], "dealer": "B", "draw": true}', "broken Unicode"),
-    (b'{"players": ["A\xff", "B", "C", "D"], "dealer": "A", "draw": true}', "not UTF-8"),
-    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}}', "twice"),
-    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "draw": true}', "twice"),
-    # a repeat hidden behind an escaped colon elsewhere: still found
-    (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}, '
-     b'"x": "\\u003a"}', "twice"),
-    (b'{"a": ' + b"9" * 5000 + b"}", "not JSON"),
-])
+@pytest.mark.parametrize(
+    "bad, fragment",
+    [
+        (
+            b'{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": 1e999999999, "draw": true}',
+            "stake",
+        ),
+        (b'{"players": ["\\ud800", "B", "C", "D"], "dealer": "B", "draw": true}', "broken Unicode"),
+        (b'{"players": ["A\xff", "B", "C", "D"], "dealer": "A", "draw": true}', "not UTF-8"),
+        (
+            b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}}',
+            "twice",
+        ),
+        (b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "draw": true}', "twice"),
+        # a repeat hidden behind an escaped colon elsewhere: still found
+        (
+            b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}, '
+            b'"x": "\\u003a"}',
+            "twice",
+        ),
+        (b'{"a": ' + b"9" * 5000 + b"}", "not JSON"),
+    ],
+)
 def test_one_bad_line_costs_that_line_only(bad, fragment):
     lines = [GOOD_LINE] * 300 + [bad] + [GOOD_LINE] * 300
     code, out, err = bulk(b"\n".join(lines) + b"\n")
@@ -235,7 +310,9 @@ def test_one_bad_line_costs_that_line_only(bad, fragment):
 
 def test_a_line_over_the_limit_is_refused_unread():
     big = b'{"players": ["' + b"x" * 5_000_000 + b'"]}'
-    code, out, err = bulk(GOOD_LINE + b"\n" + big + b"\n" + GOOD_LINE + b"\n", "--max-record-bytes", "100000")
+    code, out, err = bulk(
+        GOOD_LINE + b"\n" + big + b"\n" + GOOD_LINE + b"\n", "--max-record-bytes", "100000"
+    )
     assert code == 2 and [o["line"] for o in out] == [1, 2, 3]
     assert "longer than 100,000 bytes" in out[1]["error"] and out[2]["valid"]
 
@@ -262,8 +339,11 @@ def test_a_bug_on_one_line_is_that_lines_error():
     # table of kong units that lacks the concealed kong, which no validated rules can be. Only line 2 has one.
     broken = DEFAULT_RULES._replace(kong_units=MappingProxyType({"exposed": 1, "added": 1}))
     kong = [{"player": "Jun", "type": "concealed", "tile": "1z"}]
-    lines = [json.dumps(hand_record(dealer="Mei")) + "\n", json.dumps(hand_record(dealer="Lan", kongs=kong)) + "\n",
-             json.dumps(hand_record(dealer="Jun")) + "\n"]
+    lines = [
+        json.dumps(hand_record(dealer="Mei")) + "\n",
+        json.dumps(hand_record(dealer="Lan", kongs=kong)) + "\n",
+        json.dumps(hand_record(dealer="Jun")) + "\n",
+    ]
     out = io.BytesIO()
     summary = bulk_module.run(lines, out, broken)
     results = [json.loads(line) for line in out.getvalue().splitlines()]
@@ -272,6 +352,7 @@ def test_a_bug_on_one_line_is_that_lines_error():
 
 
 # ---------------------------------------------------------------- 4. the size limit cannot be dodged
+
 
 def _timed_settle(path, *args):
     start = time.perf_counter()
@@ -282,27 +363,38 @@ def _timed_settle(path, *args):
 def test_a_big_record_with_hands_lines_is_still_a_record(tmp_path):
     path = tmp_path / "big.yaml"
     line = "  hands: " + "x" * 70 + "\n"
-    path.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\nnote: |\n" + line * (3 * 1024 * 1024 // len(line)),
-                    encoding="utf-8")
+    path.write_text(
+        "players: [A, B, C, D]\ndealer: A\ndraw: true\nnote: |\n"
+        + line * (3 * 1024 * 1024 // len(line)),
+        encoding="utf-8",
+    )
     proc, seconds = _timed_settle(path)
     assert proc.returncode == 2 and b"the limit for a hand record" in proc.stderr and seconds < 5
 
 
 def test_a_one_line_json_session_over_a_mebibyte_is_a_session(tmp_path):
-    hands = [hand_record()] + [{k: v for k, v in hand_record().items() if k not in ("players", "dealer")}] * 10000
+    hands = [hand_record()] + [
+        {k: v for k, v in hand_record().items() if k not in ("players", "dealer")}
+    ] * 10000
     path = tmp_path / "night.json"
     path.write_text(json.dumps(session_record(*hands)), encoding="utf-8")
     assert path.stat().st_size > 1024 * 1024
     proc, _ = _timed_settle(path, "--format", "json")
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["totals"]["Mei"] == 6 * 10001  # 2 units from each of three, 10,001 times
+    assert (
+        json.loads(proc.stdout)["totals"]["Mei"] == 6 * 10001
+    )  # 2 units from each of three, 10,001 times
 
 
-@pytest.mark.parametrize("body", [
-    "players: [" + "[[]]," * 200_000 + "[]]\n",   # a megabyte of nested empty lists
-    "players: [" + "[]," * 300_000 + "[]]\n",
-    "players: " + "{a: " * 50 + "1" + "}" * 50 + "\n" + "note: " + "x" * 70_000 + "\n",
-], ids=["nested-empty-lists", "flat-empty-lists", "deep-mappings"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "players: [" + "[[]]," * 200_000 + "[]]\n",  # a megabyte of nested empty lists
+        "players: [" + "[]," * 300_000 + "[]]\n",
+        "players: " + "{a: " * 50 + "1" + "}" * 50 + "\n" + "note: " + "x" * 70_000 + "\n",
+    ],
+    ids=["nested-empty-lists", "flat-empty-lists", "deep-mappings"],
+)
 def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path, body):
     path = tmp_path / "bad.yaml"
     path.write_text(body, encoding="utf-8")
@@ -311,11 +403,18 @@ def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path
     assert seconds < 1.0, seconds  # the whole command, start-up included
 
 
-@pytest.mark.parametrize("body, fragment", [
-    ("players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
-     "hand: {concealed: \"" + "123m " * 100_000 + "\", winning_tile: 1m}\n", "longer than any hand's tiles"),
-    ("players: [\"" + "A" * 500_000 + "\", B, C, D]\ndealer: B\ndraw: true\n", "at most 64"),
-], ids=["a-megabyte-of-tiles", "a-name-of-half-a-megabyte"])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        (
+            "players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
+            'hand: {concealed: "' + "123m " * 100_000 + '", winning_tile: 1m}\n',
+            "longer than any hand's tiles",
+        ),
+        ('players: ["' + "A" * 500_000 + '", B, C, D]\ndealer: B\ndraw: true\n', "at most 64"),
+    ],
+    ids=["a-megabyte-of-tiles", "a-name-of-half-a-megabyte"],
+)
 def test_long_texts_are_refused_at_once(tmp_path, body, fragment):
     path = tmp_path / "long.yaml"
     path.write_text(body, encoding="utf-8")
@@ -324,6 +423,7 @@ def test_long_texts_are_refused_at_once(tmp_path, body, fragment):
 
 
 # ---------------------------------------------------------------- messages that teach (the player's language)
+
 
 def test_a_gbk_or_big5_file_is_told_to_be_saved_as_utf8(tmp_path):
     for encoding, name in (("gbk", "GBK"), ("big5", "Big5")):
@@ -339,17 +439,26 @@ def test_a_tab_in_the_indentation_is_named():
 
 
 def test_a_shape_switched_off_by_a_house_rule_says_so():
-    rec = hand_record(concealed="19m 19p 19s 1234567z 1z", winning="1z", rules={"patterns": {"thirteen_orphans": 0}})
+    rec = hand_record(
+        concealed="19m 19p 19s 1234567z 1z",
+        winning="1z",
+        rules={"patterns": {"thirteen_orphans": 0}},
+    )
     out = settle_text(json.dumps(rec), "--format", "json")
     assert out.exit_code == 1
-    assert "`patterns.thirteen_orphans` is 0 in the house rules" in json.loads(out.stdout)["errors"][0]
+    assert (
+        "`patterns.thirteen_orphans` is 0 in the house rules" in json.loads(out.stdout)["errors"][0]
+    )
 
 
-@pytest.mark.parametrize("change, hint", [
-    ({"dealer": "ah fook"}, "did you mean 'Ah Fook'?"),
-    ({"win_type": "self_drawn"}, "did you mean 'self_draw'?"),
-    ({"rules": {"patterns": {"thirteen_orphan": 0}}}, "did you mean 'thirteen_orphans'?"),
-])
+@pytest.mark.parametrize(
+    "change, hint",
+    [
+        ({"dealer": "ah fook"}, "did you mean 'Ah Fook'?"),
+        ({"win_type": "self_drawn"}, "did you mean 'self_draw'?"),
+        ({"rules": {"patterns": {"thirteen_orphan": 0}}}, "did you mean 'thirteen_orphans'?"),
+    ],
+)
 def test_a_misspelt_name_or_value_gets_did_you_mean(change, hint):
     out = settle_text(json.dumps(hand_record(**change)))
     assert out.exit_code == 2 and hint in out.stderr

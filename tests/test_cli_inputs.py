@@ -8,15 +8,15 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
 
 from meizhou_score.cli.app import cli
 
-from conftest import EXAMPLES, ROOT
-
 
 def shell(command: str) -> subprocess.CompletedProcess:
-    return subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True,
-                          executable="/bin/bash")
+    return subprocess.run(
+        command, shell=True, cwd=ROOT, capture_output=True, text=True, executable="/bin/bash"
+    )
 
 
 PROGRAM = f"{sys.executable} -m meizhou_score"
@@ -33,9 +33,28 @@ def test_a_closed_standard_input_is_a_clear_error(command, tmp_path):
 @pytest.mark.parametrize("kong", ["mei:²:1z", "²:concealed:1z", "mei:concealed:²z"])
 def test_a_superscript_digit_is_refused_not_a_crash(kong, tmp_path):
     night = tmp_path / "night.yaml"
-    result = CliRunner().invoke(cli, ["record", str(night), "--players", "Ah Fook,Mei,Jun,Lan", "--dealer", "Ah Fook",
-                                      "--winner", "jun", "--self-draw", "--hand", "123m 456p 789s 55s",
-                                      "--winning-tile", "5s", "--kong", kong, "--no-ask", "--yes"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "record",
+            str(night),
+            "--players",
+            "Ah Fook,Mei,Jun,Lan",
+            "--dealer",
+            "Ah Fook",
+            "--winner",
+            "jun",
+            "--self-draw",
+            "--hand",
+            "123m 456p 789s 55s",
+            "--winning-tile",
+            "5s",
+            "--kong",
+            kong,
+            "--no-ask",
+            "--yes",
+        ],
+    )
     assert result.exit_code == 2 and "internal error" not in result.output
     assert not night.exists()
 
@@ -46,7 +65,9 @@ def test_unicode_decimal_digits_choose_as_ascii_ones_do():
     from meizhou_score.i18n.messages import msg
 
     table = ("Ah Fook", "Mei", "Jun", "Lan")
-    assert player("３", table, numbered=True) == "Jun"  # a full-width 3, as a Chinese input method types it
+    assert (
+        player("３", table, numbered=True) == "Jun"
+    )  # a full-width 3, as a Chinese input method types it
     assert choice("２", KONG_TYPE_WORDS, msg("a kong type")) == "added"
     with pytest.raises(EntryError):
         player("²", table, numbered=True)
@@ -65,7 +86,9 @@ def test_absurd_counts_in_check_say_the_true_count():
 @pytest.mark.parametrize("day", ["2026-13-45", "2026-02-30"])
 def test_a_date_that_is_not_in_the_calendar(day, tmp_path):
     night = tmp_path / "night.yaml"
-    night.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8") + f"date: {day}\n", encoding="utf-8")
+    night.write_text(
+        (EXAMPLES / "session.yaml").read_text(encoding="utf-8") + f"date: {day}\n", encoding="utf-8"
+    )
     settled = CliRunner().invoke(cli, ["settle", str(night)])
     assert settled.exit_code == 2 and "not a date in the calendar" in settled.stderr
     db = tmp_path / "club.sqlite3"
@@ -75,10 +98,29 @@ def test_a_date_that_is_not_in_the_calendar(day, tmp_path):
 
 def test_a_date_with_a_time_is_that_days_night(tmp_path):
     night = tmp_path / "night.yaml"
-    night.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8") + "date: 2026-11-19 20:00:00\n",
-                     encoding="utf-8")
+    night.write_text(
+        (EXAMPLES / "session.yaml").read_text(encoding="utf-8") + "date: 2026-11-19 20:00:00\n",
+        encoding="utf-8",
+    )
     db = str(tmp_path / "club.sqlite3")
     assert CliRunner().invoke(cli, ["ledger", "--db", db, "add", str(night)]).exit_code == 0
-    nights = json.loads(CliRunner().invoke(cli, ["ledger", "--db", db, "nights", "--since", "2026-11-19", "--until",
-                                                 "2026-11-19", "--format", "json"]).stdout)
+    nights = json.loads(
+        CliRunner()
+        .invoke(
+            cli,
+            [
+                "ledger",
+                "--db",
+                db,
+                "nights",
+                "--since",
+                "2026-11-19",
+                "--until",
+                "2026-11-19",
+                "--format",
+                "json",
+            ],
+        )
+        .stdout
+    )
     assert [n["date"] for n in nights] == ["2026-11-19"]

@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import EXAMPLES, ROOT
 
 
@@ -26,35 +25,62 @@ def click_path(request, tmp_path_factory):
     if request.param == "installed":
         return ""
     folder = tmp_path_factory.mktemp("click-lowest")
-    got = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(folder),
-                          f"click=={lowest_click()}"], capture_output=True, text=True, timeout=300)
+    got = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(folder),
+            f"click=={lowest_click()}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if got.returncode != 0:
-        pytest.skip(f"click=={lowest_click()} could not be installed (no package registry?): {got.stderr[-200:]}")
+        pytest.skip(
+            f"click=={lowest_click()} could not be installed (no package registry?): {got.stderr[-200:]}"
+        )
     return str(folder)
 
 
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory):
     """Output far larger than a pipe holds, written a piece at a time (a single write of it all can be taken whole
-by the kernel before the reader goes, and then no error is seen): 20,000 lines of hands, a 2,004-hand session
-settled 40 times over, a 60-night ledger."""
+    by the kernel before the reader goes, and then no error is seen): 20,000 lines of hands, a 2,004-hand session
+    settled 40 times over, a 60-night ledger."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from records import club_log
     import random
+
+    from records import club_log
 
     folder = tmp_path_factory.mktemp("pipes")
     lines = folder / "hands.jsonl"
-    lines.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in club_log(random.Random(3), 20_000)),
-                     encoding="utf-8")
+    lines.write_text(
+        "".join(
+            json.dumps(r, ensure_ascii=False) + "\n" for r in club_log(random.Random(3), 20_000)
+        ),
+        encoding="utf-8",
+    )
     session = folder / "long.yaml"
     one = (EXAMPLES / "session.yaml").read_text(encoding="utf-8")
-    session.write_text(one + "  - draw: true\n" * 2000, encoding="utf-8")  # the night goes on: 2,004 hands
+    session.write_text(
+        one + "  - draw: true\n" * 2000, encoding="utf-8"
+    )  # the night goes on: 2,004 hands
     db = folder / "club.sqlite3"
     for day in range(1, 61):
         night = folder / f"n{day}.yaml"
         night.write_text(one + f"date: 2026-10-{day % 28 + 1:02d}\n# {day}\n", encoding="utf-8")
-        subprocess.run([sys.executable, "-m", "meizhou_score", "ledger", "--db", str(db), "add", str(night)],
-                       cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "ledger", "--db", str(db), "add", str(night)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
     return {"lines": lines, "session": session, "db": db}
 
 
@@ -70,8 +96,12 @@ COMMANDS = {
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_a_closed_pipe_is_exit_141(name, inputs, click_path):
     env = f"PYTHONPATH={click_path} " if click_path else ""
-    command = f"{env}{sys.executable} -m meizhou_score {COMMANDS[name](inputs)} | head -1 > /dev/null; " \
-              "echo ${PIPESTATUS[0]}"
-    result = subprocess.run(["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    command = (
+        f"{env}{sys.executable} -m meizhou_score {COMMANDS[name](inputs)} | head -1 > /dev/null; "
+        "echo ${PIPESTATUS[0]}"
+    )
+    result = subprocess.run(
+        ["bash", "-c", command], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
     assert result.stdout.strip() == "141", (result.stdout, result.stderr[-500:])
     assert "Traceback" not in result.stderr and "error" not in result.stderr.lower()

@@ -12,15 +12,33 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
 
 from meizhou_score.cli.app import cli
 
-from conftest import EXAMPLES, ROOT
-
 TABLE = ["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10", "--dealer", "ah fook"]
-MEI_SELF_DRAW = ["--winner", "mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"]
-JUN_WITH_KONGS = ["--winner", "Jun", "--self-draw", "--hand", "123m 456p 789s 55s", "--winning-tile", "5s",
-                  "--kong", "jun:concealed:1z", "--kong", "Mei:added:9m"]
+MEI_SELF_DRAW = [
+    "--winner",
+    "mei",
+    "--self-draw",
+    "--hand",
+    "123m 456m 789p 234s 55s",
+    "--winning-tile",
+    "4s",
+]
+JUN_WITH_KONGS = [
+    "--winner",
+    "Jun",
+    "--self-draw",
+    "--hand",
+    "123m 456p 789s 55s",
+    "--winning-tile",
+    "5s",
+    "--kong",
+    "jun:concealed:1z",
+    "--kong",
+    "Mei:added:9m",
+]
 
 
 def run(*args, input=None):
@@ -51,13 +69,64 @@ def test_three_hands_by_flags_settle_to_the_totals_record_printed(tmp_path):
     #         Ah Fook and Lan −20−20−10 = −50. Totals: A −20−50 = −70, M +60−10 = +50, J −20+110 = +90, L −70.
     assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
     # record ends with the score sheet's last rows: each hand's change, the running total in brackets
-    sheet = result.stdout.split("Next dealer: Jun — the dealer won and deals again (R10)")[1].splitlines()
-    assert sheet[2].split() == ["#", "Dealer", "What", "happened", "Ah", "Fook", "Mei", "Jun", "Lan"]
-    assert sheet[4].split() == ["1", "Ah", "Fook", "Mei", "self-draw", "×1", "-20", "(-20)", "+60", "(+60)",
-                                "-20", "(-20)", "-20", "(-20)"]
-    assert sheet[5].split() == ["2", "Mei", "draw", "0", "(-20)", "0", "(+60)", "0", "(-20)", "0", "(-20)"]
-    assert sheet[6].split() == ["3", "Jun", "Jun", "self-draw", "×1", "-50", "(-70)", "-10", "(+50)", "+110",
-                                "(+90)", "-50", "(-70)"]
+    sheet = result.stdout.split("Next dealer: Jun — the dealer won and deals again (R10)")[
+        1
+    ].splitlines()
+    assert sheet[2].split() == [
+        "#",
+        "Dealer",
+        "What",
+        "happened",
+        "Ah",
+        "Fook",
+        "Mei",
+        "Jun",
+        "Lan",
+    ]
+    assert sheet[4].split() == [
+        "1",
+        "Ah",
+        "Fook",
+        "Mei",
+        "self-draw",
+        "×1",
+        "-20",
+        "(-20)",
+        "+60",
+        "(+60)",
+        "-20",
+        "(-20)",
+        "-20",
+        "(-20)",
+    ]
+    assert sheet[5].split() == [
+        "2",
+        "Mei",
+        "draw",
+        "0",
+        "(-20)",
+        "0",
+        "(+60)",
+        "0",
+        "(-20)",
+        "0",
+        "(-20)",
+    ]
+    assert sheet[6].split() == [
+        "3",
+        "Jun",
+        "Jun",
+        "self-draw",
+        "×1",
+        "-50",
+        "(-70)",
+        "-10",
+        "(+50)",
+        "+110",
+        "(+90)",
+        "-50",
+        "(-70)",
+    ]
     assert "Hand 3 — dealer Jun" in result.stdout
     assert "Recorded hand 3" in result.stdout
 
@@ -67,7 +136,9 @@ def test_the_file_records_the_table_and_only_what_the_hand_needs(tmp_path):
     three_hands(path)
     text = path.read_text(encoding="utf-8")
     assert "players: [Ah Fook, Mei, Jun, Lan]" in text and "stake: 10" in text
-    assert text.count("dealer:") == 1  # only the first hand names its dealer; the rotation gives the rest
+    assert (
+        text.count("dealer:") == 1
+    )  # only the first hand names its dealer; the rotation gives the rest
     assert "  - draw: true\n" in text
 
 
@@ -81,25 +152,101 @@ def test_a_missing_field_without_a_terminal_names_its_flag(tmp_path):
     assert result.exit_code == 2 and "--dealer" in result.output
 
 
-@pytest.mark.parametrize("flags, fragment", [
-    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 5x", "--winning-tile", "4s"],
-     "unexpected 'x' at column"),
-    (["--winner", "Mei", "--self-draw", "--hand", "11111m 234p 567p 89s", "--winning-tile", "2p"],
-     "5 copies of 1m"),
-    (["--winner", "Zed", "--self-draw"], "not at the table"),
-    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "9m"],
-     "9m is not among the concealed tiles"),
-    # R7: the robbed tile is the winner's only copy
-    (["--winner", "Mei", "--robbed-kong", "Jun", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "5s"],
-     "holds 5s 2 times"),
-    (["--winner", "Mei", "--kong-bloom", "--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"],
-     "owns no kong"),
-    (["--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 56s", "--winning-tile", "4s"],
-     "not a winning hand"),
-    (["--winner", "Mei", "--self-draw", "--hand", "123m 456p 789s 55s", "--winning-tile", "5s",
-      "--kong", "Mei:exposed:1z"], "exposed kong names its discarder"),
-    (["--draw", "--winner", "Mei"], "--draw takes no"),
-])
+@pytest.mark.parametrize(
+    "flags, fragment",
+    [
+        (
+            [
+                "--winner",
+                "Mei",
+                "--self-draw",
+                "--hand",
+                "123m 456m 789p 234s 5x",
+                "--winning-tile",
+                "4s",
+            ],
+            "unexpected 'x' at column",
+        ),
+        (
+            [
+                "--winner",
+                "Mei",
+                "--self-draw",
+                "--hand",
+                "11111m 234p 567p 89s",
+                "--winning-tile",
+                "2p",
+            ],
+            "5 copies of 1m",
+        ),
+        (["--winner", "Zed", "--self-draw"], "not at the table"),
+        (
+            [
+                "--winner",
+                "Mei",
+                "--self-draw",
+                "--hand",
+                "123m 456m 789p 234s 55s",
+                "--winning-tile",
+                "9m",
+            ],
+            "9m is not among the concealed tiles",
+        ),
+        # R7: the robbed tile is the winner's only copy
+        (
+            [
+                "--winner",
+                "Mei",
+                "--robbed-kong",
+                "Jun",
+                "--hand",
+                "123m 456m 789p 234s 55s",
+                "--winning-tile",
+                "5s",
+            ],
+            "holds 5s 2 times",
+        ),
+        (
+            [
+                "--winner",
+                "Mei",
+                "--kong-bloom",
+                "--hand",
+                "123m 456m 789p 234s 55s",
+                "--winning-tile",
+                "4s",
+            ],
+            "owns no kong",
+        ),
+        (
+            [
+                "--winner",
+                "Mei",
+                "--self-draw",
+                "--hand",
+                "123m 456m 789p 234s 56s",
+                "--winning-tile",
+                "4s",
+            ],
+            "not a winning hand",
+        ),
+        (
+            [
+                "--winner",
+                "Mei",
+                "--self-draw",
+                "--hand",
+                "123m 456p 789s 55s",
+                "--winning-tile",
+                "5s",
+                "--kong",
+                "Mei:exposed:1z",
+            ],
+            "exposed kong names its discarder",
+        ),
+        (["--draw", "--winner", "Mei"], "--draw takes no"),
+    ],
+)
 def test_a_bad_hand_is_refused_and_nothing_is_written(tmp_path, flags, fragment):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
@@ -156,13 +303,26 @@ def test_undo_can_empty_a_session_and_record_starts_it_again(tmp_path):
     result = run("undo", path, "--yes")
     assert result.exit_code == 0 and "The night has no hand now" in result.output
     text = path.read_text(encoding="utf-8")
-    assert "players: [Ah Fook, Mei, Jun, Lan]" in text and "stake: 10" in text and "hands: []" in text
+    assert (
+        "players: [Ah Fook, Mei, Jun, Lan]" in text and "stake: 10" in text and "hands: []" in text
+    )
     settled = run("settle", path)
     assert settled.exit_code == 2 and "no hand recorded yet" in settled.output
     assert run("undo", path, "--yes").exit_code == 2  # nothing left to take back
     # hand 1 again, the table kept: Jun self-draws with Lan dealing, +60 and −20 each (R5)
-    again = run("record", path, "--dealer", "lan", "--winner", "jun", "--self-draw", "--hand",
-                "123m 456m 789p 234s 55s", "--winning-tile", "4s")
+    again = run(
+        "record",
+        path,
+        "--dealer",
+        "lan",
+        "--winner",
+        "jun",
+        "--self-draw",
+        "--hand",
+        "123m 456m 789p 234s 55s",
+        "--winning-tile",
+        "4s",
+    )
     assert again.exit_code == 0, again.output
     assert totals(path) == ({"Ah Fook": -20, "Mei": -20, "Jun": 60, "Lan": -20}, "Jun")
 
@@ -181,18 +341,36 @@ def test_amend_replaces_the_last_hand(tmp_path):
 def test_amend_of_the_first_and_only_hand_keeps_its_dealer(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    result = run("record", path, "--amend", "--winner", "Lan", "--self-draw", "--hand", "11m 33m 55p 77p 99s 22s 11z",
-                 "--winning-tile", "1z")
+    result = run(
+        "record",
+        path,
+        "--amend",
+        "--winner",
+        "Lan",
+        "--self-draw",
+        "--hand",
+        "11m 33m 55p 77p 99s 22s 11z",
+        "--winning-tile",
+        "1z",
+    )
     assert result.exit_code == 0, result.output
     # seven pairs, ratio 3: 6 units from each × 10
     assert totals(path) == ({"Ah Fook": -60, "Mei": -60, "Jun": -60, "Lan": 180}, "Lan")
 
 
-@pytest.mark.parametrize("name, text, fragment", [
-    ("hand.yaml", (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8"), "not a session"),
-    ("night.yaml", "players: [A, B, C, D]\nhands:\n  - dealer: A\n    draw: yes please\n", "hands[0].draw"),
-    ("night.yaml", "players: [A, B, C, D]\nhands: [{dealer: A, draw: true}]\n", "one line"),
-], ids=["a-hand-record", "a-session-that-does-not-settle", "hands-on-one-line"])
+@pytest.mark.parametrize(
+    "name, text, fragment",
+    [
+        ("hand.yaml", (EXAMPLES / "self-draw.yaml").read_text(encoding="utf-8"), "not a session"),
+        (
+            "night.yaml",
+            "players: [A, B, C, D]\nhands:\n  - dealer: A\n    draw: yes please\n",
+            "hands[0].draw",
+        ),
+        ("night.yaml", "players: [A, B, C, D]\nhands: [{dealer: A, draw: true}]\n", "one line"),
+    ],
+    ids=["a-hand-record", "a-session-that-does-not-settle", "hands-on-one-line"],
+)
 def test_record_refuses_a_file_it_cannot_grow_safely(tmp_path, name, text, fragment):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
@@ -215,7 +393,12 @@ def test_one_hand_without_a_session(tmp_path):
     result = run("record", *TABLE, *MEI_SELF_DRAW, "-o", out)
     assert result.exit_code == 0, result.output
     settled = run("settle", out, "--format", "json")
-    assert json.loads(settled.stdout)["balances"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
+    assert json.loads(settled.stdout)["balances"] == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }
     again = run("record", *TABLE, *MEI_SELF_DRAW, "-o", out)
     assert again.exit_code == 2 and "exists" in again.output
     printed = run("record", *TABLE, *MEI_SELF_DRAW, "-o", "-")
@@ -225,22 +408,27 @@ def test_one_hand_without_a_session(tmp_path):
 
 def test_prompts_ask_in_table_order_and_ask_again_after_a_wrong_tile(tmp_path):
     path = tmp_path / "night.yaml"
-    answers = "\n".join([
-        "Ah Fook, Mei, Jun, Lan",  # players
-        "10",                      # stake
-        "1",                       # dealer: Ah Fook
-        "me",                      # winner by prefix
-        "1",                       # self-draw
-        "123m 456p 789s 5x",       # a wrong tile: asked again
-        "123m 456p 789s 55s",      # 11 tiles: a kong or pung follows
-        "5s",                      # winning tile
-        "",                        # no exposed pungs
-        "2",                       # kong 1: Mei
-        "concealed",               # type
-        "E",                       # tile: East
-        "",                        # no more kongs
-        "y",                       # record it
-    ]) + "\n"
+    answers = (
+        "\n".join(
+            [
+                "Ah Fook, Mei, Jun, Lan",  # players
+                "10",  # stake
+                "1",  # dealer: Ah Fook
+                "me",  # winner by prefix
+                "1",  # self-draw
+                "123m 456p 789s 5x",  # a wrong tile: asked again
+                "123m 456p 789s 55s",  # 11 tiles: a kong or pung follows
+                "5s",  # winning tile
+                "",  # no exposed pungs
+                "2",  # kong 1: Mei
+                "concealed",  # type
+                "E",  # tile: East
+                "",  # no more kongs
+                "y",  # record it
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert result.output.count("concealed tiles, winning tile included") == 2
@@ -252,18 +440,48 @@ def test_prompts_ask_in_table_order_and_ask_again_after_a_wrong_tile(tmp_path):
 def test_prompts_in_chinese(tmp_path):
     """The same night asked in Chinese: the questions, the complaint about a tile, the table, the last line."""
     path = tmp_path / "night.yaml"
-    answers = "\n".join(["Ah Fook, Mei, Jun, Lan", "10", "1", "me", "自摸", "123m 456p 789s 5x",
-                         "123m 456p 789s 55s", "5s", "", "2", "暗槓", "東", "", "y"]) + "\n"
+    answers = (
+        "\n".join(
+            [
+                "Ah Fook, Mei, Jun, Lan",
+                "10",
+                "1",
+                "me",
+                "自摸",
+                "123m 456p 789s 5x",
+                "123m 456p 789s 55s",
+                "5s",
+                "",
+                "2",
+                "暗槓",
+                "東",
+                "",
+                "y",
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", "--lang", "zh", input=answers)
     assert result.exit_code == 0, result.output
-    for question in ("玩家，依東、南、西、北座次（以逗號分隔）", "第 1 局誰是莊家？（第一局）", "誰胡牌？",
-                     "Mei 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓", "胡的那張牌", "碰出的牌",
-                     "第 1 副槓：誰的？", "種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓", "哪張牌？", "記下第 1 局？"):
+    for question in (
+        "玩家，依東、南、西、北座次（以逗號分隔）",
+        "第 1 局誰是莊家？（第一局）",
+        "誰胡牌？",
+        "Mei 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓",
+        "胡的那張牌",
+        "碰出的牌",
+        "第 1 副槓：誰的？",
+        "種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓",
+        "哪張牌？",
+        "記下第 1 局？",
+    ):
         assert question in result.output, question
     assert result.output.count("Mei 的手牌，含胡的那張") == 2
     assert "✗ '123m 456p 789s 5x' 第 17 欄的 'x' 不對。請再輸入一次。" in result.output
     assert "已把第 1 局記入" in result.output and "Recorded" not in result.output
-    assert "誰胡牌？[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] 荒莊：me" in result.output  # a full-width colon
+    assert (
+        "誰胡牌？[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] 荒莊：me" in result.output
+    )  # a full-width colon
     # the same figures as in English: Mei +120, the others −40 each (R5, R8)
     assert totals(path) == ({"Ah Fook": -40, "Mei": 120, "Jun": -40, "Lan": -40}, "Mei")
 
@@ -271,7 +489,12 @@ def test_prompts_in_chinese(tmp_path):
 def test_prompts_reask_a_hand_that_does_not_win(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    answers = "\n".join(["jun", "self", "123m 456m 789p 234s 56s", "123m 456m 789p 234s 55s", "4s", "", "y"]) + "\n"
+    answers = (
+        "\n".join(
+            ["jun", "self", "123m 456m 789p 234s 56s", "123m 456m 789p 234s 55s", "4s", "", "y"]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert "is not a winning hand" in result.output
@@ -298,7 +521,9 @@ def test_an_interrupted_write_leaves_the_old_file(tmp_path, monkeypatch):
     result = run("record", path, "--draw")
     assert result.exit_code != 0
     assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.yaml"]  # no temporary file left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "night.yaml"
+    ]  # no temporary file left behind
 
 
 def _cli(*args):
@@ -315,8 +540,12 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
     rng = random.Random(7)
     seen_new = seen_old = 0
     for _ in range(12):
-        proc = subprocess.Popen(_cli("record", path, "--draw"), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            _cli("record", path, "--draw"),
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.05, 0.6))
         proc.kill()
         proc.wait()
@@ -337,8 +566,15 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
 def test_two_records_at_once_lose_no_hand(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    procs = [subprocess.Popen(_cli("record", path, "--draw"), cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE) for _ in range(6)]
+    procs = [
+        subprocess.Popen(
+            _cli("record", path, "--draw"),
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for _ in range(6)
+    ]
     for proc in procs:
         assert proc.wait(timeout=60) == 0, proc.stderr.read()
     assert path.read_text(encoding="utf-8").count("- draw: true") == 6
@@ -353,8 +589,14 @@ def test_a_real_terminal_records_three_hands(tmp_path):
     env = {**os.environ, "COLUMNS": "120"}
 
     def session(args, dialogue):
-        child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), *args], cwd=str(ROOT),
-                              env=env, encoding="utf-8", timeout=20)
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "meizhou_score", "record", str(path), *args],
+            cwd=str(ROOT),
+            env=env,
+            encoding="utf-8",
+            timeout=20,
+        )
         for prompt, answer in dialogue:
             child.expect_exact(prompt)
             if answer is not None:  # None: only what the screen must say
@@ -363,22 +605,46 @@ def test_a_real_terminal_records_three_hands(tmp_path):
         child.close()
         return child.exitstatus, child.before
 
-    code, _ = session(["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10"], [
-        ("Who dealt hand 1?", "1"), ("Who won?", "mei"), ("How did Mei win?", "1"),
-        ("concealed tiles", "123m 456m 789p 234s 5x"),  # a tile that is not a tile: asked again
-        ("unexpected 'x' at column 22", None),
-        ("concealed tiles", "123m 456m 789p 234s 5z5s"),  # a hand that does not win: asked again
-        ("not a winning hand", None),
-        ("concealed tiles", "123m 456m 789p 234s 55s"), ("Winning tile", "4s"),
-        ("Kong 1: whose?", ""), ("Record hand 1?", "y")])
+    code, _ = session(
+        ["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10"],
+        [
+            ("Who dealt hand 1?", "1"),
+            ("Who won?", "mei"),
+            ("How did Mei win?", "1"),
+            ("concealed tiles", "123m 456m 789p 234s 5x"),  # a tile that is not a tile: asked again
+            ("unexpected 'x' at column 22", None),
+            (
+                "concealed tiles",
+                "123m 456m 789p 234s 5z5s",
+            ),  # a hand that does not win: asked again
+            ("not a winning hand", None),
+            ("concealed tiles", "123m 456m 789p 234s 55s"),
+            ("Winning tile", "4s"),
+            ("Kong 1: whose?", ""),
+            ("Record hand 1?", "y"),
+        ],
+    )
     assert code == 0
     code, _ = session([], [("Who won?", "d"), ("Record hand 2?", "y")])
     assert code == 0
-    code, _ = session([], [("Who won?", "jun"), ("How did Jun win?", "self"),
-                           ("concealed tiles", "123m 456p 789s 55s"), ("Winning tile", "5s"),
-                           ("Exposed pungs", ""), ("Kong 1: whose?", "3"), ("Type?", "1"), ("Tile?", "1z"),
-                           ("Kong 2: whose?", "mei"), ("Type?", "added"), ("Tile?", "9m"),
-                           ("Kong 3: whose?", ""), ("Record hand 3?", "y")])
+    code, _ = session(
+        [],
+        [
+            ("Who won?", "jun"),
+            ("How did Jun win?", "self"),
+            ("concealed tiles", "123m 456p 789s 55s"),
+            ("Winning tile", "5s"),
+            ("Exposed pungs", ""),
+            ("Kong 1: whose?", "3"),
+            ("Type?", "1"),
+            ("Tile?", "1z"),
+            ("Kong 2: whose?", "mei"),
+            ("Type?", "added"),
+            ("Tile?", "9m"),
+            ("Kong 3: whose?", ""),
+            ("Record hand 3?", "y"),
+        ],
+    )
     assert code == 0
     # the same three hands as the flags test: −70 / +50 / +90 / −70
     assert totals(path) == ({"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}, "Jun")
@@ -389,8 +655,13 @@ def test_ctrl_c_at_a_question_stops_with_130_and_writes_nothing(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
     before = path.read_bytes()
-    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path)], cwd=str(ROOT),
-                          encoding="utf-8", timeout=20)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "meizhou_score", "record", str(path)],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=20,
+    )
     child.expect_exact("Who won?")
     child.sendintr()
     child.expect(pexpect.EOF)
@@ -416,18 +687,29 @@ def test_record_and_settle_read_the_session_limit_alike(tmp_path):
 
 # ---------------------------------------------------------------- prompts that forgive
 
+
 def test_back_returns_to_the_question_before(tmp_path):
     path = tmp_path / "night.yaml"
-    assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0  # hand 1: Mei wins, Mei deals hand 2
-    answers = "\n".join([
-        "mei",                       # who won: Mei — a slip
-        "<",                         # at "how?": back to "who won?"
-        "jun",                       # Jun it was
-        "self",                      # self-draw
-        "123m 456m 789p 234s 55s",   # the tiles
-        "back",                      # at the winning tile: back to the tiles
-        "123m 456m 789p 234s 55s",
-        "4s", "", "y"]) + "\n"
+    assert (
+        run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
+    )  # hand 1: Mei wins, Mei deals hand 2
+    answers = (
+        "\n".join(
+            [
+                "mei",  # who won: Mei — a slip
+                "<",  # at "how?": back to "who won?"
+                "jun",  # Jun it was
+                "self",  # self-draw
+                "123m 456m 789p 234s 55s",  # the tiles
+                "back",  # at the winning tile: back to the tiles
+                "123m 456m 789p 234s 55s",
+                "4s",
+                "",
+                "y",
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert result.output.count("back to the question before") == 2
@@ -442,12 +724,24 @@ def test_back_returns_to_the_question_before(tmp_path):
 def test_enter_at_a_kongs_type_or_tile_drops_that_kong(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    answers = "\n".join([
-        "jun", "self", "123m 456m 789p 234s 55s", "4s",
-        "lan", "",                   # kong 1: Lan — started by mistake: Enter at the type drops it
-        "lan", "concealed", "",      # and again, dropped at the tile
-        "",                          # no kong after all
-        "y"]) + "\n"
+    answers = (
+        "\n".join(
+            [
+                "jun",
+                "self",
+                "123m 456m 789p 234s 55s",
+                "4s",
+                "lan",
+                "",  # kong 1: Lan — started by mistake: Enter at the type drops it
+                "lan",
+                "concealed",
+                "",  # and again, dropped at the tile
+                "",  # no kong after all
+                "y",
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert result.output.count("(kong 1 dropped)") == 2
@@ -458,12 +752,22 @@ def test_enter_at_a_kongs_type_or_tile_drops_that_kong(tmp_path):
 def test_a_robbed_tile_the_hand_holds_twice_asks_for_the_hand_again(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    answers = "\n".join([
-        "jun", "3", "lan",                 # Jun robs Lan's kong
-        "123m 456m 789p 234s 44s",         # holds 4s twice
-        "4s",                              # the robbed 4s: the hand must be wrong, not the tile
-        "123m 456m 789p 234s 55s", "4s",   # the hand again, then its robbed tile
-        "", "y"]) + "\n"
+    answers = (
+        "\n".join(
+            [
+                "jun",
+                "3",
+                "lan",  # Jun robs Lan's kong
+                "123m 456m 789p 234s 44s",  # holds 4s twice
+                "4s",  # the robbed 4s: the hand must be wrong, not the tile
+                "123m 456m 789p 234s 55s",
+                "4s",  # the hand again, then its robbed tile
+                "",
+                "y",
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert "Enter the tiles again" in result.output
@@ -475,10 +779,24 @@ def test_a_robbed_tile_the_hand_holds_twice_asks_for_the_hand_again(tmp_path):
 def test_a_refusal_names_the_hand_as_the_screen_numbers_it(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    answers = "\n".join([
-        "jun", "self", "123m 456m 789p 55s", "5s",  # 11 tiles: a pung or a kong must follow
-        "", "",                                     # none does: 11 tiles is a short hand
-        "123m 456m 789p 234s 55s", "4s", "", "", "y"]) + "\n"
+    answers = (
+        "\n".join(
+            [
+                "jun",
+                "self",
+                "123m 456m 789p 55s",
+                "5s",  # 11 tiles: a pung or a kong must follow
+                "",
+                "",  # none does: 11 tiles is a short hand
+                "123m 456m 789p 234s 55s",
+                "4s",
+                "",
+                "",
+                "y",
+            ]
+        )
+        + "\n"
+    )
     result = run("record", path, "--ask", input=answers)
     assert result.exit_code == 0, result.output
     assert "hand 2: hand: expected 14 tiles" in result.output and "hands[1]" not in result.output
@@ -489,19 +807,33 @@ def test_in_a_terminal_record_always_shows_the_hand_and_asks(tmp_path):
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
     before = path.read_bytes()
-    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), "--draw"], cwd=str(ROOT),
-                          encoding="utf-8", timeout=20)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "meizhou_score", "record", str(path), "--draw"],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=20,
+    )
     child.expect_exact("Exhaustive draw")
     child.expect_exact("Record hand 2?")
     child.sendline("n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0 and path.read_bytes() == before
-    child = pexpect.spawn(sys.executable, ["-m", "meizhou_score", "record", str(path), "--draw", "--yes"],
-                          cwd=str(ROOT), encoding="utf-8", timeout=20)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "meizhou_score", "record", str(path), "--draw", "--yes"],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=20,
+    )
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 0 and "Record hand 2?" not in child.before and path.read_bytes() != before
+    assert (
+        child.exitstatus == 0
+        and "Record hand 2?" not in child.before
+        and path.read_bytes() != before
+    )
 
 
 def test_amend_any_hand_and_the_hands_after_follow(tmp_path):
@@ -510,8 +842,20 @@ def test_amend_any_hand_and_the_hands_after_follow(tmp_path):
     # hand 1 was Jun's self-draw, not Mei's: Jun +60, the others −20 (R5); Jun then deals hand 2 (a draw), and
     # Lan hand 3 (R10), which Jun still wins with his kongs: Jun +110, Mei −10, Ah Fook and Lan −50.
     # Totals: Ah Fook −20 −50 = −70, Mei −20 −10 = −30, Jun +60 +110 = +170, Lan −70; Jun won hand 3: Jun deals.
-    result = run("record", path, "--amend", "1", "--winner", "jun", "--self-draw", "--hand",
-                 "123m 456m 789p 234s 55s", "--winning-tile", "4s", "--yes")
+    result = run(
+        "record",
+        path,
+        "--amend",
+        "1",
+        "--winner",
+        "jun",
+        "--self-draw",
+        "--hand",
+        "123m 456m 789p 234s 55s",
+        "--winning-tile",
+        "4s",
+        "--yes",
+    )
     assert result.exit_code == 0, result.output
     assert "Hand 1 as it stands" in result.output and "Replaced hand 1" in result.output
     assert totals(path) == ({"Ah Fook": -70, "Mei": -30, "Jun": 170, "Lan": -70}, "Jun")
@@ -531,8 +875,10 @@ def test_amend_offers_the_hands_answers_as_defaults(tmp_path):
     assert result.exit_code == 0, result.output
     assert "Who won? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] draw (荒莊) [Jun]" in result.output
     assert "[123m 456p 789s 55s]" in result.output and "[1z]" in result.output
-    assert "Kong 2: whose? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  (Enter keeps it; -: no more kongs) [Mei]" \
+    assert (
+        "Kong 2: whose? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  (Enter keeps it; -: no more kongs) [Mei]"
         in result.output
+    )
     # without Mei's added kong (1 unit × 10 from each, R8) hand 3 is Jun +120 (was +110), Mei −40 (was −10),
     # Ah Fook and Lan −40 (were −50): totals Ah Fook −60, Mei +20, Jun +100, Lan −60
     assert before[0] == {"Ah Fook": -70, "Mei": 50, "Jun": 90, "Lan": -70}
@@ -545,13 +891,27 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
     # purpose (--allow-dispute) stays one and does not stop the amendment.
     path = tmp_path / "night.yaml"
     assert run("record", path, *TABLE, *MEI_SELF_DRAW).exit_code == 0
-    disputed = run("record", path, *MEI_SELF_DRAW, "--claimed", "Mei=50", "--allow-dispute")  # she settles +60
+    disputed = run(
+        "record", path, *MEI_SELF_DRAW, "--claimed", "Mei=50", "--allow-dispute"
+    )  # she settles +60
     assert disputed.exit_code == 1, disputed.output
     assert run("record", path, "--draw").exit_code == 0
     copy = tmp_path / "phone.yaml"
     copy.write_bytes(path.read_bytes())
-    result = run("record", path, "--amend", "1", "--winner", "jun", "--self-draw", "--hand", "123m 456m 789p 234s 55s",
-                 "--winning-tile", "4s", "--yes")
+    result = run(
+        "record",
+        path,
+        "--amend",
+        "1",
+        "--winner",
+        "jun",
+        "--self-draw",
+        "--hand",
+        "123m 456m 789p 234s 55s",
+        "--winning-tile",
+        "4s",
+        "--yes",
+    )
     assert result.exit_code == 0, result.output
     # hand 1: Jun self-draws, ratio 1 × 2 from each (R5) × 10: Jun +60, the others −20; Jun deals hand 2, which Mei
     # still wins the same way (+60, the others −20; her claim of 50 still differs); Mei deals hand 3, a draw (R9),
@@ -559,12 +919,24 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
     settled = run("settle", path, "--format", "json")
     assert settled.exit_code == 1  # hand 2's claim still differs: the night keeps its dispute
     night = json.loads(settled.stdout)
-    assert night["totals"] == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40} and night["next_dealer"] == "Jun"
+    assert (
+        night["totals"] == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}
+        and night["next_dealer"] == "Jun"
+    )
     assert [h["dealer"] for h in night["hands"]] == ["Ah Fook", "Jun", "Mei"]
     assert night["disputes"] == [{"hand": 2, "kind": "claims"}]
     from meizhou_score.settling import nightfile
 
-    hand = {"dealer": "Ah Fook", "winner": "Jun", "win_type": "self_draw",
-            "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}
+    hand = {
+        "dealer": "Ah Fook",
+        "winner": "Jun",
+        "win_type": "self_draw",
+        "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+    }
     night, _ = nightfile.amend_hand(str(copy), 1, hand)  # the page's way: accepted alike
-    assert {k: int(v) for k, v in night.totals.items()} == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}
+    assert {k: int(v) for k, v in night.totals.items()} == {
+        "Ah Fook": -40,
+        "Mei": 40,
+        "Jun": 40,
+        "Lan": -40,
+    }

@@ -15,7 +15,9 @@ import pytest
 from wcwidth import wcswidth
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux: apt-get install -y tmux")
+pytestmark = pytest.mark.skipif(
+    shutil.which("tmux") is None, reason="needs tmux: apt-get install -y tmux"
+)
 
 
 class Screen:
@@ -23,15 +25,24 @@ class Screen:
 
     def __init__(self, tmp_path, width: int, env: dict):
         self.socket = str(tmp_path / "tmux.sock")
-        clean = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS")}
+        clean = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS")
+        }
         self.env = {**clean, **env, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
         self.tmux("new-session", "-d", "-x", str(width), "-y", "60", "-s", "night", "sh")
         self.tmux("set-option", "-t", "night", "history-limit", "5000")
         self.shown = ""
 
     def tmux(self, *args):
-        return subprocess.run(["tmux", "-S", self.socket, *args], env=self.env, capture_output=True, text=True,
-                              check=True).stdout
+        return subprocess.run(
+            ["tmux", "-S", self.socket, *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
 
     def type(self, line: str):
         self.tmux("send-keys", "-t", "night", "-l", line)
@@ -83,24 +94,44 @@ def table_rows(shown: str, first_heading: str, rows: int = 4) -> list[str]:
     """The first table headed ``first_heading`` that settle printed: its heading, rule and ``rows`` rows."""
     lines = shown.split("meizhou-score settle", 1)[1].splitlines()
     start = min(i for i, line in enumerate(lines) if line.split()[:1] == [first_heading])
-    return lines[start:start + 2 + rows]
+    return lines[start : start + 2 + rows]
 
 
 def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path):
     screen = terminal(width=80, LANG="zh_CN.UTF-8")
     night = tmp_path / "night.yaml"
-    screen.type(f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿兰' --stake 10")
-    record_a_hand(screen, [("第 1 局谁是庄家？", "1"), ("谁胡牌？", "2"), ("美美 怎样胡牌？", "自摸"),
-                           ("美美 的手牌，含胡的那张", "123m 456m 789p 234s 55s"), ("胡的那张牌", "4s"),
-                           ("第 1 副杠：谁的？", "3"), ("种类？", "暗杠"), ("哪张牌？", "东"),
-                           ("第 2 副杠：谁的？", ""), ("记下第 1 局？", "是")])
+    screen.type(
+        f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿兰' --stake 10"
+    )
+    record_a_hand(
+        screen,
+        [
+            ("第 1 局谁是庄家？", "1"),
+            ("谁胡牌？", "2"),
+            ("美美 怎样胡牌？", "自摸"),
+            ("美美 的手牌，含胡的那张", "123m 456m 789p 234s 55s"),
+            ("胡的那张牌", "4s"),
+            ("第 1 副杠：谁的？", "3"),
+            ("种类？", "暗杠"),
+            ("哪张牌？", "东"),
+            ("第 2 副杠：谁的？", ""),
+            ("记下第 1 局？", "是"),
+        ],
+    )
     screen.wait_for("已把第 1 局记入")
     screen.type("meizhou-score settle night.yaml")
     shown = screen.wait_for("下一庄")
     (tmp_path / "capture-zh-Hans.txt").write_text(shown, encoding="utf-8")
     assert night.exists()
     said = shown.split("meizhou-score record", 1)[1]
-    for traditional in ("誰", "莊", "槓", "張", "記", "種類"):  # not one Traditional word of ours on the screen
+    for traditional in (
+        "誰",
+        "莊",
+        "槓",
+        "張",
+        "記",
+        "種類",
+    ):  # not one Traditional word of ours on the screen
         assert traditional not in said, traditional
     assert "阿兰" in said  # the names as they were typed
     sheet = table_rows(shown, "局", rows=1)  # the score sheet: a line a hand
@@ -117,7 +148,9 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
 
 def test_a_taiwanese_locale_still_reads_traditional(terminal, tmp_path):
     screen = terminal(width=80, LANG="zh_TW.UTF-8")
-    screen.type(f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10")
+    screen.type(
+        f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10"
+    )
     record_a_hand(screen, [("第 1 局誰是莊家？", "1"), ("誰胡牌？", "d"), ("記下第 1 局？", "是")])
     screen.wait_for("已把第 1 局記入")
     screen.type("meizhou-score settle night.yaml")
@@ -131,20 +164,45 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
     """A phone's terminal: two hands by prompts and the sheet, no line wider than the screen (-J joins what tmux
     wrapped, so a line cut by the terminal would show here as one longer line)."""
     screen = terminal(width=60, LANG="zh_TW.UTF-8")
-    screen.type(f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10")
-    record_a_hand(screen, [("第 1 局誰是莊家？", "1"), ("誰胡牌？", "2"), ("美美 怎樣胡牌？", "自摸"),
-                           ("美美 的手牌", "123m 456m 789p 234s 55s"), ("胡的那張牌", "4s"),
-                           ("第 1 副槓：誰的？", "3"), ("種類？", "暗槓"), ("哪張牌？", "東"),
-                           ("第 2 副槓：誰的？", ""), ("記下第 1 局？", "是")])
+    screen.type(
+        f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10"
+    )
+    record_a_hand(
+        screen,
+        [
+            ("第 1 局誰是莊家？", "1"),
+            ("誰胡牌？", "2"),
+            ("美美 怎樣胡牌？", "自摸"),
+            ("美美 的手牌", "123m 456m 789p 234s 55s"),
+            ("胡的那張牌", "4s"),
+            ("第 1 副槓：誰的？", "3"),
+            ("種類？", "暗槓"),
+            ("哪張牌？", "東"),
+            ("第 2 副槓：誰的？", ""),
+            ("記下第 1 局？", "是"),
+        ],
+    )
     screen.wait_for("已把第 1 局記入")
     screen.type("meizhou-score record night.yaml")
-    record_a_hand(screen, [("誰胡牌？", "4"), ("阿蘭 怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")])
+    record_a_hand(
+        screen,
+        [("誰胡牌？", "4"), ("阿蘭 怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")],
+    )
     screen.wait_for("已把第 2 局記入")
     screen.type("meizhou-score settle night.yaml --explain")
     shown = screen.wait_for("下一莊")
     (tmp_path / "capture-60-zh-Hant.txt").write_text(shown, encoding="utf-8")
-    wide = [line for line in shown.splitlines() if wcswidth(line.rstrip()) > 60 and "meizhou-score" not in line]
+    wide = [
+        line
+        for line in shown.splitlines()
+        if wcswidth(line.rstrip()) > 60 and "meizhou-score" not in line
+    ]
     assert wide == []
     assert "回到上一題" in shown
     # 美美's self-draw +60 and 阿俊's concealed kong +60 (R5, R8): 美美 +40, 阿俊 +40, the others −40; then a draw
-    assert [row.split()[-1] for row in table_rows(shown, "座位")[2:]] == ["-40", "+40", "+40", "-40"]
+    assert [row.split()[-1] for row in table_rows(shown, "座位")[2:]] == [
+        "-40",
+        "+40",
+        "+40",
+        "-40",
+    ]

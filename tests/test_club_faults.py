@@ -7,7 +7,6 @@ example session settles to Ah Fook −140, Mei 0, Jun +160, Lan −20 (worked in
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
@@ -15,10 +14,9 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
 
 from meizhou_score.cli.app import cli
-
-from conftest import EXAMPLES, ROOT
 
 SESSION = EXAMPLES / "session.yaml"
 TOTALS = {"Ah Fook": -140, "Mei": 0, "Jun": 160, "Lan": -20}
@@ -30,7 +28,10 @@ def run(db, *args):
 
 
 def totals(db) -> dict:
-    return {row["player"]: row["total"] for row in json.loads(run(db, "totals", "--format", "json").stdout)}
+    return {
+        row["player"]: row["total"]
+        for row in json.loads(run(db, "totals", "--format", "json").stdout)
+    }
 
 
 def nights(db) -> list:
@@ -59,6 +60,7 @@ def grow(path):
 
 # ---------------------------------------------------------------- a night is one night
 
+
 def test_a_night_added_again_after_one_more_hand_grows_instead_of_doubling(tmp_path, night):
     db = tmp_path / "club.sqlite3"
     assert run(db, "add", night).exit_code == 0
@@ -76,11 +78,16 @@ def test_a_night_whose_earlier_hands_changed_is_refused_unless_replaced(tmp_path
     assert run(db, "add", night).exit_code == 0
     # hand 1 written again with another winning tile of the same hand: it settles the same, but it is not
     # what the ledger holds
-    night.write_text(night.read_text(encoding="utf-8").replace("winning_tile: 4s}", "winning_tile: 2s}"),
-                     encoding="utf-8")
+    night.write_text(
+        night.read_text(encoding="utf-8").replace("winning_tile: 4s}", "winning_tile: 2s}"),
+        encoding="utf-8",
+    )
     before = snapshot(db)
     refused = run(db, "add", night)
-    assert refused.exit_code == 2 and "night 1 came from this file, and its hands 1 are not" in refused.output
+    assert (
+        refused.exit_code == 2
+        and "night 1 came from this file, and its hands 1 are not" in refused.output
+    )
     assert "--replace 1" in refused.output
     assert snapshot(db) == before
     replaced = run(db, "add", night, "--replace", 1)
@@ -91,7 +98,9 @@ def test_a_night_whose_earlier_hands_changed_is_refused_unless_replaced(tmp_path
 def test_nights_that_merely_look_alike_stay_two(tmp_path, night):
     db = tmp_path / "club.sqlite3"
     other = tmp_path / "other.yaml"
-    other.write_text(night.read_text(encoding="utf-8").replace("2026-11-19", "2026-11-26"), encoding="utf-8")
+    other.write_text(
+        night.read_text(encoding="utf-8").replace("2026-11-19", "2026-11-26"), encoding="utf-8"
+    )
     assert run(db, "add", night).exit_code == 0 and run(db, "add", other).exit_code == 0
     assert totals(db) == {name: 2 * value for name, value in TOTALS.items()}
 
@@ -99,7 +108,9 @@ def test_nights_that_merely_look_alike_stay_two(tmp_path, night):
 def test_night_numbers_are_never_used_twice(tmp_path, night):
     db = tmp_path / "club.sqlite3"
     other = tmp_path / "other.yaml"
-    other.write_text(night.read_text(encoding="utf-8").replace("2026-11-19", "2026-11-26"), encoding="utf-8")
+    other.write_text(
+        night.read_text(encoding="utf-8").replace("2026-11-19", "2026-11-26"), encoding="utf-8"
+    )
     assert run(db, "add", night).exit_code == 0 and run(db, "add", other).exit_code == 0
     assert run(db, "remove", 2, "--yes").exit_code == 0
     assert "Added night 3" in run(db, "add", other).output
@@ -107,16 +118,27 @@ def test_night_numbers_are_never_used_twice(tmp_path, night):
 
 # ---------------------------------------------------------------- many programs, one ledger
 
+
 def _add_in_processes(db, files, *, at_once=True):
     code = "import sys; from meizhou_score.cli.app import main; sys.argv = ['meizhou-score'] + sys.argv[1:]; main()"
-    procs = [subprocess.Popen([sys.executable, "-c", code, "ledger", "--db", str(db), "add", str(f)], cwd=ROOT,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for f in files]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, "ledger", "--db", str(db), "add", str(f)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for f in files
+    ]
     return [(p.wait(timeout=60), p.stdout.read() + p.stderr.read()) for p in procs]
 
 
 def test_the_same_night_added_by_two_programs_at_once_is_one_night(tmp_path, night):
     db = tmp_path / "club.sqlite3"
-    assert run(db, "add", night).exit_code == 0  # the ledger exists; now four programs add one grown night
+    assert (
+        run(db, "add", night).exit_code == 0
+    )  # the ledger exists; now four programs add one grown night
     grow(night)
     results = _add_in_processes(db, [night] * 4)
     assert [code for code, _ in results] == [0, 0, 0, 0], results
@@ -130,7 +152,10 @@ def test_six_programs_creating_one_ledger_store_six_nights(tmp_path, night):
     files = []
     for day in range(20, 26):
         path = tmp_path / f"night-{day}.yaml"
-        path.write_text(night.read_text(encoding="utf-8").replace("2026-11-19", f"2026-11-{day}"), encoding="utf-8")
+        path.write_text(
+            night.read_text(encoding="utf-8").replace("2026-11-19", f"2026-11-{day}"),
+            encoding="utf-8",
+        )
         files.append(path)
     results = _add_in_processes(db, files)
     assert [code for code, _ in results] == [0] * 6, results
@@ -143,10 +168,20 @@ def test_a_ledger_another_program_is_still_creating_is_waited_for(tmp_path, nigh
     # rollback-journal file) when program B wants to switch it too. SQLite says busy to B at once rather
     # than wait, so B must try again, not refuse. Here a real process holds that lock for 1.5 s.
     db = tmp_path / "club.sqlite3"
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-        "c.execute('BEGIN IMMEDIATE'); c.execute('CREATE TABLE being_made (x)'); print('held', flush=True); "
-        "time.sleep(1.5); c.execute('ROLLBACK')"), str(db)], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+                "c.execute('BEGIN IMMEDIATE'); c.execute('CREATE TABLE being_made (x)'); print('held', flush=True); "
+                "time.sleep(1.5); c.execute('ROLLBACK')"
+            ),
+            str(db),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout.readline().strip() == "held"
         start = time.monotonic()
@@ -184,12 +219,25 @@ def test_a_damaged_ledger_is_named_with_sqlites_check(tmp_path, night):
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     size = db.stat().st_size
-    subprocess.run(["dd", "if=/dev/urandom", f"of={db}", "bs=1024", "seek=2", f"count={size // 1024 - 2}",
-                    "conv=notrunc"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "dd",
+            "if=/dev/urandom",
+            f"of={db}",
+            "bs=1024",
+            "seek=2",
+            f"count={size // 1024 - 2}",
+            "conv=notrunc",
+        ],
+        check=True,
+        capture_output=True,
+    )
     for args in (["totals"], ["nights"], ["check"], ["add", night]):
         result = run(db, *args)
         assert result.exit_code == 2, (args, result.output)
-        assert str(db) in result.output and ("damaged" in result.output or "integrity" in result.output)
+        assert str(db) in result.output and (
+            "damaged" in result.output or "integrity" in result.output
+        )
         assert "internal error" not in result.output
 
 
@@ -233,6 +281,7 @@ def test_a_relative_xdg_data_home_is_ignored(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------- people, and a ledger edited by hand
 
+
 @pytest.mark.parametrize("name", ["", "   ", "A\nB", "\x1b[2J", "x" * 65, "Mei\u200b"])
 def test_rename_and_merge_refuse_names_a_record_refuses(tmp_path, night, name):
     db = tmp_path / "club.sqlite3"
@@ -247,8 +296,12 @@ def test_rename_and_merge_refuse_names_a_record_refuses(tmp_path, night, name):
 def test_two_spellings_of_one_person_merge_with_their_history(tmp_path, night):
     db = tmp_path / "club.sqlite3"
     other = tmp_path / "other.yaml"
-    other.write_text(night.read_text(encoding="utf-8").replace("2026-11-19", "2026-11-26").replace("Jun", "Man Chan"),
-                     encoding="utf-8")
+    other.write_text(
+        night.read_text(encoding="utf-8")
+        .replace("2026-11-19", "2026-11-26")
+        .replace("Jun", "Man Chan"),
+        encoding="utf-8",
+    )
     assert run(db, "add", night).exit_code == 0 and run(db, "add", other).exit_code == 0
     assert run(db, "rename", "Jun", "Man Chan").exit_code == 2  # already another player
     merged = run(db, "merge", "Man Chan", "Jun")
@@ -266,7 +319,10 @@ def test_a_ledger_edited_by_hand_is_found_out_not_a_crash(tmp_path, night):
     conn.commit()
     conn.close()
     checked = run(db, "check")
-    assert checked.exit_code == 2 and "hand 1 of night 1: its balances sum to 1 units, not 0" in checked.output
+    assert (
+        checked.exit_code == 2
+        and "hand 1 of night 1: its balances sum to 1 units, not 0" in checked.output
+    )
     squared = run(db, "settle-up")
     assert squared.exit_code == 2 and "ledger check" in squared.output
 

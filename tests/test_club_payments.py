@@ -14,14 +14,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-
-from meizhou_score.cli.app import cli
-
 from conftest import EXAMPLES
 from records import C, hand_record, session_record
 
-NIGHT_TWO = session_record(hand_record(C, concealed="123p 456p 789p 111p 55p", winning="5p"), {"draw": True},
-                           stake=5)
+from meizhou_score.cli.app import cli
+
+NIGHT_TWO = session_record(
+    hand_record(C, concealed="123p 456p 789p 111p 55p", winning="5p"), {"draw": True}, stake=5
+)
 
 
 def run(db, *args, input=None):
@@ -38,19 +38,28 @@ def rows(db, *args) -> list:
 def month(tmp_path):
     db = tmp_path / "club.sqlite3"
     one = tmp_path / "one.yaml"
-    one.write_text((EXAMPLES / "session.yaml").read_text(encoding="utf-8") + "date: 2026-11-05\n", encoding="utf-8")
+    one.write_text(
+        (EXAMPLES / "session.yaml").read_text(encoding="utf-8") + "date: 2026-11-05\n",
+        encoding="utf-8",
+    )
     two = tmp_path / "two.yaml"
     two.write_text(json.dumps({**NIGHT_TWO, "date": "2026-11-12"}), encoding="utf-8")
     assert run(db, "add", one).exit_code == 0 and run(db, "add", two).exit_code == 0
     assert run(db, "pay", "Ah Fook", "Jun", "100", "--date", "2026-11-13").exit_code == 0
-    assert run(db, "pay", "lan", "JUN", "60", "--date", "2026-11-14", "--note", "cash").exit_code == 0
+    assert (
+        run(db, "pay", "lan", "JUN", "60", "--date", "2026-11-14", "--note", "cash").exit_code == 0
+    )
     return db
 
 
 def test_totals_show_what_is_owed_now(month):
     found = {r["player"]: r for r in rows(month, "totals")}
     assert {p: (r["nights"], r["paid"], r["received"], r["total"]) for p, r in found.items()} == {
-        "Ah Fook": (-180, 100, 0, -80), "Mei": (-40, 0, 0, -40), "Jun": (280, 0, 160, 120), "Lan": (-60, 60, 0, 0)}
+        "Ah Fook": (-180, 100, 0, -80),
+        "Mei": (-40, 0, 0, -40),
+        "Jun": (280, 0, 160, 120),
+        "Lan": (-60, 60, 0, 0),
+    }
     table = run(month, "totals").stdout
     assert "received" in table and "Jun" in table
 
@@ -62,12 +71,19 @@ def test_a_payment_is_not_a_hand(month):
 
 
 def test_settle_up_squares_what_is_owed_now_and_records_it(month):
-    assert rows(month, "settle-up") == [{"from": "Ah Fook", "to": "Jun", "amount": 80},
-                                       {"from": "Mei", "to": "Jun", "amount": 40}]
+    assert rows(month, "settle-up") == [
+        {"from": "Ah Fook", "to": "Jun", "amount": 80},
+        {"from": "Mei", "to": "Jun", "amount": 40},
+    ]
     recorded = run(month, "settle-up", "--record", "--yes")
     assert recorded.exit_code == 0 and "Recorded 2 payments" in recorded.output
     assert "nobody owes anybody" in run(month, "settle-up").stdout
-    assert {r["player"]: r["total"] for r in rows(month, "totals")} == {"Ah Fook": 0, "Mei": 0, "Jun": 0, "Lan": 0}
+    assert {r["player"]: r["total"] for r in rows(month, "totals")} == {
+        "Ah Fook": 0,
+        "Mei": 0,
+        "Jun": 0,
+        "Lan": 0,
+    }
     # taking the 80 back restores that debt
     number = [p["payment"] for p in rows(month, "payments") if p["amount"] == 80][0]
     assert run(month, "remove-payment", number, "--yes").exit_code == 0
@@ -77,13 +93,27 @@ def test_settle_up_squares_what_is_owed_now_and_records_it(month):
 def test_a_payment_in_a_range_counts_by_its_date(month):
     # up to the 12th no money had changed hands: the nights' totals, as a ledger without payments reads
     assert rows(month, "totals", "--until", "2026-11-12") == [
-        {"player": "Jun", "total": 280}, {"player": "Mei", "total": -40}, {"player": "Lan", "total": -60},
-        {"player": "Ah Fook", "total": -180}]
-    assert {r["player"]: r["total"] for r in rows(month, "totals", "--until", "2026-11-13")}["Ah Fook"] == -80
+        {"player": "Jun", "total": 280},
+        {"player": "Mei", "total": -40},
+        {"player": "Lan", "total": -60},
+        {"player": "Ah Fook", "total": -180},
+    ]
+    assert {r["player"]: r["total"] for r in rows(month, "totals", "--until", "2026-11-13")}[
+        "Ah Fook"
+    ] == -80
 
 
-@pytest.mark.parametrize("args", [("Ah Fook", "Jun", "0"), ("Ah Fook", "Jun", "-5"), ("Ah Fook", "Jun", "abc"),
-                                  ("Jun", "JUN", "10"), ("Ah Fook", "Nobody", "10"), ("Ah Fook", "Jun", "NaN")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("Ah Fook", "Jun", "0"),
+        ("Ah Fook", "Jun", "-5"),
+        ("Ah Fook", "Jun", "abc"),
+        ("Jun", "JUN", "10"),
+        ("Ah Fook", "Nobody", "10"),
+        ("Ah Fook", "Jun", "NaN"),
+    ],
+)
 def test_a_payment_that_cannot_be_is_refused_and_nothing_written(month, args):
     before = rows(month, "payments")
     refused = run(month, "pay", *args)
@@ -94,8 +124,10 @@ def test_a_payment_that_cannot_be_is_refused_and_nothing_written(month, args):
 def test_export_includes_the_payments(month):
     csv = run(month, "export", "--what", "payments").stdout.splitlines()
     assert csv[0] == "payment,date,from,to,amount,note" and csv[2] == "2,2026-11-14,Lan,Jun,60,cash"
-    kinds = [json.loads(line)["kind"] for line in run(month, "export", "--what", "all", "--format",
-                                                      "jsonl").stdout.splitlines()]
+    kinds = [
+        json.loads(line)["kind"]
+        for line in run(month, "export", "--what", "all", "--format", "jsonl").stdout.splitlines()
+    ]
     assert kinds.count("hand") == 6 and kinds.count("payment") == 2
     assert "payment" not in run(month, "export").stdout  # hands alone, as before
 
@@ -108,9 +140,17 @@ def test_the_history_as_a_table_and_a_chart(month, tmp_path):
     chart = tmp_path / "month.svg"
     assert run(month, "history", "--chart", str(chart)).exit_code == 0
     svg = ET.parse(chart).getroot()
-    paths = {p.get("data-player"): p.get("data-last") for p in svg.iter("{http://www.w3.org/2000/svg}path")
-             if p.get("data-player")}
-    assert paths == {"Ah Fook": "-80", "Jun": "120", "Lan": "0", "Mei": "-40"}  # each line ends at what is owed now
+    paths = {
+        p.get("data-player"): p.get("data-last")
+        for p in svg.iter("{http://www.w3.org/2000/svg}path")
+        if p.get("data-player")
+    }
+    assert paths == {
+        "Ah Fook": "-80",
+        "Jun": "120",
+        "Lan": "0",
+        "Mei": "-40",
+    }  # each line ends at what is owed now
     assert svg.find("{http://www.w3.org/2000/svg}script") is None
     monthly = rows(month, "history", "Jun", "Mei", "--by", "month")
     assert monthly == [{"when": "2026-11", "Jun": 120, "Mei": -40}]
@@ -119,6 +159,9 @@ def test_the_history_as_a_table_and_a_chart(month, tmp_path):
 def test_a_nights_chart_ends_at_its_totals(tmp_path):
     out = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "session.yaml"), "--chart", "-"])
     svg = ET.fromstring(out.stdout)
-    ends = {p.get("data-player"): p.get("data-last") for p in svg.iter("{http://www.w3.org/2000/svg}path")
-            if p.get("data-player")}
+    ends = {
+        p.get("data-player"): p.get("data-last")
+        for p in svg.iter("{http://www.w3.org/2000/svg}path")
+        if p.get("data-player")
+    }
     assert ends == {"Ah Fook": "-140", "Mei": "0", "Jun": "160", "Lan": "-20"}

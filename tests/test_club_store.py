@@ -8,13 +8,12 @@ import sqlite3
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES
 
 from meizhou_score.cli.app import cli
+from meizhou_score.club.identity import night_identity
 from meizhou_score.records.loader import load_record
 from meizhou_score.records.rules import DEFAULT_RULES
-from meizhou_score.club.identity import night_identity
-
-from conftest import EXAMPLES
 
 
 def _version_one_identity(data, rules) -> str:
@@ -25,10 +24,12 @@ def _version_one_identity(data, rules) -> str:
     exact = json.loads(printed, parse_float=str, parse_int=str)
     canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
     ruled = json.dumps(rules.as_dict(), sort_keys=True)
-    return hashlib.sha256(f"{canonical}\n{ruled}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{canonical}\n{ruled}".encode()).hexdigest()
 
 
-@pytest.mark.parametrize("name", ["session.yaml", "self-draw.yaml", "house-rules-hand.yaml", "kongs-every-type.yaml"])
+@pytest.mark.parametrize(
+    "name", ["session.yaml", "self-draw.yaml", "house-rules-hand.yaml", "kongs-every-type.yaml"]
+)
 def test_the_identity_from_the_data_is_the_one_version_one_stored(name):
     data = load_record(str(EXAMPLES / name))
     assert night_identity(data, DEFAULT_RULES) == _version_one_identity(data, DEFAULT_RULES)
@@ -38,7 +39,11 @@ def test_numbers_keep_their_digits_and_keys_their_order_does_not_matter():
     a = {"players": ["A", "B", "C", "D"], "stake": __import__("decimal").Decimal("2.50")}
     b = {"stake": __import__("decimal").Decimal("2.50"), "players": ["A", "B", "C", "D"]}
     c = {"players": ["A", "B", "C", "D"], "stake": __import__("decimal").Decimal("2.5")}
-    assert night_identity(a, DEFAULT_RULES) == night_identity(b, DEFAULT_RULES) != night_identity(c, DEFAULT_RULES)
+    assert (
+        night_identity(a, DEFAULT_RULES)
+        == night_identity(b, DEFAULT_RULES)
+        != night_identity(c, DEFAULT_RULES)
+    )
 
 
 def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
@@ -46,7 +51,9 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     run = CliRunner().invoke
     night = str(EXAMPLES / "session.yaml")
     assert run(cli, ["ledger", "--db", str(db), "add", night]).exit_code == 0
-    conn = sqlite3.connect(db)  # back to version 1's schema: no origin, no night counter, the old identity
+    conn = sqlite3.connect(
+        db
+    )  # back to version 1's schema: no origin, no night counter, the old identity
     conn.execute("DROP INDEX nights_by_origin")
     conn.execute("ALTER TABLE nights DROP COLUMN origin")
     conn.execute("DROP TABLE counters")
@@ -57,7 +64,9 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     conn.execute("PRAGMA user_version = 1")
     conn.commit()
     conn.close()
-    again = run(cli, ["ledger", "--db", str(db), "add", night])  # opening migrates; the night is known
+    again = run(
+        cli, ["ledger", "--db", str(db), "add", night]
+    )  # opening migrates; the night is known
     assert again.exit_code == 0 and "already" in again.output
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 5

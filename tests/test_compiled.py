@@ -18,7 +18,6 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import ROOT
 
 
@@ -26,7 +25,9 @@ def _setup_constant(name: str):
     """A constant of setup.py, read without running it (running it would build)."""
     tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", None) == name for t in node.targets
+        ):
             return ast.literal_eval(node.value)
     raise AssertionError(f"setup.py has no {name}")
 
@@ -40,16 +41,25 @@ def test_the_compiled_list_names_the_bulk_path():
         assert (ROOT / path).is_file(), path
     names = {path.removesuffix(".py").replace("/", ".") for path in COMPILED}
     # every module a line of bulk mode runs through, from reading it to writing its result
-    assert {"meizhou_score.bulk.lines", "meizhou_score.records.record", "meizhou_score.engine.hand",
-            "meizhou_score.settling.settlement", "meizhou_score.render.jsonout"} <= names
+    assert {
+        "meizhou_score.bulk.lines",
+        "meizhou_score.records.record",
+        "meizhou_score.engine.hand",
+        "meizhou_score.settling.settlement",
+        "meizhou_score.render.jsonout",
+    } <= names
 
 
 def test_the_compiled_modules_type_check(tmp_path):
     mypy = shutil.which("mypy", path=os.path.dirname(sys.executable))
     if mypy is None:
         pytest.skip("mypy is not installed: pip install -e '.[test]' installs it")
-    assert _setup_constant("MYPY")[0] == "mypy==2.4.1"  # the compiler setup.py pins is the one checked here
-    proc = subprocess.run([mypy, "--cache-dir", str(tmp_path), *COMPILED], cwd=ROOT, capture_output=True, text=True)
+    assert (
+        _setup_constant("MYPY")[0] == "mypy==2.4.1"
+    )  # the compiler setup.py pins is the one checked here
+    proc = subprocess.run(
+        [mypy, "--cache-dir", str(tmp_path), *COMPILED], cwd=ROOT, capture_output=True, text=True
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
@@ -59,4 +69,8 @@ def test_each_run_uses_the_build_it_means_to():
     compiled = os.environ.get("MEIZHOU_EXPECT_COMPILED") == "1"
     for path in COMPILED:
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
-        assert module.__file__.endswith(".py") is not compiled, (module.__name__, module.__file__, compiled)
+        assert module.__file__.endswith(".py") is not compiled, (
+            module.__name__,
+            module.__file__,
+            compiled,
+        )

@@ -16,10 +16,9 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 
 from meizhou_score.cli.app import cli
-
-from conftest import ROOT
 
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 EXIT = re.compile(r"\n?\[exit (\d+)\]\n$")
@@ -37,8 +36,11 @@ def examples(path) -> list[tuple[str, str, int]]:
     return out
 
 
-CASES = [(path.relative_to(ROOT).as_posix(), n, *case) for path in DOCUMENTS
-         for n, case in enumerate(examples(path))]
+CASES = [
+    (path.relative_to(ROOT).as_posix(), n, *case)
+    for path in DOCUMENTS
+    for n, case in enumerate(examples(path))
+]
 
 
 @pytest.fixture(scope="session")
@@ -67,10 +69,14 @@ def test_the_documents_have_examples():
     assert len({c[0] for c in CASES}) >= 2
 
 
-@pytest.mark.parametrize("document, n, command, output, code", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES])
+@pytest.mark.parametrize(
+    "document, n, command, output, code", CASES, ids=[f"{c[0]}: {c[2]}" for c in CASES]
+)
 def test_example(document, n, command, output, code, ran):
     result = ran[document][1][n]
-    assert result.exit_code == code, f"exit {result.exit_code}, the document shows {code}\n{result.output}"
+    assert result.exit_code == code, (
+        f"exit {result.exit_code}, the document shows {code}\n{result.output}"
+    )
     if output.strip():
         assert (result.stderr if code == 2 else result.stdout) == output
 
@@ -85,8 +91,12 @@ def test_the_readme_night_settles_to_the_totals_it_states(ran):
     # hand 1: Mei self-draws (+60, −20 each); hand 3: Jun self-draws (+60) with a concealed kong (+60) and pays Mei's
     # added kong (−10): +110, Mei −20 −20 +30 = −10, the others −20 −20 −10 = −50
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for line in ("East    Ah Fook       -70", "South   Mei           +50", "West    Jun           +90",
-                 "North   Lan           -70"):
+    for line in (
+        "East    Ah Fook       -70",
+        "South   Mei           +50",
+        "West    Jun           +90",
+        "North   Lan           -70",
+    ):
         assert line in readme
 
 
@@ -96,8 +106,10 @@ def test_the_readme_python_examples():
     assert is_win("123m456m789m123p55s") is True
     assert waits("1112345678999m") == [f"{n}m" for n in range(1, 10)]
     out = settle(load_record(str(ROOT / "examples" / "robbed-kong.yaml")))
-    assert out["claims"]["differences"] == {"Jun": {"claimed": -260, "computed": -240},
-                                            "Lan": {"claimed": 20, "computed": 0}}
+    assert out["claims"]["differences"] == {
+        "Jun": {"claimed": -260, "computed": -240},
+        "Lan": {"claimed": 20, "computed": 0},
+    }
     assert out["claims"]["corrections"] == [{"from": "Lan", "to": "Jun", "amount": 20}]
 
 
@@ -127,7 +139,11 @@ def test_every_record_in_the_documents_settles_as_it_says():
     for path in DOCUMENTS:
         for block in re.findall(r"```yaml\n(.*?)```", path.read_text(encoding="utf-8"), re.S):
             data = yaml.safe_load(block)
-            if not isinstance(data, dict) or "players" not in data or not ({"winner", "draw", "hands"} & data.keys()):
+            if (
+                not isinstance(data, dict)
+                or "players" not in data
+                or not ({"winner", "draw", "hands"} & data.keys())
+            ):
                 continue
             out = settle(data)
             found += 1
@@ -140,9 +156,15 @@ def test_every_record_in_the_documents_settles_as_it_says():
 def test_the_rulings_read_the_same_in_docs_and_at_the_table():
     """docs/rules.md's table and `rules --explain` (both languages' English) say every ruling in the same words."""
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    table = {r: (what, why) for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)}
+    table = {
+        r: (what, why)
+        for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)
+    }
     assert len(table) == 11
     for key, (what, why) in table.items():
         said = " ".join(CliRunner().invoke(cli, ["rules", "--explain", key]).stdout.split())
-        what, why = what.replace("`", ""), why.replace("`", "")  # the table's `code` is plain text at the table
+        what, why = (
+            what.replace("`", ""),
+            why.replace("`", ""),
+        )  # the table's `code` is plain text at the table
         assert " ".join(what.split()) in said and " ".join(why.split()) in said, key

@@ -1,10 +1,11 @@
 """The hot core: win test, readings and waits, checked against a plain brute-force search."""
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meizhou_score import is_win, waits
-from meizhou_score.engine.hand import Block, readings, is_win_counts, waits_counts
+from meizhou_score.engine.hand import Block, is_win_counts, readings, waits_counts
 from meizhou_score.engine.tiles import parse_indices, to_counts
 
 
@@ -12,29 +13,35 @@ def counts(text):
     return to_counts(parse_indices(text))
 
 
-@pytest.mark.parametrize("tiles, wins", [
-    pytest.param("11m 234m 789m 345m 123m", True, id="document-example-1"),
-    pytest.param("55m 123m 456m 345m 999m", True, id="document-example-2"),
-    pytest.param("123m456m789m123p55s", True, id="spec-api"),
-    pytest.param("11122233388899m", True, id="pungs-or-runs"),
-    pytest.param("11m 33m 55p 77p 99s 22s 11z", True, id="seven-pairs"),
-    pytest.param("1111m 33m 55p 77p 99s 22s", True, id="four-as-two-pairs"),
-    pytest.param("19m19p19s1234567z 1z", True, id="thirteen-orphans"),
-    pytest.param("111z 222z 333z 444z 55z", True, id="all-honours"),
-    pytest.param("123z 456z 777z 11m 123m 456m", False, id="no-honour-runs"),
-    pytest.param("123m 456m 789p 235s 55s", False, id="broken-run"),
-    pytest.param("11m 22m 33p 44p 55s 66s 7z", False, id="one-tile-short"),
-    pytest.param("11m 11p 11s 11z 123m 777z", False, id="four-pairs"),
-    pytest.param("1111m 234p 567p 789s 99s", False, id="four-of-a-kind-is-not-a-set"),
-    pytest.param("19m19p19s123456z 11z", False, id="orphans-missing-red"),
-])
+@pytest.mark.parametrize(
+    "tiles, wins",
+    [
+        pytest.param("11m 234m 789m 345m 123m", True, id="document-example-1"),
+        pytest.param("55m 123m 456m 345m 999m", True, id="document-example-2"),
+        pytest.param("123m456m789m123p55s", True, id="spec-api"),
+        pytest.param("11122233388899m", True, id="pungs-or-runs"),
+        pytest.param("11m 33m 55p 77p 99s 22s 11z", True, id="seven-pairs"),
+        pytest.param("1111m 33m 55p 77p 99s 22s", True, id="four-as-two-pairs"),
+        pytest.param("19m19p19s1234567z 1z", True, id="thirteen-orphans"),
+        pytest.param("111z 222z 333z 444z 55z", True, id="all-honours"),
+        pytest.param("123z 456z 777z 11m 123m 456m", False, id="no-honour-runs"),
+        pytest.param("123m 456m 789p 235s 55s", False, id="broken-run"),
+        pytest.param("11m 22m 33p 44p 55s 66s 7z", False, id="one-tile-short"),
+        pytest.param("11m 11p 11s 11z 123m 777z", False, id="four-pairs"),
+        pytest.param("1111m 234p 567p 789s 99s", False, id="four-of-a-kind-is-not-a-set"),
+        pytest.param("19m19p19s123456z 11z", False, id="orphans-missing-red"),
+    ],
+)
 def test_is_win(tiles, wins):
     assert is_win(tiles) is wins
 
 
 def test_every_reading_is_found():
     found = [r.notation() for r in readings(counts("11122233388899m"))]
-    assert found == [["111m", "222m", "333m", "888m", "99m"], ["123m", "123m", "123m", "888m", "99m"]]
+    assert found == [
+        ["111m", "222m", "333m", "888m", "99m"],
+        ["123m", "123m", "123m", "888m", "99m"],
+    ]
 
 
 def test_seven_pairs_that_also_reads_standard():
@@ -54,21 +61,27 @@ def test_shapes_can_be_turned_off():
     assert not is_win_counts(counts("19m19p19s1234567z 1z"), thirteen_orphans=False)
 
 
-@pytest.mark.parametrize("tiles, expected", [
-    pytest.param("1112345678999m", "1m 2m 3m 4m 5m 6m 7m 8m 9m", id="nine-gates"),
-    pytest.param("123m 456m 789p 234s 5s", "2s 5s", id="single-or-edge"),
-    pytest.param("123m 456m 789p 11s 99s", "1s 9s", id="two-pairs"),
-    pytest.param("11m 33m 55p 77p 99s 22s 1z", "1z", id="seven-pairs"),
-    pytest.param("19m19p19s1234567z", "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z", id="orphans-13-sided"),
-    pytest.param("19m19p19s123456z 1z", "7z", id="orphans-one"),
-    pytest.param("1111m 234p 567p 789s", "", id="all-four-held-is-no-wait"),
-    pytest.param("1111m 2m 456p 789s 99s", "3m", id="fourth-copy-excluded"),
-])
+@pytest.mark.parametrize(
+    "tiles, expected",
+    [
+        pytest.param("1112345678999m", "1m 2m 3m 4m 5m 6m 7m 8m 9m", id="nine-gates"),
+        pytest.param("123m 456m 789p 234s 5s", "2s 5s", id="single-or-edge"),
+        pytest.param("123m 456m 789p 11s 99s", "1s 9s", id="two-pairs"),
+        pytest.param("11m 33m 55p 77p 99s 22s 1z", "1z", id="seven-pairs"),
+        pytest.param(
+            "19m19p19s1234567z", "1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z", id="orphans-13-sided"
+        ),
+        pytest.param("19m19p19s123456z 1z", "7z", id="orphans-one"),
+        pytest.param("1111m 234p 567p 789s", "", id="all-four-held-is-no-wait"),
+        pytest.param("1111m 2m 456p 789s 99s", "3m", id="fourth-copy-excluded"),
+    ],
+)
 def test_waits(tiles, expected):
     assert waits(tiles) == expected.split()
 
 
 # ---------------------------------------------------------------- brute force
+
 
 def brute_standard(c, pair_used=False):
     """Plain recursion: remove the first tile as a pair, a pung or a run."""
@@ -160,11 +173,13 @@ def test_shipped_tables_match_a_fresh_build():
 
 
 def test_group_readings_are_memoised_and_complete():
-    from meizhou_score.engine.tables import group_readings, PAIR, PUNG, RUN
+    from meizhou_score.engine.tables import PAIR, PUNG, RUN, group_readings
 
     # 111222333m: three pungs, or three runs 123m
     assert group_readings(bytes([3, 3, 3, 0, 0, 0, 0, 0, 0]), True) == (
-        ((PUNG, 0), (PUNG, 1), (PUNG, 2)), ((RUN, 0), (RUN, 0), (RUN, 0)))
+        ((PUNG, 0), (PUNG, 1), (PUNG, 2)),
+        ((RUN, 0), (RUN, 0), (RUN, 0)),
+    )
     assert group_readings(bytes([2, 0, 0, 0, 0, 0, 0]), False) == (((PAIR, 0),),)
 
 
@@ -182,7 +197,9 @@ def test_the_remembered_suit_search_finds_what_the_full_search_finds():
             out.add((sets, partials, eyes))
             return
         if c[i] >= 3:
-            c[i] -= 3; every_path(c, i, sets + 1, partials, eyes, out, honours); c[i] += 3  # noqa: E702
+            c[i] -= 3
+            every_path(c, i, sets + 1, partials, eyes, out, honours)
+            c[i] += 3  # noqa: E702
         if not honours and i + 2 < n and c[i + 1] and c[i + 2]:
             for k in (i, i + 1, i + 2):
                 c[k] -= 1
@@ -197,9 +214,11 @@ def test_the_remembered_suit_search_finds_what_the_full_search_finds():
             c[i] += 2
         for step in (1, 2):
             if not honours and i + step < n and c[i + step]:
-                c[i] -= 1; c[i + step] -= 1  # noqa: E702
+                c[i] -= 1
+                c[i + step] -= 1  # noqa: E702
                 every_path(c, i, sets, partials + 1, eyes, out, honours)
-                c[i] += 1; c[i + step] += 1  # noqa: E702
+                c[i] += 1
+                c[i + step] += 1  # noqa: E702
         c[i] -= 1
         every_path(c, i + 1 if not c[i] else i, sets, partials, eyes, out, honours)
         c[i] += 1

@@ -12,9 +12,9 @@ import pytest
 
 agari = pytest.importorskip("mahjong.agari")
 
-from meizhou_score.engine.hand import is_win_counts  # noqa: E402
-
 from records import complete_counts  # noqa: E402
+
+from meizhou_score.engine.hand import is_win_counts  # noqa: E402
 
 HANDS = int(os.environ.get("PEER_HANDS", 100_000))
 

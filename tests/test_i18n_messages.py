@@ -14,8 +14,20 @@ from meizhou_score.i18n.messages import msg
 
 PACKAGE = Path(messages.__file__).parent.parent  # the whole package, every room
 # the error types a player reads, and the CLI's ways of showing words
-SHOWN = {"RecordError", "RulesError", "TileError", "EntryError", "SessionFileError", "LedgerError", "Usage",
-         "_fail", "_error", "ConstructorError", "fail", "error_with_hint"}
+SHOWN = {
+    "RecordError",
+    "RulesError",
+    "TileError",
+    "EntryError",
+    "SessionFileError",
+    "LedgerError",
+    "Usage",
+    "_fail",
+    "_error",
+    "ConstructorError",
+    "fail",
+    "error_with_hint",
+}
 
 
 PATHED = {"RecordError", "RulesError", "fail"}  # their first argument is a key path, not words
@@ -31,7 +43,13 @@ def _calls():
 
 def _name(call: ast.Call) -> str | None:
     func = call.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return (
+        func.id
+        if isinstance(func, ast.Name)
+        else func.attr
+        if isinstance(func, ast.Attribute)
+        else None
+    )
 
 
 def _templates():
@@ -41,7 +59,11 @@ def _templates():
 
 
 def _blanks(template: str) -> set[str]:
-    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field}
+    return {
+        field.split(".")[0].split("[")[0]
+        for _, field, _, _ in string.Formatter().parse(template)
+        if field
+    }
 
 
 TEMPLATES = list(_templates())
@@ -51,7 +73,9 @@ def test_the_package_raises_many_messages():
     assert len(TEMPLATES) > 150  # the scan below would pass vacuously on an empty list
 
 
-@pytest.mark.parametrize("file, line, template, given", TEMPLATES, ids=[f"{f}:{n}" for f, n, _, _ in TEMPLATES])
+@pytest.mark.parametrize(
+    "file, line, template, given", TEMPLATES, ids=[f"{f}:{n}" for f, n, _, _ in TEMPLATES]
+)
 def test_every_message_has_chinese_with_the_same_blanks(file, line, template, given):
     chinese = messages.chinese(template)
     assert chinese is not None, f"{file}:{line}: no Chinese for {template!r}"
@@ -64,17 +88,30 @@ def test_no_error_is_raised_with_bare_english():
     for file, call in _calls():
         if _name(call) not in SHOWN or file == "messages.py":
             continue
-        words = call.args[1:] if _name(call) in PATHED else call.args[2:3] if _name(call) == "ConstructorError" \
+        words = (
+            call.args[1:]
+            if _name(call) in PATHED
+            else call.args[2:3]
+            if _name(call) == "ConstructorError"
             else call.args
+        )
         for arg in words:
-            if isinstance(arg, ast.JoinedStr) or (isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-                                                  and arg.value and " " in arg.value):
+            if isinstance(arg, ast.JoinedStr) or (
+                isinstance(arg, ast.Constant)
+                and isinstance(arg.value, str)
+                and arg.value
+                and " " in arg.value
+            ):
                 bare.append(f"{file}:{call.lineno}")
     assert not bare
 
 
 def test_a_message_is_said_in_either_language():
-    found = msg("expected {expected}; got {found}", expected=msg("one of {options}", options=("a", "b")), found="'c'")
+    found = msg(
+        "expected {expected}; got {found}",
+        expected=msg("one of {options}", options=("a", "b")),
+        found="'c'",
+    )
     assert str(found) == "expected one of a, b; got 'c'"
     assert found.say("zh") == "應為以下之一：a、b；卻是 'c'"
 
@@ -83,7 +120,9 @@ def test_chinese_punctuation_is_full_width():
     """Colons, semicolons, commas and brackets in Chinese sentences are the full-width forms (：；，（）)."""
     half = []
     for chinese in messages._chinese_table().values():
-        plain = re.sub(r"\{[^{}]*\}|'[^']*'|`[^`]*`|「[^」]*」", "", chinese)  # blanks and quoted notation aside
+        plain = re.sub(
+            r"\{[^{}]*\}|'[^']*'|`[^`]*`|「[^」]*」", "", chinese
+        )  # blanks and quoted notation aside
         for notation in NOTATION:
             plain = plain.replace(notation, "")
         if any(mark in plain for mark in (";", "(", ")", ", ", ": ")):
@@ -92,13 +131,28 @@ def test_chinese_punctuation_is_full_width():
 
 
 # half-width marks that are notation, not punctuation: a YAML key, a flag's form, a limit
-NOTATION = ("玩家:種類:牌", "玩家:exposed:牌:打出者", ":exposed:", ":打出者", "hands:", "draw: true", "[...]", "10^",
-            "名字=金額", "--max-session-bytes", "MEIZHOU_MAX_SESSION_BYTES")
+NOTATION = (
+    "玩家:種類:牌",
+    "玩家:exposed:牌:打出者",
+    ":exposed:",
+    ":打出者",
+    "hands:",
+    "draw: true",
+    "[...]",
+    "10^",
+    "名字=金額",
+    "--max-session-bytes",
+    "MEIZHOU_MAX_SESSION_BYTES",
+)
 
 
 def test_every_translation_is_used():
     """No sentence is translated that nothing says (PyYAML's own words excepted: they come from outside)."""
     used = {template for _, _, template, _ in TEMPLATES} | {"{first}{then}"}
     table = messages._TABLE.split("# (PyYAML")[0]
-    unused = [line.split(" | ")[0] for line in table.strip("\n").split("\n") if line.split(" | ")[0] not in used]
+    unused = [
+        line.split(" | ")[0]
+        for line in table.strip("\n").split("\n")
+        if line.split(" | ")[0] not in used
+    ]
     assert not unused

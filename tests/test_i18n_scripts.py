@@ -23,7 +23,9 @@ from meizhou_score.i18n.words import WORDS
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 T2S = opencc.OpenCC("t2s").convert
-TW2SP = opencc.OpenCC("tw2sp").convert  # the words as the mainland says them: 檔案 → 文件, 伺服器 → 服务器
+TW2SP = opencc.OpenCC(
+    "tw2sp"
+).convert  # the words as the mainland says them: 檔案 → 文件, 伺服器 → 服务器
 S2T = opencc.OpenCC("s2t").convert
 BLANK = re.compile(r"\{([^{}:]*)[^{}]*\}")  # a blank's name (an English plural's :s aside)
 CJK = re.compile(r"[\u3400-\u9fff]+")
@@ -31,23 +33,33 @@ CJK = re.compile(r"[\u3400-\u9fff]+")
 
 def test_the_checked_in_table_is_what_opencc_makes_today():
     written = make_simplified.TABLE.read_text(encoding="utf-8")
-    assert make_simplified.source(T2S, TW2SP) == written, "run: python -m meizhou_score.i18n.make_simplified"
+    assert make_simplified.source(T2S, TW2SP) == written, (
+        "run: python -m meizhou_score.i18n.make_simplified"
+    )
 
 
-@pytest.mark.parametrize("traditional, expected", [
-    ("槓", "杠"),  # never 扛
-    ("槓上開花", "杠上开花"),
-    ("搶槓", "抢杠"),
-    ("莊", "庄"),
-    ("荒莊", "荒庄"),
-    ("萬", "万"), ("條", "条"), ("筒", "筒"),
-    ("五萬", "五万"), ("九條", "九条"), ("三筒", "三筒"),
-    ("發", "发"), ("東", "东"),
-    ("雞胡", "鸡胡"),
-    ("帳本", "账本"),
-    ("淨輸贏", "净输赢"),
-    ("剩餘張數", "剩余张数"),
-])
+@pytest.mark.parametrize(
+    "traditional, expected",
+    [
+        ("槓", "杠"),  # never 扛
+        ("槓上開花", "杠上开花"),
+        ("搶槓", "抢杠"),
+        ("莊", "庄"),
+        ("荒莊", "荒庄"),
+        ("萬", "万"),
+        ("條", "条"),
+        ("筒", "筒"),
+        ("五萬", "五万"),
+        ("九條", "九条"),
+        ("三筒", "三筒"),
+        ("發", "发"),
+        ("東", "东"),
+        ("雞胡", "鸡胡"),
+        ("帳本", "账本"),
+        ("淨輸贏", "净输赢"),
+        ("剩餘張數", "剩余张数"),
+    ],
+)
 def test_the_words_a_table_cares_about(traditional, expected):
     assert simplified(traditional) == expected
 
@@ -56,33 +68,64 @@ def test_names_and_values_are_never_converted():
     # the template is converted, the name filled into it is shown as written
     from meizhou_score.i18n.messages import msg
 
-    said = msg("{name}: claimed {claimed}, computed {computed}", name="阿發", claimed=1, computed=2).say("zh-Hans")
+    said = msg(
+        "{name}: claimed {claimed}, computed {computed}", name="阿發", claimed=1, computed=2
+    ).say("zh-Hans")
     assert "阿發" in said
 
 
-@pytest.mark.parametrize("said, lang", [
-    ("zh_CN.UTF-8", "zh-Hans"), ("zh_SG.UTF-8", "zh-Hans"), ("zh_Hans", "zh-Hans"), ("zh_Hans_CN.UTF-8", "zh-Hans"),
-    ("zh-Hans", "zh-Hans"), ("ZH-hans", "zh-Hans"), ("zh_CN.GB18030", "zh-Hans"),
-    ("zh_TW.UTF-8", "zh-Hant"), ("zh_HK.UTF-8", "zh-Hant"), ("zh_MO", "zh-Hant"), ("zh_Hant_TW", "zh-Hant"),
-    ("zh-Hant", "zh-Hant"), ("zh", "zh-Hant"), ("zh_MY.UTF-8", "zh-Hant"),
-    ("en_GB.UTF-8", "en"), ("en", "en"),
-    ("C.UTF-8", None), ("POSIX", None), ("fr_FR.UTF-8", None), ("", None),
-])
+@pytest.mark.parametrize(
+    "said, lang",
+    [
+        ("zh_CN.UTF-8", "zh-Hans"),
+        ("zh_SG.UTF-8", "zh-Hans"),
+        ("zh_Hans", "zh-Hans"),
+        ("zh_Hans_CN.UTF-8", "zh-Hans"),
+        ("zh-Hans", "zh-Hans"),
+        ("ZH-hans", "zh-Hans"),
+        ("zh_CN.GB18030", "zh-Hans"),
+        ("zh_TW.UTF-8", "zh-Hant"),
+        ("zh_HK.UTF-8", "zh-Hant"),
+        ("zh_MO", "zh-Hant"),
+        ("zh_Hant_TW", "zh-Hant"),
+        ("zh-Hant", "zh-Hant"),
+        ("zh", "zh-Hant"),
+        ("zh_MY.UTF-8", "zh-Hant"),
+        ("en_GB.UTF-8", "en"),
+        ("en", "en"),
+        ("C.UTF-8", None),
+        ("POSIX", None),
+        ("fr_FR.UTF-8", None),
+        ("", None),
+    ],
+)
 def test_the_locale_picks_the_script(said, lang):
     assert language_of(said) == lang
 
 
 def _locale_run(env):
-    clean = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")}
-    return subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(EXAMPLES / "draw.yaml")],
-                          capture_output=True, text=True, encoding="utf-8", env={**clean, **env}, cwd=ROOT).stdout
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", str(EXAMPLES / "draw.yaml")],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**clean, **env},
+        cwd=ROOT,
+    ).stdout
 
 
 def test_lc_all_then_lc_messages_then_lang():
     assert "荒庄" in _locale_run({"LANG": "zh_CN.UTF-8"})
     assert "荒莊" in _locale_run({"LANG": "zh_TW.UTF-8"})
     assert "荒莊" in _locale_run({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "zh_HK.UTF-8"})
-    assert "荒庄" in _locale_run({"LANG": "zh_TW.UTF-8", "LC_MESSAGES": "zh_HK.UTF-8", "LC_ALL": "zh_SG.UTF-8"})
+    assert "荒庄" in _locale_run(
+        {"LANG": "zh_TW.UTF-8", "LC_MESSAGES": "zh_HK.UTF-8", "LC_ALL": "zh_SG.UTF-8"}
+    )
     assert "Exhaustive draw" in _locale_run({"LANG": "en_US.UTF-8"})
 
 
@@ -115,7 +158,13 @@ def _outputs(lang: str, tmp_path) -> list[str]:
     for example in sorted(EXAMPLES.glob("*.yaml")):
         if not example.name.startswith("bad-") and example.name not in ("house-rules.yaml",):
             run("settle", example, "--explain")
-    for hand in ("123m456p789s11z2z", "11223344556677m", "19m19p19s1234567z", "22333445566778m", "123m456m789m11s"):
+    for hand in (
+        "123m456p789s11z2z",
+        "11223344556677m",
+        "19m19p19s1234567z",
+        "22333445566778m",
+        "123m456m789m11s",
+    ):
         run("check", hand)
     run("check", "123m 456m 11s 2s", "--pung", "777z")
     run("rules")
@@ -129,8 +178,15 @@ def _outputs(lang: str, tmp_path) -> list[str]:
     for report in ("nights", "totals", "stats", "history", "payments", "settle-up"):
         run("ledger", "--db", db, report)
     for example in sorted(EXAMPLES.glob("bad-*.yaml")):  # errors, through the real entry point
-        said.append(subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(example), "--lang", lang],
-                                   capture_output=True, text=True, encoding="utf-8", cwd=ROOT).stderr)
+        said.append(
+            subprocess.run(
+                [sys.executable, "-m", "meizhou_score", "settle", str(example), "--lang", lang],
+                capture_output=True,
+                text=True,
+                encoding="utf-8",
+                cwd=ROOT,
+            ).stderr
+        )
     return said
 
 
@@ -158,7 +214,9 @@ def test_the_two_scripts_differ_only_in_words(tmp_path):
     for a, b in zip(hant, hans):
         assert CJK.sub("", a) == CJK.sub("", b)
         assert a.count("\n") == b.count("\n")
-        assert TW2SP(a) == b, [(x, y) for x, y in zip(TW2SP(a).splitlines(), b.splitlines()) if x != y]
+        assert TW2SP(a) == b, [
+            (x, y) for x, y in zip(TW2SP(a).splitlines(), b.splitlines()) if x != y
+        ]
 
 
 def test_every_run_of_our_words_comes_out_as_opencc_says():
@@ -182,16 +240,24 @@ kongs:
 """
 
 
-@pytest.mark.parametrize("win, kong, tiles", [
-    ("槓上開花", "暗槓", "一萬二萬三萬 456m 234s 55s"),
-    ("杠上开花", "暗杠", "一万二万三万 456m 234s 55s"),
-    ("杠上開花", "暗杠", "123万 456m 234条 55s"),
-])
+@pytest.mark.parametrize(
+    "win, kong, tiles",
+    [
+        ("槓上開花", "暗槓", "一萬二萬三萬 456m 234s 55s"),
+        ("杠上开花", "暗杠", "一万二万三万 456m 234s 55s"),
+        ("杠上開花", "暗杠", "123万 456m 234条 55s"),
+    ],
+)
 def test_a_record_in_either_script_settles_alike(win, kong, tiles):
     runner = CliRunner()
-    english = runner.invoke(cli, ["settle", "-", "--format", "json"],
-                            input=HAND.format(win="kong-bloom", kong="concealed", tiles="123m 456m 234s 55s"))
-    said = runner.invoke(cli, ["settle", "-", "--format", "json"], input=HAND.format(win=win, kong=kong, tiles=tiles))
+    english = runner.invoke(
+        cli,
+        ["settle", "-", "--format", "json"],
+        input=HAND.format(win="kong-bloom", kong="concealed", tiles="123m 456m 234s 55s"),
+    )
+    said = runner.invoke(
+        cli, ["settle", "-", "--format", "json"], input=HAND.format(win=win, kong=kong, tiles=tiles)
+    )
     assert said.exit_code == english.exit_code == 0, said.output
     assert said.output == english.output
 

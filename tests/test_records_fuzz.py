@@ -6,28 +6,65 @@ The normal run does a few hundred mutations. For the long run:
 """
 
 import copy
-
 import os
 import random
 from decimal import Decimal, localcontext
 
 from click.testing import CliRunner
-from hypothesis import HealthCheck, event, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from records import make_record
 
 from meizhou_score import MeizhouError, settle
 from meizhou_score.cli.app import cli
 
-from records import make_record
-
 MUTATIONS = int(os.environ.get("FUZZ_MUTATIONS", 400))
 
-ODD_VALUES = [None, True, False, 0, -1, 7, 2 ** 70, 1.5, Decimal("NaN"), "", " ", "5z", "123m", "8z", "Mei",
-              "Bob", "draw", "self_draw", "robbed_kong", "exposed", [], [1, 2], ["Mei"], {}, {"a": 1},
-              {"player": "Mei"}, "\x00", "🀄", "東南西北", "x" * 500,
-              # hostile input: huge and tiny numbers, control and invisible characters, another spelling
-              10 ** 40, -(10 ** 40), Decimal("1E+999999"), Decimal("1E-999999"), Decimal("0.3333333333333333333333333333"),
-              Decimal("1.0000000000000000000000000001"), "Mei\x1b[2J", "Me\u200bi", "Me\u0301i", "Mei ", "Mei\n",
-              "\ud800"]
+ODD_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    2**70,
+    1.5,
+    Decimal("NaN"),
+    "",
+    " ",
+    "5z",
+    "123m",
+    "8z",
+    "Mei",
+    "Bob",
+    "draw",
+    "self_draw",
+    "robbed_kong",
+    "exposed",
+    [],
+    [1, 2],
+    ["Mei"],
+    {},
+    {"a": 1},
+    {"player": "Mei"},
+    "\x00",
+    "🀄",
+    "東南西北",
+    "x" * 500,
+    # hostile input: huge and tiny numbers, control and invisible characters, another spelling
+    10**40,
+    -(10**40),
+    Decimal("1E+999999"),
+    Decimal("1E-999999"),
+    Decimal("0.3333333333333333333333333333"),
+    Decimal("1.0000000000000000000000000001"),
+    "Mei\x1b[2J",
+    "Me\u200bi",
+    "Me\u0301i",
+    "Mei ",
+    "Mei\n",
+    "\ud800",
+]
 
 
 def paths(node, prefix=()):
@@ -72,7 +109,7 @@ def mutate(rec, rng: random.Random):
     elif kind == 4 and isinstance(parent[key], str):  # perturb tiles and names
         text = parent[key]
         pos = rng.randrange(len(text) + 1)
-        parent[key] = text[:pos] + rng.choice("0123456789mpszESWN東萬 x*&!") + text[pos + 1:]
+        parent[key] = text[:pos] + rng.choice("0123456789mpszESWN東萬 x*&!") + text[pos + 1 :]
     else:  # rename a key
         if isinstance(parent, dict):
             parent[str(key) + rng.choice(["", "s", "_"])] = parent.pop(key)
@@ -91,7 +128,7 @@ def check(rec):
 
 
 @settings(max_examples=MUTATIONS, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.integers(0, 2 ** 32), st.integers(1, 4))
+@given(st.integers(0, 2**32), st.integers(1, 4))
 def test_mutations_raise_only_our_errors(seed, rounds):
     rng = random.Random(seed)
     rec = make_record(rng)
@@ -114,7 +151,9 @@ def test_mutated_files_never_show_a_traceback(tmp_path):
         result = runner.invoke(cli, ["settle", str(path)])
         assert result.exit_code in (0, 1, 2)
         assert "Traceback" not in result.output + result.stderr
-        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            result.exception
+        )
 
 
 def _plain(node):
@@ -133,7 +172,9 @@ def _bulk_line(rec, rng: random.Random) -> bytes:
 
     text = json.dumps(_plain(rec), ensure_ascii=False)
     kind = rng.randrange(4)
-    if kind == 0 and text.startswith("{") and len(text) > 2:  # a key written twice, the second one winning
+    if (
+        kind == 0 and text.startswith("{") and len(text) > 2
+    ):  # a key written twice, the second one winning
         text = text[:-1] + ', "dealer": "Mei"}'
     data = text.encode("utf-8", "surrogatepass")
     if kind == 1:  # a byte that is not UTF-8, somewhere in the line

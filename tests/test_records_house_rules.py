@@ -8,16 +8,21 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from conftest import EXAMPLES, ROOT
+from records import hand_record, session_record
 
 from meizhou_score import settle
 from meizhou_score.cli.app import cli
 
-from conftest import EXAMPLES, ROOT
-from records import hand_record, session_record
-
 # RULES.md Part B, by hand: the ruling behind each kind of payment
-RULING_OF_REASON = {"self_draw": "R5", "kong_bloom": "R6", "robbed_kong": "R7",
-                    "concealed_kong": "R8", "added_kong": "R8", "exposed_kong": "R8"}
+RULING_OF_REASON = {
+    "self_draw": "R5",
+    "kong_bloom": "R6",
+    "robbed_kong": "R7",
+    "concealed_kong": "R8",
+    "added_kong": "R8",
+    "exposed_kong": "R8",
+}
 
 
 def test_the_shipped_tables_file_is_there_and_current():
@@ -44,9 +49,9 @@ def test_shipped_readings_read_as_the_search_does():
     # first sight with the shipped readings and first sight without them: the same readings
     import random
 
-    from meizhou_score.engine import hand, memo, tables
-
     from records import complete_counts
+
+    from meizhou_score.engine import hand, memo, tables
 
     rng = random.Random(9)
     hands = [bytes(complete_counts(rng)) for _ in range(3000)]
@@ -69,7 +74,9 @@ def test_a_tile_repr_reads_back_as_the_tile():
         assert eval(repr(tile), {"Tile": Tile}) == tile
 
 
-@pytest.mark.parametrize("name", ["robbed-kong", "kongs-every-type", "kong-bloom", "bao-kong", "session"])
+@pytest.mark.parametrize(
+    "name", ["robbed-kong", "kongs-every-type", "kong-bloom", "bao-kong", "session"]
+)
 def test_every_json_transfer_names_its_ruling(name):
     result = CliRunner().invoke(cli, ["settle", str(EXAMPLES / f"{name}.yaml"), "--format", "json"])
     out = json.loads(result.stdout)
@@ -82,12 +89,18 @@ def test_every_json_transfer_names_its_ruling(name):
 
 def test_the_explanation_reads_the_payment_and_never_works_it_out_again():
     # a kong bloom under kong_bloom_multiplier 2: each pays 1 (ratio) × 2 (share) × 2 = 4 units (R6)
-    from meizhou_score.settling.night import settle_data
     from meizhou_score.records.rules import DEFAULT_RULES
     from meizhou_score.render.text import explain_transfer
+    from meizhou_score.settling.night import settle_data
 
-    rec = hand_record("Jun", "kong_bloom", "123m 456p 789s 55s", "5s", rules={"kong_bloom_multiplier": 2},
-                      kongs=[{"player": "Jun", "type": "concealed", "tile": "7z"}])
+    rec = hand_record(
+        "Jun",
+        "kong_bloom",
+        "123m 456p 789s 55s",
+        "5s",
+        rules={"kong_bloom_multiplier": 2},
+        kongs=[{"player": "Jun", "type": "concealed", "tile": "7z"}],
+    )
     settled = settle_data(rec).last
     win = settled.transfers[0]
     assert (win.units, win.basis.ratio, win.basis.share, win.basis.multiplier) == (4, 1, 2, 2)
@@ -100,8 +113,11 @@ def test_the_explanation_reads_the_payment_and_never_works_it_out_again():
 def test_a_session_reads_the_same_through_the_api_the_cli_and_bulk_mode(tmp_path):
     from meizhou_score.bulk.lines import settle_line
 
-    session = session_record(hand_record(), {"draw": True},
-                             hand_record("Jun", concealed="11m 33m 55p 77p 99s 22s 11z", winning="1z", dealer="Jun"))
+    session = session_record(
+        hand_record(),
+        {"draw": True},
+        hand_record("Jun", concealed="11m 33m 55p 77p 99s 22s 11z", winning="1z", dealer="Jun"),
+    )
     api = json.loads(json.dumps(settle(session)))
     path = tmp_path / "night.json"
     path.write_text(json.dumps(session), encoding="utf-8")
@@ -115,10 +131,9 @@ def test_a_session_reads_the_same_through_the_api_the_cli_and_bulk_mode(tmp_path
 
 
 def test_every_memo_is_bounded_and_registered():
-    from meizhou_score.engine import memo
-
     import meizhou_score.bulk.lines  # noqa: F401 - every module with a memo
     import meizhou_score.settling.analysis  # noqa: F401
+    from meizhou_score.engine import memo
 
     sizes = memo.sizes()
     assert {"tiles.words", "readings.m", "record.seated"} <= set(sizes)
@@ -133,13 +148,19 @@ def test_switching_every_memo_off_changes_no_output(tmp_path):
 
     path = tmp_path / "log.jsonl"
     rng = random.Random(12)
-    path.write_text("".join(json.dumps(rec, ensure_ascii=False) + "\n" for rec in club_log(rng, 1500)),
-                    encoding="utf-8")
+    path.write_text(
+        "".join(json.dumps(rec, ensure_ascii=False) + "\n" for rec in club_log(rng, 1500)),
+        encoding="utf-8",
+    )
 
     def run(off):
         env = {**os.environ, "MEIZHOU_MEMOS_OFF": off}
-        return subprocess.run([sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)], cwd=ROOT,
-                              env=env, capture_output=True).stdout
+        return subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+        ).stdout
 
     with_memos, without = run(""), run("all")
     assert with_memos.count(b"\n") == 1500
@@ -153,13 +174,24 @@ def test_every_ruling_printed_is_explained_in_the_docs():
     from meizhou_score.i18n import rulings
 
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    table = {r: (what, why) for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)}
+    table = {
+        r: (what, why)
+        for r, what, why in re.findall(r"^\| (R\d+) \| (.*?) \| (.*?) \|$", doc, re.M)
+    }
     assert table == rulings.EXPLAINED
-    cited = {*rulings.REASONS.values(), *rulings.NEXT_DEALER.values(), *rulings.RULES_KEYS.values(),
-             *rulings.FINDINGS.values()}
+    cited = {
+        *rulings.REASONS.values(),
+        *rulings.NEXT_DEALER.values(),
+        *rulings.RULES_KEYS.values(),
+        *rulings.FINDINGS.values(),
+    }
     assert cited <= set(table)
     out = CliRunner().invoke(cli, ["rules", "--explain", "r7"])
-    assert out.exit_code == 0 and out.stdout.startswith("R7: Robbed kong") and "docs/rules.md" in out.stdout
+    assert (
+        out.exit_code == 0
+        and out.stdout.startswith("R7: Robbed kong")
+        and "docs/rules.md" in out.stdout
+    )
     assert CliRunner().invoke(cli, ["rules", "--explain", "R12"]).exit_code == 2
 
 

@@ -3,11 +3,10 @@
 import copy
 
 import pytest
+from records import draw_record, hand_record, session_record
 
 from meizhou_score import RecordError, RulesError, settle
 from meizhou_score.records.loader import load_yaml
-
-from records import draw_record, hand_record, session_record
 
 BASE = hand_record()  # Mei self-draws an ordinary hand; Ah Fook dealt
 
@@ -29,52 +28,135 @@ def edit(**changes):
 DELETE = object()
 
 
-@pytest.mark.parametrize("rec, path, fragment", [
-    pytest.param(edit(players=["A", "B", "C"]), "players", "exactly 4 players", id="three-players"),
-    pytest.param(edit(players=["A", "B", "C", "D", "E"]), "players", "got 5", id="five-players"),
-    pytest.param(edit(players=["A", "A", "C", "D"]), "players[1]", "already seated", id="duplicate-player"),
-    pytest.param(edit(dealer="Bob"), "dealer", "one of the players", id="dealer-not-seated"),
-    pytest.param(edit(winner="Bob"), "winner", "one of the players", id="winner-not-seated"),
-    pytest.param(edit(win_type="discard"), "win_type", "one of self_draw, kong_bloom, robbed_kong",
-                 id="discard-win-is-not-a-win-type"),
-    pytest.param(edit(stake=0), "stake", "a positive number", id="zero-stake"),
-    pytest.param(edit(stake=-5), "stake", "a positive number", id="negative-stake"),
-    pytest.param(edit(stake="ten"), "stake", "a positive number", id="text-stake"),
-    pytest.param(edit(winer="Mei"), "winer", "did you mean 'winner'", id="typo"),
-    pytest.param(edit(hand__concealed="123m 456m 789p 234s 5x"), "hand.concealed", "unexpected 'x'",
-                 id="bad-tile"),
-    pytest.param(edit(hand__concealed="123m 456m 789p 234s"), "hand", "expected 14 tiles", id="count-rule"),
-    pytest.param(edit(hand__winning_tile="9s"), "hand.winning_tile", "not among the concealed tiles",
-                 id="winning-tile-not-held"),
-    pytest.param(edit(hand__pungs=["123m"], hand__concealed="456m 789p 234s 55s"), "hand.pungs[0]",
-                 "there is no chow", id="chow-under-pungs"),
-    pytest.param(edit(robbed="Jun"), "robbed", "only allowed when win_type is robbed_kong",
-                 id="robbed-without-robbed-kong"),
-    pytest.param(edit(win_type="robbed_kong"), "robbed", "missing", id="robbed-kong-without-robbed"),
-    pytest.param(edit(win_type="robbed_kong", robbed="Mei"), "robbed", "cannot be the winner",
-                 id="robbed-is-winner"),
-    pytest.param(edit(draw=True), "winner", "not allowed in an exhaustive draw", id="draw-with-winner"),
-    pytest.param(edit(winner=DELETE), "winner", "missing", id="no-winner-no-draw"),
-    pytest.param(edit(kongs=[{"player": "Jun", "type": "dark", "tile": "5z"}]), "kongs[0].type",
-                 "one of concealed, added, exposed (or 暗槓, 加槓, 明槓); got 'dark'", id="kong-type"),
-    pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z"}]), "kongs[0].from",
-                 "missing", id="exposed-without-from"),
-    pytest.param(edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z", "from": "Jun"}]),
-                 "kongs[0].from", "another player", id="exposed-from-itself"),
-    pytest.param(edit(kongs=[{"player": "Jun", "type": "added", "tile": "5z", "from": "Lan"}]),
-                 "kongs[0].from", "only allowed for an exposed kong", id="from-on-added"),
-    pytest.param(edit(kongs=[{"player": "Jun", "type": "concealed", "tile": "4s"},
-                             {"player": "Lan", "type": "concealed", "tile": "5z"}]),
-                 "hand", "5 copies of 4s", id="five-copies-across-hand-and-kongs"),
-    pytest.param(edit(claimed={"Bob": 3}), "claimed.Bob", "one of the players", id="claim-not-seated"),
-    pytest.param(edit(rules={"combine": "sum"}), "rules.combine", "one of highest, add, multiply",
-                 id="rules-choice"),
-    pytest.param(edit(rules={"patterns": {"big_hand": 3}}), "rules.patterns.big_hand", "unknown pattern id",
-                 id="rules-pattern-id"),
-    pytest.param(edit(rules={"self_draw_share": -1}), "rules.self_draw_share", "whole number from 0 to 1,000,000",
-                 id="rules-range"),
-    pytest.param(["not", "a", "mapping"], "", "expected a mapping", id="top-level-list"),
-])
+@pytest.mark.parametrize(
+    "rec, path, fragment",
+    [
+        pytest.param(
+            edit(players=["A", "B", "C"]), "players", "exactly 4 players", id="three-players"
+        ),
+        pytest.param(
+            edit(players=["A", "B", "C", "D", "E"]), "players", "got 5", id="five-players"
+        ),
+        pytest.param(
+            edit(players=["A", "A", "C", "D"]),
+            "players[1]",
+            "already seated",
+            id="duplicate-player",
+        ),
+        pytest.param(edit(dealer="Bob"), "dealer", "one of the players", id="dealer-not-seated"),
+        pytest.param(edit(winner="Bob"), "winner", "one of the players", id="winner-not-seated"),
+        pytest.param(
+            edit(win_type="discard"),
+            "win_type",
+            "one of self_draw, kong_bloom, robbed_kong",
+            id="discard-win-is-not-a-win-type",
+        ),
+        pytest.param(edit(stake=0), "stake", "a positive number", id="zero-stake"),
+        pytest.param(edit(stake=-5), "stake", "a positive number", id="negative-stake"),
+        pytest.param(edit(stake="ten"), "stake", "a positive number", id="text-stake"),
+        pytest.param(edit(winer="Mei"), "winer", "did you mean 'winner'", id="typo"),
+        pytest.param(
+            edit(hand__concealed="123m 456m 789p 234s 5x"),
+            "hand.concealed",
+            "unexpected 'x'",
+            id="bad-tile",
+        ),
+        pytest.param(
+            edit(hand__concealed="123m 456m 789p 234s"),
+            "hand",
+            "expected 14 tiles",
+            id="count-rule",
+        ),
+        pytest.param(
+            edit(hand__winning_tile="9s"),
+            "hand.winning_tile",
+            "not among the concealed tiles",
+            id="winning-tile-not-held",
+        ),
+        pytest.param(
+            edit(hand__pungs=["123m"], hand__concealed="456m 789p 234s 55s"),
+            "hand.pungs[0]",
+            "there is no chow",
+            id="chow-under-pungs",
+        ),
+        pytest.param(
+            edit(robbed="Jun"),
+            "robbed",
+            "only allowed when win_type is robbed_kong",
+            id="robbed-without-robbed-kong",
+        ),
+        pytest.param(
+            edit(win_type="robbed_kong"), "robbed", "missing", id="robbed-kong-without-robbed"
+        ),
+        pytest.param(
+            edit(win_type="robbed_kong", robbed="Mei"),
+            "robbed",
+            "cannot be the winner",
+            id="robbed-is-winner",
+        ),
+        pytest.param(
+            edit(draw=True), "winner", "not allowed in an exhaustive draw", id="draw-with-winner"
+        ),
+        pytest.param(edit(winner=DELETE), "winner", "missing", id="no-winner-no-draw"),
+        pytest.param(
+            edit(kongs=[{"player": "Jun", "type": "dark", "tile": "5z"}]),
+            "kongs[0].type",
+            "one of concealed, added, exposed (or 暗槓, 加槓, 明槓); got 'dark'",
+            id="kong-type",
+        ),
+        pytest.param(
+            edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z"}]),
+            "kongs[0].from",
+            "missing",
+            id="exposed-without-from",
+        ),
+        pytest.param(
+            edit(kongs=[{"player": "Jun", "type": "exposed", "tile": "5z", "from": "Jun"}]),
+            "kongs[0].from",
+            "another player",
+            id="exposed-from-itself",
+        ),
+        pytest.param(
+            edit(kongs=[{"player": "Jun", "type": "added", "tile": "5z", "from": "Lan"}]),
+            "kongs[0].from",
+            "only allowed for an exposed kong",
+            id="from-on-added",
+        ),
+        pytest.param(
+            edit(
+                kongs=[
+                    {"player": "Jun", "type": "concealed", "tile": "4s"},
+                    {"player": "Lan", "type": "concealed", "tile": "5z"},
+                ]
+            ),
+            "hand",
+            "5 copies of 4s",
+            id="five-copies-across-hand-and-kongs",
+        ),
+        pytest.param(
+            edit(claimed={"Bob": 3}), "claimed.Bob", "one of the players", id="claim-not-seated"
+        ),
+        pytest.param(
+            edit(rules={"combine": "sum"}),
+            "rules.combine",
+            "one of highest, add, multiply",
+            id="rules-choice",
+        ),
+        pytest.param(
+            edit(rules={"patterns": {"big_hand": 3}}),
+            "rules.patterns.big_hand",
+            "unknown pattern id",
+            id="rules-pattern-id",
+        ),
+        pytest.param(
+            edit(rules={"self_draw_share": -1}),
+            "rules.self_draw_share",
+            "whole number from 0 to 1,000,000",
+            id="rules-range",
+        ),
+        pytest.param(["not", "a", "mapping"], "", "expected a mapping", id="top-level-list"),
+    ],
+)
 def test_bad_record(rec, path, fragment):
     with pytest.raises(RecordError) as err:
         settle(rec)
@@ -84,15 +166,21 @@ def test_bad_record(rec, path, fragment):
 
 def test_robbed_seven_pairs_breaks_conservation():
     # R7: the robbed pung holds three copies; a seven-pairs hand needs two more
-    rec = edit(win_type="robbed_kong", robbed="Jun",
-               hand={"concealed": "11m 33m 55p 77p 99s 22s 11z", "winning_tile": "9s"})
+    rec = edit(
+        win_type="robbed_kong",
+        robbed="Jun",
+        hand={"concealed": "11m 33m 55p 77p 99s 22s 11z", "winning_tile": "9s"},
+    )
     with pytest.raises(RecordError, match="5 copies of 9s"):
         settle(rec)
 
 
 def test_robbed_all_pungs_breaks_conservation():
-    rec = edit(win_type="robbed_kong", robbed="Jun",
-               hand={"concealed": "111m 999p 555s 22s 777z", "winning_tile": "5s"})
+    rec = edit(
+        win_type="robbed_kong",
+        robbed="Jun",
+        hand={"concealed": "111m 999p 555s 22s 777z", "winning_tile": "5s"},
+    )
     with pytest.raises(RecordError, match="6 copies of 5s"):
         settle(rec)
 
@@ -109,11 +197,14 @@ def test_the_input_mapping_is_not_modified():
     assert rec == before
 
 
-@pytest.mark.parametrize("text, fragment", [
-    pytest.param("players: [a, b\n", "line 2", id="unclosed-list"),
-    pytest.param("a: 1\na: 2\n", "appears twice", id="duplicate-key"),
-    pytest.param("!!python/object/apply:os.system ['echo hi']\n", "YAML", id="python-tag"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        pytest.param("players: [a, b\n", "line 2", id="unclosed-list"),
+        pytest.param("a: 1\na: 2\n", "appears twice", id="duplicate-key"),
+        pytest.param("!!python/object/apply:os.system ['echo hi']\n", "YAML", id="python-tag"),
+    ],
+)
 def test_yaml_errors(text, fragment):
     with pytest.raises(RecordError) as err:
         load_yaml(text, "hand.yaml")
@@ -141,7 +232,9 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
     monkeypatch.setattr(loader, "_LOADER", None)  # the next test gets the C loader back
 
 
-@pytest.mark.parametrize("key, value", [("players", ["A", "B", "C", "D"]), ("rules", {"combine": "add"})])
+@pytest.mark.parametrize(
+    "key, value", [("players", ["A", "B", "C", "D"]), ("rules", {"combine": "add"})]
+)
 def test_a_session_hand_may_not_change_players_or_rules(key, value):
     session = session_record(draw_record("A"), players=["A", "B", "C", "D"])
     session["hands"][0][key] = value
@@ -150,7 +243,9 @@ def test_a_session_hand_may_not_change_players_or_rules(key, value):
 
 
 def test_a_session_hand_may_have_its_own_stake():
-    session = session_record(hand_record("B", dealer="A", stake=1), players=["A", "B", "C", "D"], stake=10)
+    session = session_record(
+        hand_record("B", dealer="A", stake=1), players=["A", "B", "C", "D"], stake=10
+    )
     assert settle(session)["totals"] == {"A": -2, "B": 6, "C": -2, "D": -2}  # 2 units × 1, not × 10
 
 
@@ -161,12 +256,23 @@ def test_a_remembered_kong_is_still_checked_in_every_other_form():
     assert settle(good)["valid"]
     cases = [
         (edit(kongs=[dict(kong, colour="red")]), "kongs[0].colour", "unknown key"),
-        (edit(kongs=[dict(kong, **{"from": "Jun"})]), "kongs[0].from", "only allowed for an exposed kong"),
+        (
+            edit(kongs=[dict(kong, **{"from": "Jun"})]),
+            "kongs[0].from",
+            "only allowed for an exposed kong",
+        ),
         (edit(kongs=[dict(kong, type="exposed")]), "kongs[0].from", "missing"),
-        (edit(kongs=[dict(kong, **{"from": None})]), "kongs[0].from", "only allowed for an exposed kong"),
+        (
+            edit(kongs=[dict(kong, **{"from": None})]),
+            "kongs[0].from",
+            "only allowed for an exposed kong",
+        ),
         (edit(kongs=[dict(kong, tile=["1z"])]), "kongs[0].tile", "tiles as text"),
-        (edit(players=["Ah Fook", "Mei", "Jun", "Lana"], kongs=[kong]),
-         "kongs[0].player", "one of the players"),
+        (
+            edit(players=["Ah Fook", "Mei", "Jun", "Lana"], kongs=[kong]),
+            "kongs[0].player",
+            "one of the players",
+        ),
     ]
     for rec, path, fragment in cases:
         with pytest.raises(RecordError) as info:
@@ -176,11 +282,28 @@ def test_a_remembered_kong_is_still_checked_in_every_other_form():
 
 def test_a_remembered_kong_does_not_admit_a_boolean_for_a_name():
     # names 1-4 are allowed (as text); True equals 1 in Python but is not a name
-    numbered = edit(players=[1, 2, 3, 4], dealer=1, winner=2, kongs=[{"player": 1, "type": "added", "tile": "1z"}])
-    assert settle(numbered)["balances"] == {"1": 3 - 2, "2": 6 - 1, "3": -2 - 1, "4": -2 - 1}  # R5 + R8
+    numbered = edit(
+        players=[1, 2, 3, 4],
+        dealer=1,
+        winner=2,
+        kongs=[{"player": 1, "type": "added", "tile": "1z"}],
+    )
+    assert settle(numbered)["balances"] == {
+        "1": 3 - 2,
+        "2": 6 - 1,
+        "3": -2 - 1,
+        "4": -2 - 1,
+    }  # R5 + R8
     assert settle(numbered)["valid"]
-    flagged = edit(players=[1, 2, 3, 4], dealer=1, winner=2, kongs=[{"player": True, "type": "added", "tile": "1z"}])
-    assert settle(flagged.copy() | {"kongs": [{"player": "1", "type": "added", "tile": "1z"}]})["valid"]
+    flagged = edit(
+        players=[1, 2, 3, 4],
+        dealer=1,
+        winner=2,
+        kongs=[{"player": True, "type": "added", "tile": "1z"}],
+    )
+    assert settle(flagged.copy() | {"kongs": [{"player": "1", "type": "added", "tile": "1z"}]})[
+        "valid"
+    ]
     with pytest.raises(RecordError) as info:
         settle(flagged)
     assert info.value.path == "kongs[0].player"
@@ -191,8 +314,12 @@ def test_house_rules_are_checked_and_keep_their_base():
 
     once = DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"})
     assert (once.self_draw_share, once.combine) == (1, "add")
-    with pytest.raises(RulesError, match="self_draw_share: expected a whole number from 0 to 1,000,000; got True"):
-        DEFAULT_RULES.override({"self_draw_share": True, "combine": "add"})  # True == 1, but is no share
+    with pytest.raises(
+        RulesError, match="self_draw_share: expected a whole number from 0 to 1,000,000; got True"
+    ):
+        DEFAULT_RULES.override(
+            {"self_draw_share": True, "combine": "add"}
+        )  # True == 1, but is no share
     other = DEFAULT_RULES.override({"combine": "multiply"})
     assert other.override({"self_draw_share": 1, "combine": "add"}).combine == "add"
     assert other.override({"self_draw_share": 1}).combine == "multiply"  # built on its own base
@@ -201,8 +328,15 @@ def test_house_rules_are_checked_and_keep_their_base():
     assert DEFAULT_RULES.patterns["ordinary"] == 1
 
 
-@pytest.mark.parametrize("win_type, expected", [("自摸", "self_draw"), ("self-draw", "self_draw"),
-                                                ("槓上開花", "kong_bloom"), ("搶槓", "robbed_kong")])
+@pytest.mark.parametrize(
+    "win_type, expected",
+    [
+        ("自摸", "self_draw"),
+        ("self-draw", "self_draw"),
+        ("槓上開花", "kong_bloom"),
+        ("搶槓", "robbed_kong"),
+    ],
+)
 def test_win_types_in_the_players_words(win_type, expected):
     rec = edit(win_type=win_type)
     if expected == "kong_bloom":
@@ -214,8 +348,10 @@ def test_win_types_in_the_players_words(win_type, expected):
     assert out["win_type"] == expected and out["valid"]
 
 
-@pytest.mark.parametrize("written, expected", [("暗槓", "concealed_kong"), ("加槓", "added_kong"),
-                                               ("明槓", "exposed_kong")])
+@pytest.mark.parametrize(
+    "written, expected",
+    [("暗槓", "concealed_kong"), ("加槓", "added_kong"), ("明槓", "exposed_kong")],
+)
 def test_kong_types_in_chinese(written, expected):
     kong = {"player": "Jun", "type": written, "tile": "1z"}
     if expected == "exposed_kong":

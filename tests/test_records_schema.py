@@ -22,16 +22,16 @@ from click.testing import CliRunner
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from meizhou_score.cli.app import cli  # noqa: E402
-from meizhou_score.errors import MeizhouError  # noqa: E402
-from meizhou_score.records.loader import load_record  # noqa: E402
-from meizhou_score.settling.night import settle_data  # noqa: E402
-from meizhou_score.records.rules import DEFAULT_RULES  # noqa: E402
-from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
-
 from conftest import EXAMPLES, ROOT  # noqa: E402
 from records import club_log, draw_record, hand_record, make_record, session_record  # noqa: E402
 from test_records_fuzz import mutate  # noqa: E402
+
+from meizhou_score.cli.app import cli  # noqa: E402
+from meizhou_score.errors import MeizhouError  # noqa: E402
+from meizhou_score.records.loader import load_record  # noqa: E402
+from meizhou_score.records.rules import DEFAULT_RULES  # noqa: E402
+from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
+from meizhou_score.settling.night import settle_data  # noqa: E402
 
 RECORDS = jsonschema.Draft202012Validator(SCHEMA)
 HOUSE_RULES = jsonschema.Draft202012Validator(HOUSE_RULES_SCHEMA)
@@ -70,6 +70,7 @@ def house_rules_loader_accepts(data) -> bool:
 
 # ---------------------------------------------------------------- the schemas themselves
 
+
 def test_the_schemas_are_valid_draft_2020_12_with_an_id():
     for schema in (SCHEMA, HOUSE_RULES_SCHEMA):
         jsonschema.Draft202012Validator.check_schema(schema)
@@ -79,7 +80,10 @@ def test_the_schemas_are_valid_draft_2020_12_with_an_id():
 
 def test_the_command_prints_both():
     assert json.loads(CliRunner().invoke(cli, ["schema"]).stdout) == SCHEMA
-    assert json.loads(CliRunner().invoke(cli, ["schema", "--house-rules"]).stdout) == HOUSE_RULES_SCHEMA
+    assert (
+        json.loads(CliRunner().invoke(cli, ["schema", "--house-rules"]).stdout)
+        == HOUSE_RULES_SCHEMA
+    )
 
 
 # ---------------------------------------------------------------- every example
@@ -112,8 +116,12 @@ GOOD = {
     "hyphenated win type": hand_record(win_type="self-draw"),
     "robbed kong": hand_record(robbed="Jun", **ROBBED),
     "robbed kong in Chinese": hand_record(robbed="Jun", **{**ROBBED, "win_type": "搶槓"}),
-    "exposed kong with from": hand_record(kongs=[{"player": "Jun", "type": "exposed", "tile": "1z", "from": "Lan"}]),
-    "明槓 with from": hand_record(kongs=[{"player": "Jun", "type": "明槓", "tile": "1z", "from": "Lan"}]),
+    "exposed kong with from": hand_record(
+        kongs=[{"player": "Jun", "type": "exposed", "tile": "1z", "from": "Lan"}]
+    ),
+    "明槓 with from": hand_record(
+        kongs=[{"player": "Jun", "type": "明槓", "tile": "1z", "from": "Lan"}]
+    ),
     # 明槓 names both open kongs: without from it is the added one (the document's 摸明杠), under the defaults
     "明槓 without from": hand_record(kongs=[{"player": "Jun", "type": "明槓", "tile": "1z"}]),
     "kongs null": hand_record(kongs=None),
@@ -128,9 +136,12 @@ BAD = {
     "robbed on a self-draw": hand_record(robbed="Jun"),
     "robbed kong without robbed": hand_record(**ROBBED),
     "搶槓 without robbed": hand_record(**{**ROBBED, "win_type": "搶槓"}),
-    "from on a concealed kong": hand_record(kongs=[{"player": "Jun", "type": "concealed", "tile": "1z",
-                                                     "from": "Lan"}]),
-    "exposed kong without from": hand_record(kongs=[{"player": "Jun", "type": "exposed", "tile": "1z"}]),
+    "from on a concealed kong": hand_record(
+        kongs=[{"player": "Jun", "type": "concealed", "tile": "1z", "from": "Lan"}]
+    ),
+    "exposed kong without from": hand_record(
+        kongs=[{"player": "Jun", "type": "exposed", "tile": "1z"}]
+    ),
     "a draw with a winner": draw_record(winner="Mei"),
     "a draw with a hand": draw_record(hand={"concealed": "123m", "winning_tile": "1m"}),
     "a winner without win_type": {k: v for k, v in hand_record().items() if k != "win_type"},
@@ -140,10 +151,15 @@ BAD = {
     "three players": {**hand_record(), "players": ["Ah Fook", "Mei", "Jun"]},
     "a stake in quotes": hand_record(stake="0.5"),
     "a stake of 0": hand_record(stake=0),
-    "a kong type that is not one": hand_record(kongs=[{"player": "Jun", "type": "dark", "tile": "1z"}]),
+    "a kong type that is not one": hand_record(
+        kongs=[{"player": "Jun", "type": "dark", "tile": "1z"}]
+    ),
     "a misspelt win type": hand_record(win_type="self_drawn"),
     "a session with no hands": session_record(),
-    "a session hand with its own players": {"players": hand_record()["players"], "hands": [hand_record()]},
+    "a session hand with its own players": {
+        "players": hand_record()["players"],
+        "hands": [hand_record()],
+    },
     "rules with an unknown pattern": hand_record(rules={"patterns": {"thirteen_orphan": 0}}),
     "rules with a count too large": hand_record(rules={"self_draw_share": 1_000_001}),
     "a date that is not one": hand_record(date="30/11/2026"),
@@ -179,11 +195,20 @@ def test_bad_records_fail_both(name):
     assert not schema_accepts(rec)
 
 
-@pytest.mark.parametrize("rules, good", [
-    ({"combine": "add"}, True), ({"patterns": {"thirteen_orphans": 0}}, True), ({"kong_units": {"added": 2}}, True),
-    ({"combine": "sum"}, False), ({"patterns": {"thirteen_orphan": 0}}, False), ({"self_draw_share": -1}, False),
-    ({"kong_units": {"hidden": 2}}, False), ({"robbed_kong_share": 1.5}, False), ({"dealer": "Mei"}, False),
-])
+@pytest.mark.parametrize(
+    "rules, good",
+    [
+        ({"combine": "add"}, True),
+        ({"patterns": {"thirteen_orphans": 0}}, True),
+        ({"kong_units": {"added": 2}}, True),
+        ({"combine": "sum"}, False),
+        ({"patterns": {"thirteen_orphan": 0}}, False),
+        ({"self_draw_share": -1}, False),
+        ({"kong_units": {"hidden": 2}}, False),
+        ({"robbed_kong_share": 1.5}, False),
+        ({"dealer": "Mei"}, False),
+    ],
+)
 def test_house_rules_files_agree(rules, good):
     assert house_rules_loader_accepts(rules) is good
     assert HOUSE_RULES.is_valid(rules) is good
@@ -217,6 +242,7 @@ def test_mutated_records_the_loader_accepts_the_schema_accepts():
 
 # ---------------------------------------------------------------- as editors and other validators read it
 
+
 def _schema_files(tmp_path):
     from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA
 
@@ -240,17 +266,37 @@ def test_a_forbidden_key_is_named_where_it_stands():
 
 def test_check_jsonschema_reads_the_examples_as_settle_does(tmp_path):
     record, rules = _schema_files(tmp_path)
-    good = [p for p in sorted(EXAMPLES.glob("*.yaml")) if not p.name.startswith("bad-") and p.name != "house-rules.yaml"]
-    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), *map(str, good)],
-                          capture_output=True, text=True)
+    good = [
+        p
+        for p in sorted(EXAMPLES.glob("*.yaml"))
+        if not p.name.startswith("bad-") and p.name != "house-rules.yaml"
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), *map(str, good)],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(rules),
-                           str(EXAMPLES / "house-rules.yaml")], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "check_jsonschema",
+            "--schemafile",
+            str(rules),
+            str(EXAMPLES / "house-rules.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     bad = tmp_path / "draw-with-a-winner.yaml"
     bad.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\nwinner: B\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), str(bad)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--schemafile", str(record), str(bad)],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 1 and "winner" in done.stdout
 
 
@@ -261,13 +307,21 @@ def _ajv() -> Path | None:
     return None
 
 
-@pytest.mark.skipif(shutil.which("node") is None or _ajv() is None,
-                    reason="needs node and Ajv: npm install --prefix .ci/node ajv@8 ajv-formats@3 (.ci/run does)")
+@pytest.mark.skipif(
+    shutil.which("node") is None or _ajv() is None,
+    reason="needs node and Ajv: npm install --prefix .ci/node ajv@8 ajv-formats@3 (.ci/run does)",
+)
 def test_both_schemas_compile_under_ajvs_strict_mode(tmp_path):
     record, rules = _schema_files(tmp_path)
-    script = ('const Ajv = require("ajv/dist/2020"); const formats = require("ajv-formats");'
-              'for (const f of process.argv.slice(1)) { const ajv = new Ajv({strict: true}); formats(ajv);'
-              ' ajv.compile(JSON.parse(require("fs").readFileSync(f, "utf8"))); }')
-    done = subprocess.run(["node", "-e", script, str(record), str(rules)], capture_output=True, text=True,
-                          env={**os.environ, "NODE_PATH": str(_ajv())})
+    script = (
+        'const Ajv = require("ajv/dist/2020"); const formats = require("ajv-formats");'
+        "for (const f of process.argv.slice(1)) { const ajv = new Ajv({strict: true}); formats(ajv);"
+        ' ajv.compile(JSON.parse(require("fs").readFileSync(f, "utf8"))); }'
+    )
+    done = subprocess.run(
+        ["node", "-e", script, str(record), str(rules)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NODE_PATH": str(_ajv())},
+    )
     assert done.returncode == 0, done.stderr

@@ -11,16 +11,27 @@ import sys
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from meizhou_score.cli.app import cli
 from meizhou_score.records.loader import load_yaml
 from meizhou_score.records.yamlout import scalar
 
-from conftest import ROOT
-
-FIRST = ["--dealer", "Ah Fook", "--winner", "mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s",
-         "--winning-tile", "4s", "--yes", "--no-ask"]
+FIRST = [
+    "--dealer",
+    "Ah Fook",
+    "--winner",
+    "mei",
+    "--self-draw",
+    "--hand",
+    "123m 456m 789p 234s 55s",
+    "--winning-tile",
+    "4s",
+    "--yes",
+    "--no-ask",
+]
 PLAYERS = ["--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10", "--date", "2026-11-19"]
 
 
@@ -29,8 +40,13 @@ def record(*args, env=None):
 
 
 # names a record may hold: no control, invisible or broken characters, none at the ends (records/names.py)
-NAMES = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Cf", "Zl", "Zp")), min_size=1, max_size=64).map(
-    str.strip).filter(bool)
+NAMES = (
+    st.text(
+        st.characters(blacklist_categories=("Cc", "Cs", "Cf", "Zl", "Zp")), min_size=1, max_size=64
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -42,7 +58,9 @@ def test_a_name_reads_back_as_the_text_it_is(name):
     assert load_yaml(written) == [name]
 
 
-@pytest.mark.parametrize("names", ["0x1F,0b11,Jun,Mei", "2026-01-01,yes,~,1_000", ".inf,null,NO,12:30"])
+@pytest.mark.parametrize(
+    "names", ["0x1F,0b11,Jun,Mei", "2026-01-01,yes,~,1_000", ".inf,null,NO,12:30"]
+)
 def test_names_that_look_like_numbers_dates_or_words_stay_names(tmp_path, names):
     night = tmp_path / "night.yaml"
     first = names.split(",")[0]
@@ -56,9 +74,13 @@ def test_a_write_past_the_size_limit_is_refused_first(tmp_path):
     night = tmp_path / "night.yaml"
     assert record(night, *PLAYERS, *FIRST).exit_code == 0
     before = night.read_bytes()
-    env = {"MEIZHOU_MAX_SESSION_BYTES": str(len(before) + 5)}  # the file reads; one more hand would not
+    env = {
+        "MEIZHOU_MAX_SESSION_BYTES": str(len(before) + 5)
+    }  # the file reads; one more hand would not
     result = record(night, "--draw", "--yes", "--no-ask", env=env)
-    assert result.exit_code == 2 and "past the limit" in result.stderr and "new night" in result.stderr
+    assert (
+        result.exit_code == 2 and "past the limit" in result.stderr and "new night" in result.stderr
+    )
     assert night.read_bytes() == before
     assert CliRunner().invoke(cli, ["settle", str(night)], env=env).exit_code == 0  # still readable
 
@@ -92,8 +114,22 @@ def test_a_comment_after_the_last_hand_survives_undo_and_amend(tmp_path):
     assert record(night, "--draw", "--yes", "--no-ask").exit_code == 0
     with night.open("a", encoding="utf-8") as handle:
         handle.write("# paid in full at 23:40 — Lan\n")
-    assert record(night, "--amend", "--winner", "jun", "--self-draw", "--hand", "123m 456p 789s 111z 55s",
-                  "--winning-tile", "5s", "--yes", "--no-ask").exit_code == 0
+    assert (
+        record(
+            night,
+            "--amend",
+            "--winner",
+            "jun",
+            "--self-draw",
+            "--hand",
+            "123m 456p 789s 111z 55s",
+            "--winning-tile",
+            "5s",
+            "--yes",
+            "--no-ask",
+        ).exit_code
+        == 0
+    )
     text = night.read_text(encoding="utf-8")
     assert text.endswith("# paid in full at 23:40 — Lan\n") and "draw: true" not in text
     assert CliRunner().invoke(cli, ["undo", str(night), "--yes"]).exit_code == 0
@@ -106,15 +142,24 @@ def test_an_empty_file_is_a_new_session(tmp_path):
     night.touch()
     assert record(night, *PLAYERS, *FIRST).exit_code == 0
     out = json.loads(CliRunner().invoke(cli, ["settle", str(night), "--format", "json"]).stdout)
-    assert out["totals"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}  # R5: 2 units × 10 from each
+    assert out["totals"] == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }  # R5: 2 units × 10 from each
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path, umask, mode):
     night = tmp_path / "night.yaml"
-    code = (f"import os, sys; os.umask({umask}); from meizhou_score.cli.app import main; "
-            f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, *{PLAYERS!r}, *{FIRST!r}]; main()")
-    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True).returncode == 0
+    code = (
+        f"import os, sys; os.umask({umask}); from meizhou_score.cli.app import main; "
+        f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, *{PLAYERS!r}, *{FIRST!r}]; main()"
+    )
+    assert (
+        subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True).returncode == 0
+    )
     assert stat.S_IMODE(night.stat().st_mode) == mode
 
 
@@ -126,14 +171,22 @@ def test_a_record_killed_at_any_moment_leaves_the_old_file_or_the_new(tmp_path):
 
     night = tmp_path / "night.yaml"
     head = (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8")
-    night.write_text(head + "  - draw: true\n" * 3000, encoding="utf-8")  # large enough to take a while to write
-    code = (f"import sys; from meizhou_score.cli.app import main; "
-            f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, '--draw', '--yes', '--no-ask']; main()")
+    night.write_text(
+        head + "  - draw: true\n" * 3000, encoding="utf-8"
+    )  # large enough to take a while to write
+    code = (
+        f"import sys; from meizhou_score.cli.app import main; "
+        f"sys.argv = ['meizhou-score', 'record', {str(night)!r}, '--draw', '--yes', '--no-ask']; main()"
+    )
     rng = random.Random(5)
     hands = 3004
     for _ in range(12):
-        proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.05, 0.6))
         proc.send_signal(signal.SIGKILL)
         proc.wait()

@@ -8,9 +8,7 @@ is still installed (``rules`` uses it), so it is the reference here.
 from __future__ import annotations
 
 import pytest
-
 from conftest import ROOT
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
@@ -19,16 +17,22 @@ from meizhou_score.render.columns import LEFT, RIGHT, columns, table, width
 
 # What the tables hold: names in any script (a player's name is NFC, trimmed, without control characters),
 # Chinese words, tiles, signed amounts with decimals.
-_CHARS = st.one_of(st.characters(min_codepoint=0x21, max_codepoint=0x7E), st.sampled_from("éüñøß東南西北梅莊家自摸槓"),
-                   st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
-                   st.characters(min_codepoint=0xFF01, max_codepoint=0xFF5E), st.just(" "))
+_CHARS = st.one_of(
+    st.characters(min_codepoint=0x21, max_codepoint=0x7E),
+    st.sampled_from("éüñøß東南西北梅莊家自摸槓"),
+    st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF),
+    st.characters(min_codepoint=0xFF01, max_codepoint=0xFF5E),
+    st.just(" "),
+)
 _CELL = st.text(_CHARS, max_size=12)
 
 
 @st.composite
 def _tables(draw):
     n = draw(st.integers(1, 5))
-    headers = draw(st.lists(_CELL.map(str.strip).filter(bool), min_size=n, max_size=n))  # headings are ours
+    headers = draw(
+        st.lists(_CELL.map(str.strip).filter(bool), min_size=n, max_size=n)
+    )  # headings are ours
     rows = draw(st.lists(st.lists(_CELL, min_size=n, max_size=n), min_size=1, max_size=5))
     align = draw(st.lists(st.sampled_from((LEFT, RIGHT)), min_size=n, max_size=n))
     return headers, rows, align
@@ -38,19 +42,23 @@ def _tables(draw):
 @given(_tables())
 def test_table_is_tabulates_simple_layout(case):
     headers, rows, align = case
-    assert table(rows, headers, align) == tabulate(rows, headers=headers, tablefmt="simple", colalign=align,
-                                                   disable_numparse=True)
+    assert table(rows, headers, align) == tabulate(
+        rows, headers=headers, tablefmt="simple", colalign=align, disable_numparse=True
+    )
 
 
 def test_the_hand_table_by_hand():
     """Worked out cell by cell: a column is its widest cell, or its heading + 2; two spaces between."""
     rows = [["East", "Ah Fook (dealer)", "-2"], ["South", "梅", "+6"]]
-    assert table(rows, ["Seat", "Player", "Win"], [LEFT, LEFT, RIGHT]).split("\n") == [
-        "Seat    Player              Win",  # Seat: 6 = 4 + 2 ("South" is 5); Player: 16; Win: 5 = 3 + 2
-        "------  ----------------  -----",
-        "East    Ah Fook (dealer)     -2",
-        "South   梅                   +6",  # 梅 takes two cells: 14 spaces after it
-    ]
+    assert (
+        table(rows, ["Seat", "Player", "Win"], [LEFT, LEFT, RIGHT]).split("\n")
+        == [
+            "Seat    Player              Win",  # Seat: 6 = 4 + 2 ("South" is 5); Player: 16; Win: 5 = 3 + 2
+            "------  ----------------  -----",
+            "East    Ah Fook (dealer)     -2",
+            "South   梅                   +6",  # 梅 takes two cells: 14 spaces after it
+        ]
+    )
 
 
 def test_missing_cells_are_empty_and_numbers_are_text():
@@ -76,12 +84,18 @@ def test_columns_right_aligns_numbers_and_drops_trailing_spaces():
 # ---------------------------------------------------------------- a phone's terminal: 60 columns
 
 SIXTY = [
-    ["settle", "examples/session.yaml"], ["settle", "examples/session.yaml", "--hands"],
-    ["settle", "examples/kongs-worked-example.yaml", "--explain"], ["settle", "examples/robbed-kong.yaml", "--explain"],
+    ["settle", "examples/session.yaml"],
+    ["settle", "examples/session.yaml", "--hands"],
+    ["settle", "examples/kongs-worked-example.yaml", "--explain"],
+    ["settle", "examples/robbed-kong.yaml", "--explain"],
     ["settle", "examples/session.yaml", "--settle-up"],
-    ["check", "123m456m789p234s5s6s"], ["check", "22333445566778m"], ["check", "1112345678999m"],
+    ["check", "123m456m789p234s5s6s"],
+    ["check", "22333445566778m"],
+    ["check", "1112345678999m"],
     ["check", "11s", "23s", "--pung", "777z", "--kong", "9p", "--concealed-kong", "1z"],
-    ["rules"], ["rules", "--explain", "R7"], ["rules", "--explain", "R2"],
+    ["rules"],
+    ["rules", "--explain", "R7"],
+    ["rules", "--explain", "R2"],
     ["deal", "5", "9", "--players", "Ah Fook,Mei,Jun,Lan", "--dealer", "Mei"],
 ]
 
@@ -95,11 +109,24 @@ def test_at_60_columns_no_line_is_wider(lang, tmp_path):
 
     runner = CliRunner(env={"COLUMNS": "60"})
     db = tmp_path / "club.db"
-    assert runner.invoke(cli, ["ledger", "--db", str(db), "add", str(ROOT / "examples" / "session.yaml")]).exit_code == 0
-    commands = [[*c[:1], *[str(ROOT / a) if a.startswith("examples/") else a for a in c[1:]]] for c in SIXTY]
-    commands += [["ledger", "--db", str(db), report] for report in ("nights", "totals", "stats", "settle-up")]
+    assert (
+        runner.invoke(
+            cli, ["ledger", "--db", str(db), "add", str(ROOT / "examples" / "session.yaml")]
+        ).exit_code
+        == 0
+    )
+    commands = [
+        [*c[:1], *[str(ROOT / a) if a.startswith("examples/") else a for a in c[1:]]] for c in SIXTY
+    ]
+    commands += [
+        ["ledger", "--db", str(db), report] for report in ("nights", "totals", "stats", "settle-up")
+    ]
     for command in commands:
         result = runner.invoke(cli, [*command, "--lang", lang])
         assert result.exit_code in (0, 1), (command, result.output)
-        wide = [line for line in result.output.splitlines() if width(line) > 60 and str(ROOT) not in line]
+        wide = [
+            line
+            for line in result.output.splitlines()
+            if width(line) > 60 and str(ROOT) not in line
+        ]
         assert wide == [], (command, wide)

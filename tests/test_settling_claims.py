@@ -8,20 +8,22 @@ import json
 
 import yaml
 from click.testing import CliRunner
+from records import A, B, C, D, hand_record
 
 from meizhou_score.cli import cli
 from meizhou_score.records.record import parse_record
 from meizhou_score.settling.claims import corrections, gaps
 from meizhou_score.settling.settlement import settle_record
 
-from records import A, B, C, D, hand_record
-
 # Mei self-draws an ordinary hand (ratio 1) at stake 5: 2 units × 5 = 10 from each (R5), +30.
 # Lan holds a concealed kong of East (1z): 2 units × 5 = 10 from each (R8), +30.
 # Settles: Mei +30 − 10 = +20; Lan +30 − 10 = +20; Ah Fook and Jun −10 − 10 = −20.
 # The table forgot Lan's kong: each claimed only the win — Mei +30, Ah Fook −10, Jun −10, Lan −10.
-FORGOT_THE_KONG = hand_record(stake=5, kongs=[{"player": D, "type": "concealed", "tile": "1z"}],
-                              claimed={A: -10, B: 30, C: -10, D: -10})
+FORGOT_THE_KONG = hand_record(
+    stake=5,
+    kongs=[{"player": D, "type": "concealed", "tile": "1z"}],
+    claimed={A: -10, B: 30, C: -10, D: -10},
+)
 
 
 def settled(record):
@@ -31,7 +33,11 @@ def settled(record):
 def test_each_gap_names_the_part_it_matches():
     found = {g.player: g for g in gaps(settled(FORGOT_THE_KONG))}
     assert {name: (g.claimed, g.settles, g.gap) for name, g in found.items()} == {
-        A: (-10, -20, -10), B: (30, 20, -10), C: (-10, -20, -10), D: (-10, 20, 30)}
+        A: (-10, -20, -10),
+        B: (30, 20, -10),
+        C: (-10, -20, -10),
+        D: (-10, 20, 30),
+    }
     lan = found[D].parts
     assert [(p.kind, p.owner, p.amount, p.rule) for p in lan] == [("concealed_kong", D, 30, "R8")]
     # Ah Fook's −10 is the kong he paid Lan, or the win he paid Mei: both are −10, so which cannot be told
@@ -43,7 +49,9 @@ def test_each_gap_names_the_part_it_matches():
 def test_the_fewest_payments_turn_what_was_paid_into_what_is_owed():
     # Lan is owed 30 more; Mei, Ah Fook and Jun each paid 10 too little (or received 10 too much): three payments
     fixes = corrections(settled(FORGOT_THE_KONG))
-    assert sorted((p.payer, p.payee, p.amount) for p in fixes) == sorted([(A, D, 10), (B, D, 10), (C, D, 10)])
+    assert sorted((p.payer, p.payee, p.amount) for p in fixes) == sorted(
+        [(A, D, 10), (B, D, 10), (C, D, 10)]
+    )
 
 
 def test_a_gap_no_single_part_explains_says_only_the_gap():
@@ -65,15 +73,27 @@ def test_the_cli_says_it_in_words_and_in_json():
     text = yaml.safe_dump(FORGOT_THE_KONG, allow_unicode=True)
     said = CliRunner().invoke(cli, ["settle", "-"], input=text)
     assert said.exit_code == 1
-    assert "  Lan: claimed -10, settles 20: 30 short — the concealed kong (暗槓) of Lan, 1z 東: +30 for them (R8)" \
+    assert (
+        "  Lan: claimed -10, settles 20: 30 short — the concealed kong (暗槓) of Lan, 1z 東: +30 for them (R8)"
         in said.stdout
+    )
     assert "To put it right, in the fewest payments:" in said.stdout
-    assert {"  Ah Fook pays Lan 10", "  Mei pays Lan 10", "  Jun pays Lan 10"} <= set(said.stdout.splitlines())
-    out = json.loads(CliRunner().invoke(cli, ["settle", "-", "--format", "json"], input=text).stdout)["claims"]
+    assert {"  Ah Fook pays Lan 10", "  Mei pays Lan 10", "  Jun pays Lan 10"} <= set(
+        said.stdout.splitlines()
+    )
+    out = json.loads(
+        CliRunner().invoke(cli, ["settle", "-", "--format", "json"], input=text).stdout
+    )["claims"]
     lan = next(g for g in out["gaps"] if g["player"] == D)
-    assert lan == {"player": D, "claimed": -10, "settles": 20, "gap": 30,
-                   "parts": [{"part": "concealed_kong", "owner": D, "tile": "1z", "amount": 30, "rule": "R8"}]}
-    assert sorted((c["from"], c["to"], c["amount"]) for c in out["corrections"]) == sorted([(A, D, 10), (B, D, 10),
-                                                                                             (C, D, 10)])
+    assert lan == {
+        "player": D,
+        "claimed": -10,
+        "settles": 20,
+        "gap": 30,
+        "parts": [{"part": "concealed_kong", "owner": D, "tile": "1z", "amount": 30, "rule": "R8"}],
+    }
+    assert sorted((c["from"], c["to"], c["amount"]) for c in out["corrections"]) == sorted(
+        [(A, D, 10), (B, D, 10), (C, D, 10)]
+    )
     chinese = CliRunner().invoke(cli, ["settle", "-", "--lang", "zh-Hans"], input=text).stdout
     assert "  Lan：申报 -10，应为 20：少了 30——Lan 的暗杠 1z 东：+30（R8）" in chinese

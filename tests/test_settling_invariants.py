@@ -11,12 +11,11 @@ from decimal import Decimal
 import pytest
 import yaml
 from click.testing import CliRunner
+from records import PLAYERS, make_record
 
 from meizhou_score import settle
 from meizhou_score.cli.app import cli
 from meizhou_score.render.jsonout import dumps
-
-from records import PLAYERS, make_record
 
 COUNT = int(os.environ.get("INVARIANT_RECORDS", 10_000))
 SEED = int(os.environ.get("INVARIANT_SEED", random.SystemRandom().randrange(1 << 30)))
@@ -46,7 +45,9 @@ def _payers_allowed(rec, t):
         return t["to"] == rec["winner"] and t["from"] != rec["winner"]
     if reason == "robbed_kong":
         return t["to"] == rec["winner"] and t["from"] == rec["robbed"]
-    kong = [k for k in rec.get("kongs", []) if f"{k['type']}_kong" == reason and k["player"] == t["to"]]
+    kong = [
+        k for k in rec.get("kongs", []) if f"{k['type']}_kong" == reason and k["player"] == t["to"]
+    ]
     if not kong:
         return False
     discarder = (rec.get("rules") or {}).get("exposed_kong_payer") == "discarder"
@@ -80,7 +81,9 @@ def test_scaling_the_stake_scales_every_amount(records, results):
     for rec, out in zip(records[:3000], results):
         stake = Decimal(str(rec.get("stake", 1)))
         scaled = settle(dict(rec, stake=stake * 7))
-        assert [t["amount"] for t in scaled["transfers"]] == [t["amount"] * 7 for t in out["transfers"]]
+        assert [t["amount"] for t in scaled["transfers"]] == [
+            t["amount"] * 7 for t in out["transfers"]
+        ]
         assert scaled["balances"] == {k: v * 7 for k, v in out["balances"].items()}
 
 
@@ -128,21 +131,37 @@ def test_bulk_mode_writes_the_same_object_as_the_api(records):
         rec = _stake_as_number(rec)
         out, outcome = _bulk(rec, n)
         assert outcome in ("settled", "disputed")
-        assert out == {"line": n, **json.loads(dumps(settle(rec)), parse_float=Decimal)}, f"INVARIANT_SEED={SEED}"
+        assert out == {"line": n, **json.loads(dumps(settle(rec)), parse_float=Decimal)}, (
+            f"INVARIANT_SEED={SEED}"
+        )
 
 
 @pytest.mark.parametrize("stake, kong_gold", [(1, 2), (5, 10), (0.5, 1)])
 def test_a_share_of_zero_pays_nothing(stake, kong_gold):
     # self_draw_share 0: the win pays nothing (no transfer, README), the concealed kong still
     # pays 2 units from each of the three others (R8): Jun +6 units, the others -2 each.
-    rec = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "dealer": "Mei", "stake": stake,
-           "winner": "Jun", "win_type": "self_draw", "rules": {"self_draw_share": 0},
-           "hand": {"concealed": "123m 456m 789p 55s", "winning_tile": "5s"},
-           "kongs": [{"player": "Jun", "type": "concealed", "tile": "1z"}]}
+    rec = {
+        "players": ["Ah Fook", "Mei", "Jun", "Lan"],
+        "dealer": "Mei",
+        "stake": stake,
+        "winner": "Jun",
+        "win_type": "self_draw",
+        "rules": {"self_draw_share": 0},
+        "hand": {"concealed": "123m 456m 789p 55s", "winning_tile": "5s"},
+        "kongs": [{"player": "Jun", "type": "concealed", "tile": "1z"}],
+    }
     out, _ = _bulk(rec, 3)
     assert [(t["from"], t["amount"], t["rule"]) for t in out["transfers"]] == [
-        ("Ah Fook", kong_gold, "R8"), ("Mei", kong_gold, "R8"), ("Lan", kong_gold, "R8")]
-    assert out["balances"] == {"Ah Fook": -kong_gold, "Mei": -kong_gold, "Jun": 3 * kong_gold, "Lan": -kong_gold}
+        ("Ah Fook", kong_gold, "R8"),
+        ("Mei", kong_gold, "R8"),
+        ("Lan", kong_gold, "R8"),
+    ]
+    assert out["balances"] == {
+        "Ah Fook": -kong_gold,
+        "Mei": -kong_gold,
+        "Jun": 3 * kong_gold,
+        "Lan": -kong_gold,
+    }
 
 
 def test_every_seating_settles_by_its_own_seat_order(records):
@@ -153,20 +172,24 @@ def test_every_seating_settles_by_its_own_seat_order(records):
         for players in seatings:
             seated = dict(rec, players=players)
             out, _ = _bulk(seated, n)
-            assert out == {"line": n, **json.loads(dumps(settle(seated)), parse_float=Decimal)}, f"{players} {rec}"
+            assert out == {"line": n, **json.loads(dumps(settle(seated)), parse_float=Decimal)}, (
+                f"{players} {rec}"
+            )
             assert list(out["balances"]) == players
 
 
 def test_remembering_never_changes_a_result(records):
     # every memo is keyed by all that its answer depends on: a record settled among thousands of
     # others (other seatings, names, rules, stakes) reads exactly as when settled alone
-    from meizhou_score.engine import memo
     from meizhou_score.bulk.lines import settle_line
+    from meizhou_score.engine import memo
 
     rng = random.Random(SEED)
     lines = []
     for rec in records[:1500]:
-        rec = dict(rec, players=rng.sample(PLAYERS, 4))  # the same four at the table, seated otherwise
+        rec = dict(
+            rec, players=rng.sample(PLAYERS, 4)
+        )  # the same four at the table, seated otherwise
         text = json.dumps(rec, default=float)  # a Decimal stake: its shortest text, read back exact
         if rng.random() < 0.3:  # or other people
             for k, name in enumerate(PLAYERS):
@@ -207,26 +230,40 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
     from meizhou_score.engine.hand import shape
 
     whole(shape(bytes(34)))
-    assert seen >= {"Settlement", "Record", "Kong", "Transfer", "Basis", "WinningHand", "Score", "Reading"}
+    assert seen >= {
+        "Settlement",
+        "Record",
+        "Kong",
+        "Transfer",
+        "Basis",
+        "WinningHand",
+        "Score",
+        "Reading",
+    }
 
 
 def test_settling_the_next_hand_alone_gives_what_the_whole_night_gives():
     # record settles only the hand it adds (settle_next); the night must read exactly as if settled whole
     import random
 
+    from records import make_record
+
     from meizhou_score.errors import MeizhouError
     from meizhou_score.render.jsonout import night_json
     from meizhou_score.settling.night import settle_data, settle_next
-    from records import make_record
 
     rng = random.Random(11)
     compared = 0
     for _ in range(400):
         hands = []
         for n in range(rng.randint(2, 6)):
-            hand = {k: v for k, v in make_record(rng).items() if k not in ("players", "rules", "date")}
+            hand = {
+                k: v for k, v in make_record(rng).items() if k not in ("players", "rules", "date")
+            }
             if n and rng.random() < 0.7:
-                hand.pop("dealer")  # most hands follow the rotation; some name a dealer, right or wrong
+                hand.pop(
+                    "dealer"
+                )  # most hands follow the rotation; some name a dealer, right or wrong
             hands.append(hand)
         night = {"players": PLAYERS, "stake": rng.choice([1, 10, 2.5]), "hands": hands}
         try:

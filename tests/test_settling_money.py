@@ -17,8 +17,17 @@ JUN = "1." + "9" * 28 + "8"  # 6 × 0.333…3 (29 threes) = 1.999…98: 30 signi
 EACH = "-0." + "6" * 29  # -2 × 0.333…3
 
 
-@pytest.mark.parametrize("value, written", [(20, "20"), (Decimal("2.50"), "2.5"), (Decimal("20.00"), "20"),
-                                            (Decimal("1E+2"), "100"), (Decimal(JUN), JUN), (Decimal("-0.5"), "-0.5")])
+@pytest.mark.parametrize(
+    "value, written",
+    [
+        (20, "20"),
+        (Decimal("2.50"), "2.5"),
+        (Decimal("20.00"), "20"),
+        (Decimal("1E+2"), "100"),
+        (Decimal(JUN), JUN),
+        (Decimal("-0.5"), "-0.5"),
+    ],
+)
 def test_text_writes_every_digit_and_no_more(value, written):
     assert text(value) == written
 
@@ -31,18 +40,22 @@ def test_signed_and_exact():
 
 def test_tables_json_csv_and_ledger_agree_to_the_last_digit(tmp_path):
     night = tmp_path / "night.yaml"
-    night.write_text(f"""players: [Ah Fook, Mei, Jun, Lan]
+    night.write_text(
+        f"""players: [Ah Fook, Mei, Jun, Lan]
 stake: {STAKE}
 hands:
   - dealer: Ah Fook
     winner: Jun
     win_type: self_draw
     hand: {{concealed: 123m 456m 789m 123p 55p, winning_tile: 5p}}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     run = CliRunner().invoke
     assert JUN in run(cli, ["settle", str(night)]).output
-    assert json.loads(run(cli, ["settle", str(night), "--format", "json"]).output,
-                      parse_float=Decimal)["totals"]["Jun"] == Decimal(JUN)
+    assert json.loads(
+        run(cli, ["settle", str(night), "--format", "json"]).output, parse_float=Decimal
+    )["totals"]["Jun"] == Decimal(JUN)
     db = str(tmp_path / "club.sqlite3")
     assert run(cli, ["ledger", "--db", db, "add", str(night)]).exit_code == 0
     table = run(cli, ["ledger", "--db", db, "totals"]).output

@@ -17,15 +17,17 @@ import urllib.request
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
+from conftest import ROOT, start_serve  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from meizhou_score.web.app import MAX_BODY, create_app  # noqa: E402
 
-from conftest import ROOT, start_serve  # noqa: E402
-
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10}
-SELF_DRAW = {"winner": "Mei", "win_type": "self_draw",
-             "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}}
+SELF_DRAW = {
+    "winner": "Mei",
+    "win_type": "self_draw",
+    "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+}
 HOST = "127.0.0.1:8765"
 ORIGIN = {"Origin": f"http://{HOST}"}
 
@@ -36,20 +38,34 @@ def client(night, **kwargs) -> TestClient:
 
 
 def first_hand(c: TestClient):
-    return c.post("/api/hands", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN)
+    return c.post(
+        "/api/hands", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN
+    )
 
 
 def test_a_night_is_made_on_the_page_and_read_back_as_settle_reads_it(tmp_path):
     night = tmp_path / "night.yaml"
     c = client(night)
-    assert c.get("/api/night").json() == {"file": str(night), "version": c.get("/api/night").json()["version"],
-                                         "exists": False, "ledger": False}
+    assert c.get("/api/night").json() == {
+        "file": str(night),
+        "version": c.get("/api/night").json()["version"],
+        "exists": False,
+        "ledger": False,
+    }
     made = first_hand(c)
     assert made.status_code == 201 and made.json()["hand"] == 1
     state = c.get("/api/night").json()
-    settled = json.loads(subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--format",
-                                         "json"], capture_output=True, text=True, cwd=ROOT).stdout)
-    assert {k: v for k, v in state.items() if k in settled} == settled  # settle's JSON, and more beside it
+    settled = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", str(night), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        ).stdout
+    )
+    assert {
+        k: v for k, v in state.items() if k in settled
+    } == settled  # settle's JSON, and more beside it
     assert state["totals"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
     row = state["sheet"][0]
     assert row["changes"] == row["running"] == state["totals"] and row["dealer"] == "Ah Fook"
@@ -62,37 +78,78 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
     assert first_hand(c).status_code == 201
     assert c.post("/api/hands", json={"draw": True}, headers=ORIGIN).status_code == 201
     # hand 1 amended: Jun self-draws instead (Ah Fook dealt): Jun +60, the others −20
-    amended = c.put("/api/hands/1", json={"dealer": "Ah Fook", "winner": "Jun", "win_type": "self_draw",
-                                          "hand": SELF_DRAW["hand"]}, headers=ORIGIN)
+    amended = c.put(
+        "/api/hands/1",
+        json={
+            "dealer": "Ah Fook",
+            "winner": "Jun",
+            "win_type": "self_draw",
+            "hand": SELF_DRAW["hand"],
+        },
+        headers=ORIGIN,
+    )
     assert amended.status_code == 200, amended.json()
     assert amended.json()["totals"] == {"Ah Fook": -20, "Mei": -20, "Jun": 60, "Lan": -20}
     undone = c.delete("/api/hands/last", headers=ORIGIN)
     assert undone.status_code == 200 and len(undone.json()["hands"]) == 1
-    assert c.get("/api/settle-up").json()["payments"] == [{"from": "Ah Fook", "to": "Jun", "amount": 20},
-                                                         {"from": "Mei", "to": "Jun", "amount": 20},
-                                                         {"from": "Lan", "to": "Jun", "amount": 20}]
-    emptied = c.delete("/api/hands/last", headers=ORIGIN)  # the only hand: the night is empty, its table kept
+    assert c.get("/api/settle-up").json()["payments"] == [
+        {"from": "Ah Fook", "to": "Jun", "amount": 20},
+        {"from": "Mei", "to": "Jun", "amount": 20},
+        {"from": "Lan", "to": "Jun", "amount": 20},
+    ]
+    emptied = c.delete(
+        "/api/hands/last", headers=ORIGIN
+    )  # the only hand: the night is empty, its table kept
     assert emptied.status_code == 200 and emptied.json()["exists"] is False
     again = c.post("/api/hands", json={"dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN)
-    assert again.status_code == 201 and again.json()["totals"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
+    assert again.status_code == 201 and again.json()["totals"] == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }
 
 
 def test_the_preview_settles_without_writing(tmp_path):
     night = tmp_path / "night.yaml"
     c = client(night)
-    preview = c.post("/api/preview", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN)
+    preview = c.post(
+        "/api/preview", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN
+    )
     assert preview.status_code == 200 and preview.json()["row"]["changes"]["Mei"] == 60
     assert not night.exists()
 
 
-@pytest.mark.parametrize("body, status, where", [
-    ({"winner": "Mei", "win_type": "self_draw", "hand": {"concealed": "123m 456m 789p 234s 56s",
-                                                        "winning_tile": "4s"}}, 422, ""),  # not a win: a dispute
-    ({"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]}, 422, "hands[1].win_type"),
-    ({"winner": "Nobody", "win_type": "self_draw", "hand": SELF_DRAW["hand"]}, 422, "hands[1].winner"),
-    ({"draw": True, "kongs": [{"player": "Mei", "type": "concealed", "tile": "9z"}]}, 422, "hands[1].kongs[0].tile"),
-    ([1, 2], 400, ""),
-])
+@pytest.mark.parametrize(
+    "body, status, where",
+    [
+        (
+            {
+                "winner": "Mei",
+                "win_type": "self_draw",
+                "hand": {"concealed": "123m 456m 789p 234s 56s", "winning_tile": "4s"},
+            },
+            422,
+            "",
+        ),  # not a win: a dispute
+        (
+            {"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
+            422,
+            "hands[1].win_type",
+        ),
+        (
+            {"winner": "Nobody", "win_type": "self_draw", "hand": SELF_DRAW["hand"]},
+            422,
+            "hands[1].winner",
+        ),
+        (
+            {"draw": True, "kongs": [{"player": "Mei", "type": "concealed", "tile": "9z"}]},
+            422,
+            "hands[1].kongs[0].tile",
+        ),
+        ([1, 2], 400, ""),
+    ],
+)
 def test_a_hand_the_cli_would_refuse_is_refused_and_nothing_written(tmp_path, body, status, where):
     night = tmp_path / "night.yaml"
     c = client(night)
@@ -108,12 +165,22 @@ def test_a_refusal_speaks_the_pages_language(tmp_path):
     night = tmp_path / "night.yaml"
     c = client(night)
     assert first_hand(c).status_code == 201
-    refused = c.post("/api/hands?lang=zh", json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
-                     headers=ORIGIN)
+    refused = c.post(
+        "/api/hands?lang=zh",
+        json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
+        headers=ORIGIN,
+    )
     assert refused.status_code == 422 and "應為" in refused.json()["error"]
-    refused = c.post("/api/hands?lang=zh-Hans", json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
-                     headers=ORIGIN)
-    assert refused.status_code == 422 and "应为" in refused.json()["error"] and "應" not in refused.json()["error"]
+    refused = c.post(
+        "/api/hands?lang=zh-Hans",
+        json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
+        headers=ORIGIN,
+    )
+    assert (
+        refused.status_code == 422
+        and "应为" in refused.json()["error"]
+        and "應" not in refused.json()["error"]
+    )
     sheet = c.get("/api/night?lang=zh-Hans").json()["sheet"][0]["what"]
     assert sheet.startswith("Mei 自摸胡牌") and "倍数" in sheet
 
@@ -123,7 +190,11 @@ def test_the_pages_words_in_three_languages(tmp_path):
     assert sorted(words) == ["en", "zh-Hans", "zh-Hant"]
     assert sorted(words["zh-Hans"]) == sorted(words["zh-Hant"])
     assert words["zh-Hant"]["title"] == "梅州麻將" and words["zh-Hans"]["title"] == "梅州麻将"
-    assert words["zh-Hans"]["m"] == "万" and words["zh-Hans"]["s"] == "条" and words["zh-Hans"]["honours"] == "东南西北白发中"
+    assert (
+        words["zh-Hans"]["m"] == "万"
+        and words["zh-Hans"]["s"] == "条"
+        and words["zh-Hans"]["honours"] == "东南西北白发中"
+    )
     assert words["zh-Hans"]["kong"] == "＋ 杠"
 
 
@@ -132,7 +203,9 @@ def test_bad_json_and_big_bodies_are_refused(tmp_path):
     c = client(night)
     assert first_hand(c).status_code == 201
     before = night.read_bytes()
-    bad = c.post("/api/hands", content=b"{not json", headers={**ORIGIN, "Content-Type": "application/json"})
+    bad = c.post(
+        "/api/hands", content=b"{not json", headers={**ORIGIN, "Content-Type": "application/json"}
+    )
     assert bad.status_code == 400 and "not JSON" in bad.json()["error"]
     big = c.post("/api/hands", content=b"{" + b" " * MAX_BODY + b"}", headers=ORIGIN)
     assert big.status_code == 413
@@ -160,7 +233,12 @@ def test_writes_come_from_the_page_only(tmp_path):
     assert first_hand(c).status_code == 201
     before = night.read_bytes()
     assert c.post("/api/hands", json={"draw": True}).status_code == 403  # no Origin
-    assert c.post("/api/hands", json={"draw": True}, headers={"Origin": "http://evil.example"}).status_code == 403
+    assert (
+        c.post(
+            "/api/hands", json={"draw": True}, headers={"Origin": "http://evil.example"}
+        ).status_code
+        == 403
+    )
     assert c.delete("/api/hands/last", headers={"Origin": "http://evil.example"}).status_code == 403
     other = TestClient(create_app(str(night), hosts=(HOST,)), base_url="http://evil.example:8765")
     assert other.get("/api/night").status_code == 403  # a name the server was not started under
@@ -172,9 +250,15 @@ def test_only_the_packages_own_files_are_served_with_a_strict_policy(tmp_path):
     page = c.get("/")
     policy = page.headers["content-security-policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
-    assert "<script src=\"/static/page.js\"" in page.text and "<script>" not in page.text
+    assert '<script src="/static/page.js"' in page.text and "<script>" not in page.text
     assert c.get("/static/page.js").status_code == 200
-    for name in ("../app.py", "..%2Fapp.py", "%2e%2e/%2e%2e/pyproject.toml", "index.html", "page.js.map"):
+    for name in (
+        "../app.py",
+        "..%2Fapp.py",
+        "%2e%2e/%2e%2e/pyproject.toml",
+        "index.html",
+        "page.js.map",
+    ):
         assert c.get(f"/static/{name}").status_code == 404
 
 
@@ -184,12 +268,27 @@ def test_the_ledger_is_added_to_as_ledger_add_does(tmp_path):
     assert first_hand(c).status_code == 201
     added = c.post("/api/ledger", headers=ORIGIN)
     assert added.status_code == 200 and added.json()["night"] == 1
-    totals = subprocess.run([sys.executable, "-m", "meizhou_score", "ledger", "--db", str(db), "totals", "--format",
-                             "json"], capture_output=True, text=True, cwd=ROOT).stdout
+    totals = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meizhou_score",
+            "ledger",
+            "--db",
+            str(db),
+            "totals",
+            "--format",
+            "json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout
     assert {row["player"]: row["total"] for row in json.loads(totals)}["Mei"] == 60
 
 
 # ---------------------------------------------------------------- a real server
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -211,8 +310,12 @@ def server(tmp_path):
 
 
 def post(base, path, body, method="POST"):
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method=method,
-                                     headers={"Content-Type": "application/json", "Origin": base})
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        method=method,
+        headers={"Content-Type": "application/json", "Origin": base},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -224,24 +327,48 @@ def test_thirty_phones_recording_at_once_lose_nothing(server):
     base, night, _ = server
     assert post(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW})[0] == 201
     results = []
-    threads = [threading.Thread(target=lambda: results.append(post(base, "/api/hands", {"draw": True})[0]))
-               for _ in range(30)]
+    threads = [
+        threading.Thread(target=lambda: results.append(post(base, "/api/hands", {"draw": True})[0]))
+        for _ in range(30)
+    ]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert results == [201] * 30
-    settled = json.loads(subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--format",
-                                         "json"], capture_output=True, text=True, cwd=ROOT).stdout)
-    assert len(settled["hands"]) == 31 and settled["totals"] == {"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}
+    settled = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", str(night), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        ).stdout
+    )
+    assert len(settled["hands"]) == 31 and settled["totals"] == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }
 
 
 def test_the_command_line_and_the_page_write_one_file_at_once(server):
     base, night, _ = server
     assert post(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW})[0] == 201
-    record = [sys.executable, "-m", "meizhou_score", "record", str(night), "--draw", "--yes", "--no-ask"]
-    procs = [subprocess.Popen(record, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-             for _ in range(5)]
+    record = [
+        sys.executable,
+        "-m",
+        "meizhou_score",
+        "record",
+        str(night),
+        "--draw",
+        "--yes",
+        "--no-ask",
+    ]
+    procs = [
+        subprocess.Popen(record, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(5)
+    ]
     codes = [post(base, "/api/hands", {"draw": True})[0] for _ in range(5)]
     assert [p.wait(timeout=60) for p in procs] == [0] * 5 and codes == [201] * 5
     state = json.loads(urllib.request.urlopen(base + "/api/night").read())
@@ -263,8 +390,22 @@ def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
     import signal
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "meizhou_score", "serve", str(tmp_path / "night.yaml"), "--port",
-                             str(port), "--lan"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "meizhou_score",
+            "serve",
+            str(tmp_path / "night.yaml"),
+            "--port",
+            str(port),
+            "--lan",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         for _ in range(100):
             try:

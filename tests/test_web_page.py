@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -20,20 +19,30 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, start_serve
 
 CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
-    pytest.skip("the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own browser "
-                "download is not used)", allow_module_level=True)
-playwright = pytest.importorskip("playwright.sync_api", reason="the page tests need Playwright: "
-                                                                "pip install -e '.[test]'")
+    pytest.skip(
+        "the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own browser "
+        "download is not used)",
+        allow_module_level=True,
+    )
+playwright = pytest.importorskip(
+    "playwright.sync_api", reason="the page tests need Playwright: pip install -e '.[test]'"
+)
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 TOTALS = {"Ah Fook": "-100", "Mei": "+120", "Jun": "-40", "Lan": "+20"}
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def shots(tmp_path) -> Path:
@@ -61,7 +70,9 @@ def browser():
 
 
 def phone(browser, locale="en-US"):
-    page = browser.new_page(viewport={"width": 390, "height": 844}, locale=locale, device_scale_factor=1)
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, locale=locale, device_scale_factor=1
+    )
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -84,7 +95,9 @@ def tap_tiles(page, tiles: str):
 
 
 def no_sideways_scroll(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate(
+        "window.innerWidth"
+    )
 
 
 def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
@@ -125,21 +138,42 @@ def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
     page.wait_for_selector("[data-hand='3']")
     shown = {name: page.inner_text(f"[data-total='{name}']") for name in PLAYERS}
     assert shown == TOTALS
-    settled = json.loads(subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--format",
-                                         "json"], capture_output=True, text=True, cwd=ROOT).stdout)
+    settled = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", str(night), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        ).stdout
+    )
     assert {k: (f"+{v}" if v > 0 else str(v)) for k, v in settled["totals"].items()} == shown
     page.click("[data-hand='1']")
     assert "R8" in page.inner_text("#sheet") and "R5" in page.inner_text("#sheet")
     page.screenshot(path=str(shots(tmp_path) / "sheet-en.png"), full_page=True)
     # a hand recorded on the command line appears without reloading the page
-    subprocess.run([sys.executable, "-m", "meizhou_score", "record", str(night), "--draw", "--yes", "--no-ask"],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meizhou_score",
+            "record",
+            str(night),
+            "--draw",
+            "--yes",
+            "--no-ask",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     page.wait_for_selector("[data-hand='4']", timeout=5000)
     no_sideways_scroll(page)
     page.click("[data-lang='zh-Hant']")
     page.locator("#title", has_text="梅州麻將").wait_for()
     page.locator("#sheet", has_text="自摸").wait_for()
-    page.click("[data-lang='zh-Hans']")  # 简体: the same night in Simplified, made by the server's table
+    page.click(
+        "[data-lang='zh-Hans']"
+    )  # 简体: the same night in Simplified, made by the server's table
     page.locator("#title", has_text="梅州麻将").wait_for()
     page.locator("#sheet", has_text="杠").wait_for()
     assert "槓" not in page.inner_text("#sheet")
@@ -149,7 +183,9 @@ def test_a_three_hand_night_recorded_by_tapping(served, browser, tmp_path):
     page.screenshot(path=str(shots(tmp_path) / "sheet-zh.png"), full_page=True)
     assert errors == []
     assert first_hand < 30
-    (shots(tmp_path) / "timing.txt").write_text(f"opening the page to a recorded self-draw: {first_hand:.1f} s\n")
+    (shots(tmp_path) / "timing.txt").write_text(
+        f"opening the page to a recorded self-draw: {first_hand:.1f} s\n"
+    )
 
 
 def test_the_page_in_chinese_and_a_refused_hand(served, browser, tmp_path):
@@ -192,8 +228,16 @@ def test_the_language_switch_is_remembered(served, browser):
     assert errors == []
 
 
-@pytest.mark.parametrize("locale, title", [("zh-CN", "梅州麻将"), ("zh-SG", "梅州麻将"), ("zh-TW", "梅州麻將"),
-                                           ("zh-HK", "梅州麻將"), ("en-GB", "Meizhou mahjong")])
+@pytest.mark.parametrize(
+    "locale, title",
+    [
+        ("zh-CN", "梅州麻将"),
+        ("zh-SG", "梅州麻将"),
+        ("zh-TW", "梅州麻將"),
+        ("zh-HK", "梅州麻將"),
+        ("en-GB", "Meizhou mahjong"),
+    ],
+)
 def test_a_phone_opens_the_page_in_its_own_script(served, browser, locale, title):
     base, _ = served
     page, errors = phone(browser, locale=locale)
@@ -207,12 +251,31 @@ def test_a_chart_at_phone_width(browser, tmp_path):
     # the night's running totals with Chinese names, as settle --chart and the page draw them
     night = tmp_path / "night.yaml"
     text = (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8")
-    for english, chinese in (("Ah Fook", "阿福"), ("Mei", "美美"), ("Jun", "阿俊"), ("Lan", "阿蘭")):
+    for english, chinese in (
+        ("Ah Fook", "阿福"),
+        ("Mei", "美美"),
+        ("Jun", "阿俊"),
+        ("Lan", "阿蘭"),
+    ):
         text = text.replace(english, chinese)
     night.write_text(text, encoding="utf-8")
     chart = shots(tmp_path) / "chart.svg"
-    subprocess.run([sys.executable, "-m", "meizhou_score", "settle", str(night), "--chart", str(chart), "--lang", "zh"],
-                   cwd=ROOT, check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "meizhou_score",
+            "settle",
+            str(night),
+            "--chart",
+            str(chart),
+            "--lang",
+            "zh",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     page, errors = phone(browser, locale="zh-TW")
     page.goto(chart.as_uri())
     assert page.locator("path[data-player]").count() == 4

@@ -15,7 +15,8 @@ imported only here.
 from __future__ import annotations
 
 import os
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from .lines import DISPUTED, FAILED, REFUSED, SETTLED
 
@@ -47,19 +48,30 @@ def connect(scheduler: str | None, workers: int):
         raise Missing(str(exc)) from None
     if scheduler:
         return Client(scheduler, timeout="20s")
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    cluster = LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
     return Client(cluster)
 
 
-def audit(client, paths: list[str], outputs: list[str], rules_data: dict | None, max_bytes: int,
-          blocksize: int = BLOCK, progress: Callable[[int, int], None] | None = None) -> list[FileAudit]:
+def audit(
+    client,
+    paths: list[str],
+    outputs: list[str],
+    rules_data: dict | None,
+    max_bytes: int,
+    blocksize: int = BLOCK,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[FileAudit]:
     """Settle every line of each of ``paths`` on the cluster, writing ``outputs`` (one each, atomically);
     ``progress(done, total)`` hears of each block settled."""
     from dask import delayed
     from dask.bytes import read_bytes
 
     _, blocks_of = read_bytes(paths, delimiter=b"\n", blocksize=blocksize, sample=False)
-    counted = client.compute([delayed(_count_lines)(block) for blocks in blocks_of for block in blocks])
+    counted = client.compute(
+        [delayed(_count_lines)(block) for blocks in blocks_of for block in blocks]
+    )
     counts = client.gather(counted)
     jobs, n = [], 0
     for blocks in blocks_of:
@@ -72,7 +84,9 @@ def audit(client, paths: list[str], outputs: list[str], rules_data: dict | None,
     futures = [client.compute(mine) for mine, _ in jobs]
     total, done = sum(len(mine) for mine, _ in jobs), 0
     found = []
-    for path, output, (pending, lines) in zip(paths, outputs, zip(futures, (lines for _, lines in jobs))):
+    for path, output, (pending, lines) in zip(
+        paths, outputs, zip(futures, (lines for _, lines in jobs))
+    ):
         tally = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
         partial = f"{output}.part"
         with open(partial, "wb") as out:
@@ -88,7 +102,11 @@ def audit(client, paths: list[str], outputs: list[str], rules_data: dict | None,
             out.flush()
             os.fsync(out.fileno())
         os.replace(partial, output)
-        found.append(FileAudit(path, output, lines, tally[SETTLED], tally[DISPUTED], tally[REFUSED], tally[FAILED]))
+        found.append(
+            FileAudit(
+                path, output, lines, tally[SETTLED], tally[DISPUTED], tally[REFUSED], tally[FAILED]
+            )
+        )
     return found
 
 
@@ -99,7 +117,9 @@ def _count_lines(block: bytes) -> int:
 _RULES: dict = {}  # each worker's house rules, built once from the plain data sent with each block
 
 
-def _settle(block: bytes, first: int, rules_data: dict | None, max_bytes: int) -> tuple[bytes, dict[str, int]]:
+def _settle(
+    block: bytes, first: int, rules_data: dict | None, max_bytes: int
+) -> tuple[bytes, dict[str, int]]:
     from ..engine.tables import preload_readings
     from ..records.rules import DEFAULT_RULES
     from .parallel import settle_block

@@ -10,13 +10,14 @@ time and written a batch at a time.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, BinaryIO, Iterable, Iterator, NamedTuple
+from typing import IO, BinaryIO, NamedTuple
 
 from ..errors import MeizhouError
+from ..records.rules import DEFAULT_RULES, Rules
 from ..render.jsonout import encode, night_json
 from ..settling.night import settle_data
-from ..records.rules import DEFAULT_RULES, Rules
 
 SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
 _BATCH = 256
@@ -77,7 +78,9 @@ def _may_repeat_a_key(text: str, data) -> bool:
     dropped as a repeat loses its colon, so the count comes out short. When the
     counts differ, json reads the line again and finds the repeat, if any.
     """
-    return encode(data).count(b":") != text.count(":") + text.count("\\u003a") + text.count("\\u003A")
+    return encode(data).count(b":") != text.count(":") + text.count("\\u003a") + text.count(
+        "\\u003A"
+    )
 
 
 def _decoder():
@@ -87,8 +90,13 @@ def _decoder():
     return Decoder(float_hook=Decimal).decode
 
 
-def settle_line(text: str | bytes | TooLong, number: int, rules: Rules = DEFAULT_RULES, max_bytes: int = 1 << 20,
-                decode=None) -> tuple[bytes, str]:
+def settle_line(
+    text: str | bytes | TooLong,
+    number: int,
+    rules: Rules = DEFAULT_RULES,
+    max_bytes: int = 1 << 20,
+    decode=None,
+) -> tuple[bytes, str]:
     """One line → (its JSON result, with ``line`` first; settled, disputed, refused or failed).
 
     Nothing on one line can end the run: whatever goes wrong becomes that line's error object.
@@ -96,8 +104,12 @@ def settle_line(text: str | bytes | TooLong, number: int, rules: Rules = DEFAULT
     try:
         return _settle_line(text, number, rules, max_bytes, decode)
     except Exception as exc:  # noqa: BLE001 - a bug must cost one line, never the run
-        return _error_line(number, f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
-                      "report it with the line", FAILED)
+        return _error_line(
+            number,
+            f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
+            "report it with the line",
+            FAILED,
+        )
 
 
 def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[bytes, str]:
@@ -105,13 +117,15 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
         return _error_line(number, f"longer than {text.limit:,} bytes, the limit for a record")
     if isinstance(text, bytes):
         if number == 1 and text.startswith(_BOM):
-            text = text[len(_BOM):]
+            text = text[len(_BOM) :]
         if len(text) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return _error_line(number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})")
+            return _error_line(
+                number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})"
+            )
     elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
     try:
@@ -139,8 +153,12 @@ def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[byte
     return encode({"line": number, "valid": False, "error": text}), outcome
 
 
-def run(lines: Iterable[str | bytes | TooLong], out: IO[bytes], rules: Rules = DEFAULT_RULES,
-        max_bytes: int = 1 << 20) -> Summary:
+def run(
+    lines: Iterable[str | bytes | TooLong],
+    out: IO[bytes],
+    rules: Rules = DEFAULT_RULES,
+    max_bytes: int = 1 << 20,
+) -> Summary:
     """Settle every line, writing one compact JSON object per line to the binary stream ``out``.
 
     Results are written a few hundred lines at a time (one at a time to a

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Iterable
 from itertools import chain, islice
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
-from .lines import FAILED, REFUSED, SETTLED, DISPUTED, Summary, TooLong, settle_line
+from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_line
 
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
 
@@ -34,14 +35,17 @@ def _start(rules_data: dict | None) -> None:
     preload_readings()
 
 
-def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> tuple[bytes, dict[str, int]]:
+def _settle_chunk(
+    chunk: tuple[int, bytes, frozenset[int]], max_bytes: int
+) -> tuple[bytes, dict[str, int]]:
     """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already refused."""
     first, block, too_long = chunk
     return settle_block(first, block, _RULES, max_bytes, too_long)
 
 
-def settle_block(first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
-                 ) -> tuple[bytes, dict[str, int]]:
+def settle_block(
+    first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
+) -> tuple[bytes, dict[str, int]]:
     """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one process
     writes them, and how many were settled, disputed, refused and failed (blank lines count in the
     numbering, and are not answered)."""
@@ -84,14 +88,17 @@ def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]
         yield first, b"".join(parts), frozenset(too_long)
 
 
-def run_parallel(lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: dict | None,
-                 max_bytes: int) -> Summary:
+def run_parallel(
+    lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: dict | None, max_bytes: int
+) -> Summary:
     """Settle ``lines`` on ``jobs`` worker processes, writing results in input order."""
     from concurrent.futures import ProcessPoolExecutor
 
     total = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
     chunks = iter(_chunks(lines))
-    ahead = list(islice(chunks, jobs))  # never more workers than there are chunks: 10 lines need one
+    ahead = list(
+        islice(chunks, jobs)
+    )  # never more workers than there are chunks: 10 lines need one
     if not ahead:
         return Summary(0, 0, 0, 0)
     jobs = len(ahead)

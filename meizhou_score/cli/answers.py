@@ -16,26 +16,33 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ..engine.tiles import KINDS, TILES, parse_counted
+from ..errors import EntryError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
-from ..errors import EntryError, TileError
+from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.names import identity, same_person
-from ..records.model import OPEN_KONG, KONG_TYPE_NAMES, WIN_TYPE_NAMES, WIN_TYPES
 from ..records.rules import KONG_TYPES
-from ..settling import money
 from ..records.tally import fifth_copy, tally
-from ..engine.tiles import KINDS, TILES, parse_counted
+
 
 def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
     """What a player may type for each id: the id, with a space for the underscore, and the record's names."""
-    return {i: (i, i.replace("_", " "), *[name for name, meant in names.items() if meant == i]) for i in ids}
+    return {
+        i: (i, i.replace("_", " "), *[name for name, meant in names.items() if meant == i])
+        for i in ids
+    }
 
 
 WIN_TYPE_WORDS = _words(WIN_TYPES, WIN_TYPE_NAMES)  # 自摸, 槓上開花, 搶槓, self-draw, …
-KONG_TYPE_WORDS = _words((*KONG_TYPES, OPEN_KONG), KONG_TYPE_NAMES)  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
+KONG_TYPE_WORDS = _words(
+    (*KONG_TYPES, OPEN_KONG), KONG_TYPE_NAMES
+)  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
 
 
-def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()) -> str:
+def player(
+    text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()
+) -> str:
     """A name at the table from what was typed: the whole name or a unique prefix, any case.
 
     With ``numbered``, ``1``–``4`` choose by seat (the numbers shown beside a prompt).
@@ -44,7 +51,9 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
     choices = [name for name in players if name not in exclude]
     if not typed:
         raise EntryError(msg("type a name: {choices}", choices=tuple(choices)))
-    if numbered and typed.isdecimal() and 1 <= int(typed) <= len(players):  # ３ too; ² is not a number here
+    if (
+        numbered and typed.isdecimal() and 1 <= int(typed) <= len(players)
+    ):  # ３ too; ² is not a number here
         found = players[int(typed) - 1]
         if found in exclude:
             raise EntryError(msg("{name} cannot be chosen here", name=found))
@@ -57,24 +66,45 @@ def player(text: str, players: tuple[str, ...], numbered: bool = False, exclude:
     if len(found) == 1:
         return found[0]
     if found:
-        raise EntryError(msg("{typed!r} could be {choices}: type more of the name", typed=typed, choices=tuple(found)))
+        raise EntryError(
+            msg(
+                "{typed!r} could be {choices}: type more of the name",
+                typed=typed,
+                choices=tuple(found),
+            )
+        )
     if any(identity(name) == folded for name in exclude):
         raise EntryError(msg("{typed!r} cannot be chosen here", typed=typed))
-    raise EntryError(msg("{typed!r} is not at the table ({choices})", typed=typed, choices=tuple(choices)))
+    raise EntryError(
+        msg("{typed!r} is not at the table ({choices})", typed=typed, choices=tuple(choices))
+    )
 
 
 def players_list(text: str) -> list[str]:
     """``A,B,C,D`` → four distinct names in seat order East, South, West, North."""
-    names = [part.strip() for part in re.split(r"[,，、]", text)]  # commas as either input method types them
+    names = [
+        part.strip() for part in re.split(r"[,，、]", text)
+    ]  # commas as either input method types them
     if len(names) != 4 or not all(names):
-        raise EntryError(msg("expected four names separated by commas, in seat order East, South, West, North; "
-                             "got {text!r}", text=text))
+        raise EntryError(
+            msg(
+                "expected four names separated by commas, in seat order East, South, West, North; "
+                "got {text!r}",
+                text=text,
+            )
+        )
     twice = same_person(names)
     if twice is not None and twice[0] == twice[1]:
         raise EntryError(msg("the four names must differ; got {text!r}", text=text))
     if twice is not None:
-        raise EntryError(msg("{name!r} and {other!r} are one player written two ways; the four names must differ by "
-                             "more than case and spacing", name=twice[0], other=twice[1]))
+        raise EntryError(
+            msg(
+                "{name!r} and {other!r} are one player written two ways; the four names must differ by "
+                "more than case and spacing",
+                name=twice[0],
+                other=twice[1],
+            )
+        )
     return names
 
 
@@ -85,15 +115,29 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
     if typed.isdecimal() and 1 <= int(typed) <= len(keys):
         return keys[int(typed) - 1]
     folded = typed.casefold().replace("-", "_")
-    found = {key for key, spellings in words.items()
-             for word in spellings if word.casefold().replace("-", "_") == folded}
+    found = {
+        key
+        for key, spellings in words.items()
+        for word in spellings
+        if word.casefold().replace("-", "_") == folded
+    }
     if not found and folded:
-        found = {key for key, spellings in words.items()
-                 for word in spellings if word.casefold().replace("-", "_").startswith(folded)}
+        found = {
+            key
+            for key, spellings in words.items()
+            for word in spellings
+            if word.casefold().replace("-", "_").startswith(folded)
+        }
     if len(found) == 1:
         return found.pop()
-    raise EntryError(msg("expected {what}: {keys} (or its number); got {text!r}", what=what, keys=tuple(keys),
-                         text=text))
+    raise EntryError(
+        msg(
+            "expected {what}: {keys} (or its number); got {text!r}",
+            what=what,
+            keys=tuple(keys),
+            text=text,
+        )
+    )
 
 
 def stake(text: str) -> Decimal:
@@ -103,7 +147,9 @@ def stake(text: str) -> Decimal:
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite() or value <= 0:
-        raise EntryError(msg("expected the stake as a positive number, like 10 or 0.5; got {text!r}", text=text))
+        raise EntryError(
+            msg("expected the stake as a positive number, like 10 or 0.5; got {text!r}", text=text)
+        )
     return value
 
 
@@ -115,9 +161,15 @@ def tiles(text: str) -> bytes:
         raise EntryError(exc.args[0]) from None
     over = fifth_copy(counts)
     if over is not None:
-        raise EntryError(msg("{count} copies of {tile} in {text!r}; there are only four of each tile ({rule})",
-                             count=indices.count(over), tile=str(TILES[over]), text=text.strip(),
-                             rule=FINDINGS["five_copies"]))
+        raise EntryError(
+            msg(
+                "{count} copies of {tile} in {text!r}; there are only four of each tile ({rule})",
+                count=indices.count(over),
+                tile=str(TILES[over]),
+                text=text.strip(),
+                rule=FINDINGS["five_copies"],
+            )
+        )
     return counts
 
 
@@ -126,8 +178,13 @@ def concealed(text: str) -> bytes:
     counts = tiles(text)
     size = sum(counts)
     if size > 14 or size % 3 != 2:
-        raise EntryError(msg("{size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs "
-                             "(each counts as 3)", size=size))
+        raise EntryError(
+            msg(
+                "{size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs "
+                "(each counts as 3)",
+                size=size,
+            )
+        )
     return counts
 
 
@@ -136,9 +193,14 @@ def must_win(text: str, rules) -> None:
     from ..settling.analysis import analyse
 
     if not analyse(text, rules=rules)["win"]:
-        raise EntryError(msg("{tiles} is not a winning hand under the rules in force: not a pair and four sets, "
-                             "nor seven pairs, nor thirteen orphans ({rule})", tiles=" ".join(text.split()),
-                             rule=FINDINGS["not_a_win"]))
+        raise EntryError(
+            msg(
+                "{tiles} is not a winning hand under the rules in force: not a pair and four sets, "
+                "nor seven pairs, nor thirteen orphans ({rule})",
+                tiles=" ".join(text.split()),
+                rule=FINDINGS["not_a_win"],
+            )
+        )
 
 
 class HandConflict(EntryError):
@@ -149,14 +211,22 @@ def winning_tile(text: str, held: bytes, robbed: bool) -> int:
     """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy (R7)."""
     counts = tiles(text)
     if sum(counts) != 1:
-        raise EntryError(msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip()))
+        raise EntryError(
+            msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip())
+        )
     tile = counts.index(1)
     if not held[tile]:
         raise EntryError(msg("{tile} is not among the concealed tiles", tile=str(TILES[tile])))
     if robbed and held[tile] > 1:
-        raise HandConflict(msg("the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: "
-                             "the robbed player's pung holds the other three ({rule})", tile=str(TILES[tile]),
-                             count=held[tile], rule=FINDINGS["robbed_tile"]))
+        raise HandConflict(
+            msg(
+                "the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: "
+                "the robbed player's pung holds the other three ({rule})",
+                tile=str(TILES[tile]),
+                count=held[tile],
+                rule=FINDINGS["robbed_tile"],
+            )
+        )
     return tile
 
 
@@ -167,14 +237,24 @@ def pungs(text: str) -> list[str]:
     except TileError as exc:
         raise EntryError(exc.args[0]) from None
     if len(indices) % 3:
-        raise EntryError(msg("a pung is three identical tiles, like 777z (there is no chow, 吃); got {text!r}",
-                             text=text.strip()))
+        raise EntryError(
+            msg(
+                "a pung is three identical tiles, like 777z (there is no chow, 吃); got {text!r}",
+                text=text.strip(),
+            )
+        )
     out = []
     for n in range(0, len(indices), 3):
-        a, b, c = indices[n:n + 3]
+        a, b, c = indices[n : n + 3]
         if not a == b == c:
-            raise EntryError(msg("a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in "
-                                 "{text!r}", meld=f"{TILES[a]}{TILES[b]}{TILES[c]}", text=text.strip()))
+            raise EntryError(
+                msg(
+                    "a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in "
+                    "{text!r}",
+                    meld=f"{TILES[a]}{TILES[b]}{TILES[c]}",
+                    text=text.strip(),
+                )
+            )
         out.append(f"{TILES[a].number}" * 3 + TILES[a].suit)
     return out
 
@@ -182,7 +262,9 @@ def pungs(text: str) -> list[str]:
 def one_tile(text: str) -> str:
     counts = tiles(text)
     if sum(counts) != 1:
-        raise EntryError(msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip()))
+        raise EntryError(
+            msg("expected one tile; got {count} in {text!r}", count=sum(counts), text=text.strip())
+        )
     return str(TILES[counts.index(1)])
 
 
@@ -190,21 +272,39 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
     """``PLAYER:TYPE:TILE[:FROM]`` (the ``--kong`` flag) → a kong mapping of the record format."""
     parts = text.split(":")
     if len(parts) not in (3, 4):
-        raise EntryError(msg("expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got "
-                             "{text!r}", text=text))
+        raise EntryError(
+            msg(
+                "expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got "
+                "{text!r}",
+                text=text,
+            )
+        )
     owner = player(parts[0], players)
     kind = choice(parts[1], KONG_TYPE_WORDS, msg("a kong type"))
-    if kind == OPEN_KONG:  # 明槓: from a discard when it names the discarder, else added (or refused: prompts)
+    if (
+        kind == OPEN_KONG
+    ):  # 明槓: from a discard when it names the discarder, else added (or refused: prompts)
         kind = "exposed" if len(parts) == 4 else OPEN_KONG
     out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
     if kind == "exposed":
         if len(parts) != 4:
-            raise EntryError(msg("an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r}",
-                                 owner=owner, tile=parts[2], text=text))
+            raise EntryError(
+                msg(
+                    "an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r}",
+                    owner=owner,
+                    tile=parts[2],
+                    text=text,
+                )
+            )
         out["from"] = player(parts[3], players, exclude=(owner,))
     elif len(parts) == 4:
-        raise EntryError(msg("only an exposed kong names a discarder; this kong is {kind}: {text!r}", kind=kind,
-                             text=text))
+        raise EntryError(
+            msg(
+                "only an exposed kong names a discarder; this kong is {kind}: {text!r}",
+                kind=kind,
+                text=text,
+            )
+        )
     return out
 
 
@@ -212,11 +312,15 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
     """``NAME=AMOUNT`` (the ``--claimed`` flag): what the table says a player won or lost."""
     name, sep, amount = text.rpartition("=")
     if not sep:
-        raise EntryError(msg("expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}", text=text))
+        raise EntryError(
+            msg("expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}", text=text)
+        )
     try:
         value = Decimal(amount.strip())
     except InvalidOperation:
-        raise EntryError(msg("expected an amount after '=', like 'Mei=60'; got {text!r}", text=text)) from None
+        raise EntryError(
+            msg("expected an amount after '=', like 'Mei=60'; got {text!r}", text=text)
+        ) from None
     if not value.is_finite():
         raise EntryError(msg("expected a finite amount; got {text!r}", text=text))
     return player(name, players), value
@@ -225,11 +329,20 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
 def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
     """R1: no tile more than four times among the concealed tiles, the pungs and the kongs so far."""
     held = hand.get("hand") or {}
-    counts = tally(parse_counted(held["concealed"])[1] if "concealed" in held else bytes(KINDS),
-                   [parse_counted(text)[0][0] for text in held.get("pungs", ())],
-                   [parse_counted(k["tile"])[0][0] for k in hand.get("kongs", ())],
-                   parse_counted(held["winning_tile"])[0][0] if robbed and "winning_tile" in held else None)
+    counts = tally(
+        parse_counted(held["concealed"])[1] if "concealed" in held else bytes(KINDS),
+        [parse_counted(text)[0][0] for text in held.get("pungs", ())],
+        [parse_counted(k["tile"])[0][0] for k in hand.get("kongs", ())],
+        parse_counted(held["winning_tile"])[0][0] if robbed and "winning_tile" in held else None,
+    )
     over = fifth_copy(counts)
     if over is not None:
-        raise EntryError(msg("that makes {count} copies of {tile} in this hand; there are only four of each tile "
-                             "({rule})", count=counts[over], tile=str(TILES[over]), rule=FINDINGS["five_copies"]))
+        raise EntryError(
+            msg(
+                "that makes {count} copies of {tile} in this hand; there are only four of each tile "
+                "({rule})",
+                count=counts[over],
+                tile=str(TILES[over]),
+                rule=FINDINGS["five_copies"],
+            )
+        )

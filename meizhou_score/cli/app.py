@@ -37,9 +37,18 @@ class ExitStatus(IntEnum):
 class _Commands(click.Group):
     """The commands, some loaded only when called (``settle`` must not pay for ``ledger``), run by :func:`run`."""
 
-    LAZY = {"settle": "settle", "check": "reference", "rules": "reference", "deal": "reference",
-            "schema": "reference", "record": "record", "undo": "record", "ledger": "ledger", "serve": "serve",
-            "audit": "audit"}
+    LAZY = {
+        "settle": "settle",
+        "check": "reference",
+        "rules": "reference",
+        "deal": "reference",
+        "schema": "reference",
+        "record": "record",
+        "undo": "record",
+        "ledger": "ledger",
+        "serve": "serve",
+        "audit": "audit",
+    }
 
     def list_commands(self, ctx):
         return sorted(self.LAZY)
@@ -53,7 +62,9 @@ class _Commands(click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """Run a command line; in standalone mode (the program, click's test runner) exit with its code."""
-        if os.environ.get("_MEIZHOU_SCORE_COMPLETE"):  # a shell asking to complete: our fish script, our values
+        if os.environ.get(
+            "_MEIZHOU_SCORE_COMPLETE"
+        ):  # a shell asking to complete: our fish script, our values
             from . import completion  # noqa: F401 - registers the fish script
         code = run(self, args, prog_name or "meizhou-score", complete_var, **extra)
         if standalone_mode:
@@ -98,7 +109,9 @@ def main() -> None:
     if sys.stdout is None:  # started with stdout closed (>&-)
         if sys.stderr is not None:
             words = msg("the output could not be written: standard output is closed")
-            sys.stderr.write(msg("meizhou-score: error: {message}", message=words).say(locale_language()) + "\n")
+            sys.stderr.write(
+                msg("meizhou-score: error: {message}", message=words).say(locale_language()) + "\n"
+            )
         sys.exit(ExitStatus.OUTPUT)
     _readable_output()
     cli.main(prog_name="meizhou-score")
@@ -118,7 +131,9 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
     lang = lambda: state.lang or _language_in(group, args, prog_name) or locale_language()  # noqa: E731
     try:
         state.limits = Limits.from_environment(os.environ)
-        code = click.Group.main(group, args, prog_name, complete_var, standalone_mode=False, obj=state, **extra)
+        code = click.Group.main(
+            group, args, prog_name, complete_var, standalone_mode=False, obj=state, **extra
+        )
     except Stopped as exc:
         click.echo("\n" + exc.args[0].say(lang()), err=True)
         code = ExitStatus.STOPPED
@@ -139,7 +154,13 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
         say_error(exc, lang())
         code = ExitStatus.BAD
     except SystemExit as exc:  # click met a closed pipe, replaced stdout and said 1: not a dispute
-        code = ExitStatus.PIPE if sys.stdout is not stdout else exc.code if isinstance(exc.code, int) else 0
+        code = (
+            ExitStatus.PIPE
+            if sys.stdout is not stdout
+            else exc.code
+            if isinstance(exc.code, int)
+            else 0
+        )
     except BrokenPipeError:
         _quiet_pipe()
         code = ExitStatus.PIPE
@@ -149,8 +170,12 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
     except Exception as exc:  # noqa: BLE001 - the last line of defence
         if os.environ.get("MEIZHOU_DEBUG"):
             raise
-        bug = msg("internal error ({kind}: {detail}). This is a bug; please report it with the input and the output "
-                  "of the same command run with MEIZHOU_DEBUG=1.", kind=type(exc).__name__, detail=str(exc))
+        bug = msg(
+            "internal error ({kind}: {detail}). This is a bug; please report it with the input and the output "
+            "of the same command run with MEIZHOU_DEBUG=1.",
+            kind=type(exc).__name__,
+            detail=str(exc),
+        )
         click.echo("meizhou-score: " + bug.say(lang()), err=True)
         code = ExitStatus.BUG
     return _flushed(int(code or 0), lang)
@@ -187,8 +212,13 @@ def _flushed(code: int, lang) -> int:
         return ExitStatus.PIPE
     except (OSError, ValueError) as exc:
         try:
-            say_error(msg("the output could not be written: {why}", why=str(getattr(exc, "strerror", None) or exc)),
-                      lang())
+            say_error(
+                msg(
+                    "the output could not be written: {why}",
+                    why=str(getattr(exc, "strerror", None) or exc),
+                ),
+                lang(),
+            )
         except (OSError, ValueError):
             pass
         return ExitStatus.OUTPUT

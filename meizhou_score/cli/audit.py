@@ -16,14 +16,34 @@ from .options import Usage, common, language, load_rules, the_run
 
 @click.command()
 @click.argument("inputs", metavar="INPUT...", nargs=-1, required=True)
-@click.option("--out", "out_dir", metavar="DIR", required=True, type=click.Path(file_okay=False),
-              help="Where the results go: one JSONL per input, named as it, and summary.json.")
-@click.option("--scheduler", metavar="tcp://HOST:PORT", help="An existing Dask cluster's scheduler.")
-@click.option("--workers", type=click.IntRange(1, 512), default=2, show_default=True,
-              help="Without --scheduler: the local cluster's worker processes.")
-@click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
-              help="House-rules YAML file for every line (a line's own rules: override it).")
-@click.option("--blocksize", type=click.IntRange(1 << 10), default=8 << 20, show_default=True, hidden=True)
+@click.option(
+    "--out",
+    "out_dir",
+    metavar="DIR",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Where the results go: one JSONL per input, named as it, and summary.json.",
+)
+@click.option(
+    "--scheduler", metavar="tcp://HOST:PORT", help="An existing Dask cluster's scheduler."
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 512),
+    default=2,
+    show_default=True,
+    help="Without --scheduler: the local cluster's worker processes.",
+)
+@click.option(
+    "--rules",
+    "rules_file",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    help="House-rules YAML file for every line (a line's own rules: override it).",
+)
+@click.option(
+    "--blocksize", type=click.IntRange(1 << 10), default=8 << 20, show_default=True, hidden=True
+)
 @common
 def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     """Settle each JSONL INPUT on a Dask cluster, as `settle --jsonl` does on one machine.
@@ -53,23 +73,44 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     names = [os.path.basename(path.rstrip("/")) for path in paths]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise Usage(msg("two inputs are both named {name}: their results would share one file in --out; "
-                        "audit them into different folders", name=twice[0]))
+        raise Usage(
+            msg(
+                "two inputs are both named {name}: their results would share one file in --out; "
+                "audit them into different folders",
+                name=twice[0],
+            )
+        )
     if "summary.json" in names:
-        raise Usage(msg("an input is named summary.json, the name of the summary in --out; rename it"))
+        raise Usage(
+            msg("an input is named summary.json, the name of the summary in --out; rename it")
+        )
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:
-        raise MeizhouError(at(out_dir, msg("cannot write the file: {why}", why=str(exc.strerror or exc)))) from None
+        raise MeizhouError(
+            at(out_dir, msg("cannot write the file: {why}", why=str(exc.strerror or exc)))
+        ) from None
     outputs = [os.path.join(out_dir, name) for name in names]
     try:
         client = bulk_audit.connect(scheduler, workers)
     except bulk_audit.Missing as exc:
-        raise Usage(msg("audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why})",
-                        why=str(exc))) from None
+        raise Usage(
+            msg(
+                "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why})",
+                why=str(exc),
+            )
+        ) from None
     except OSError as exc:
-        raise MeizhouError(at("--scheduler", msg("no Dask scheduler answered at {address} ({why})",
-                                                 address=scheduler, why=str(exc)))) from None
+        raise MeizhouError(
+            at(
+                "--scheduler",
+                msg(
+                    "no Dask scheduler answered at {address} ({why})",
+                    address=scheduler,
+                    why=str(exc),
+                ),
+            )
+        ) from None
     shown = sys.stderr.isatty()  # the figures go to standard error, as bulk mode's summary does
 
     def progress(done: int, total: int) -> None:
@@ -79,22 +120,51 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
 
     try:
         with client:
-            found = bulk_audit.audit(client, paths, outputs, rules_data, the_run().limits.record_bytes,
-                                     blocksize, progress if shown else None)
+            found = bulk_audit.audit(
+                client,
+                paths,
+                outputs,
+                rules_data,
+                the_run().limits.record_bytes,
+                blocksize,
+                progress if shown else None,
+            )
     except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
         raise RecordError("", cannot_read(exc), getattr(exc, "filename", None) or "") from None
     summary = _summary(found)
     _write_summary(os.path.join(out_dir, "summary.json"), summary)
     for row in found:
-        click.echo(msg("{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
-                       file=row.input, lines=row.lines, settled=row.settled, disputed=row.disputed,
-                       refused=row.refused).say(lang), err=True)
+        click.echo(
+            msg(
+                "{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+                file=row.input,
+                lines=row.lines,
+                settled=row.settled,
+                disputed=row.disputed,
+                refused=row.refused,
+            ).say(lang),
+            err=True,
+        )
     all_ = summary["total"]
-    click.echo(msg("in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
-                   lines=all_["lines"], settled=all_["settled"], disputed=all_["disputed"],
-                   refused=all_["refused"]).say(lang), err=True)
-    return (ExitStatus.BUG if all_["failed"] else ExitStatus.BAD if all_["refused"] else
-            ExitStatus.DISPUTE if all_["disputed"] else ExitStatus.OK)
+    click.echo(
+        msg(
+            "in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+            lines=all_["lines"],
+            settled=all_["settled"],
+            disputed=all_["disputed"],
+            refused=all_["refused"],
+        ).say(lang),
+        err=True,
+    )
+    return (
+        ExitStatus.BUG
+        if all_["failed"]
+        else ExitStatus.BAD
+        if all_["refused"]
+        else ExitStatus.DISPUTE
+        if all_["disputed"]
+        else ExitStatus.OK
+    )
 
 
 def _expand(inputs: tuple[str, ...]) -> list[str]:
@@ -105,8 +175,13 @@ def _expand(inputs: tuple[str, ...]) -> list[str]:
             try:
                 import fsspec
             except ImportError:
-                raise Usage(msg("audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
-                                "({why})", why="fsspec")) from None
+                raise Usage(
+                    msg(
+                        "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
+                        "({why})",
+                        why="fsspec",
+                    )
+                ) from None
             try:
                 fs, _, found = fsspec.get_fs_token_paths(given)
             except (ValueError, ImportError) as exc:
@@ -127,7 +202,10 @@ def _expand(inputs: tuple[str, ...]) -> list[str]:
 
 def _summary(found) -> dict:
     keys = ("lines", "settled", "disputed", "refused", "failed")
-    files = [{"input": row.input, "output": row.output, **{key: getattr(row, key) for key in keys}} for row in found]
+    files = [
+        {"input": row.input, "output": row.output, **{key: getattr(row, key) for key in keys}}
+        for row in found
+    ]
     return {"files": files, "total": {key: sum(row[key] for row in files) for key in keys}}
 
 

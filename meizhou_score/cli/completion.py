@@ -45,16 +45,20 @@ def rulings(ctx, param, incomplete: str) -> list[CompletionItem]:
     from ..i18n.rulings import EXPLAINED
 
     typed = incomplete.upper()
-    return [CompletionItem(key, help=says.replace("`", "").split(":")[0]) for key, (says, _) in EXPLAINED.items()
-            if key.startswith(typed) or key[1:].startswith(typed)]
+    return [
+        CompletionItem(key, help=says.replace("`", "").split(":")[0])
+        for key, (says, _) in EXPLAINED.items()
+        if key.startswith(typed) or key[1:].startswith(typed)
+    ]
 
 
 class _Fish(FishComplete):
     """click's fish script splits each completion at every comma, so a description stopped at its first; this
     one splits once, between the kind and the rest."""
 
-    source_template = FishComplete.source_template.replace('(string split "," $completion)',
-                                                           '(string split -m 1 "," $completion)')
+    source_template = FishComplete.source_template.replace(
+        '(string split "," $completion)', '(string split -m 1 "," $completion)'
+    )
 
 
 add_completion_class(_Fish, "fish")

@@ -9,18 +9,35 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import msg
 from ..i18n.words import phrase
 from .app import ExitStatus
-from .options import (Usage, common, confirm, format_option, lang_option, load_rules, rules_option, say_error,
-                      screen_width, someone_can_answer, the_run, echo_fitted)
-
-from .ledger_base import NIGHT, _day, _open, ledger, _since_until  # noqa: F401 - the group the commands join
+from .ledger_base import NIGHT, _day, _open, _since_until, ledger  # noqa: F401 - the group the commands join
+from .options import (
+    Usage,
+    common,
+    confirm,
+    echo_fitted,
+    format_option,
+    lang_option,
+    load_rules,
+    rules_option,
+    say_error,
+    screen_width,
+    someone_can_answer,
+    the_run,
+)
 
 
 @ledger.command("add")
 @click.argument("files", metavar="FILE...", nargs=-1, required=True, type=click.Path())
-@click.option("--date", "date_text", metavar="YYYY-MM-DD",
-              help="The night's date when the file has no date: [default: the file's modification day].")
+@click.option(
+    "--date",
+    "date_text",
+    metavar="YYYY-MM-DD",
+    help="The night's date when the file has no date: [default: the file's modification day].",
+)
 @rules_option
-@click.option("--accept-disputes", is_flag=True, help="Add a night even if a hand in it is disputed.")
+@click.option(
+    "--accept-disputes", is_flag=True, help="Add a night even if a hand in it is disputed."
+)
 @click.option("--replace", type=NIGHT, metavar="N", help="Replace night N with FILE as it is now.")
 @lang_option
 @common
@@ -56,7 +73,11 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
     for path in files:
         try:
             data = load_record(path)
-            when = day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat() if path != "-" else day
+            when = (
+                day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat()
+                if path != "-"
+                else day
+            )
             added = nights.add_night(conn, data, path, when, rules, accept_disputes, replace)
         except RecordError as exc:
             say_error(exc if exc.source else exc.with_source(path))
@@ -66,8 +87,17 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
             say_error(exc)
             worst = ExitStatus.BAD
             continue
-        click.echo(phrase(f"ledger_{added.outcome}", lang, night=added.night, date=added.date, hands=added.hands,
-                          was=added.was, path=path))
+        click.echo(
+            phrase(
+                f"ledger_{added.outcome}",
+                lang,
+                night=added.night,
+                date=added.date,
+                hands=added.hands,
+                was=added.was,
+                path=path,
+            )
+        )
     return worst
 
 
@@ -84,7 +114,7 @@ def ledger_nights(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger nights --since 2026-11-01
     """
-    from ..club import reports, store
+    from ..club import reports
 
     found = reports.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     if fmt == "json":
@@ -98,8 +128,17 @@ def ledger_nights(ctx, since, until, fmt, lang):
         click.echo(phrase("ledger_no_nights", lang))
         return
     headers = phrase("ledger_nights_headers", lang).split("|")
-    rows = [[n.id, n.date, n.hands, ", ".join(n.players), phrase("ledger_disputed", lang) if n.disputed else "",
-             n.source] for n in found]
+    rows = [
+        [
+            n.id,
+            n.date,
+            n.hands,
+            ", ".join(n.players),
+            phrase("ledger_disputed", lang) if n.disputed else "",
+            n.source,
+        ]
+        for n in found
+    ]
     wide, cells = table(rows, headers), screen_width()
     if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
         click.echo(wide)
@@ -159,13 +198,25 @@ def ledger_remove(ctx, night, yes, lang):
     conn = _open(ctx)
     found = [n for n in reports.nights(conn) if n.id == night]
     if not found:
-        raise MeizhouError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
+        raise MeizhouError(
+            msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night)
+        )
     n = found[0]
     if not yes:
         if not someone_can_answer():
             raise Usage(msg("ledger remove asks first; pass --yes when nobody can answer"))
-        if not confirm(phrase("ledger_remove", lang, night=n.id, date=n.date, hands=n.hands,
-                              players=phrase("list_sep", lang).join(n.players)), False, lang):
+        if not confirm(
+            phrase(
+                "ledger_remove",
+                lang,
+                night=n.id,
+                date=n.date,
+                hands=n.hands,
+                players=phrase("list_sep", lang).join(n.players),
+            ),
+            False,
+            lang,
+        ):
             click.echo(phrase("record_nothing_removed", lang))
             return
     nights.remove(conn, night)
@@ -230,11 +281,13 @@ def ledger_check(ctx, lang):
     if problems:
         for problem in problems:
             say_error(problem)
-        raise LedgerError(msg("the ledger failed its check ({count} problems); nothing was changed",
-                              count=len(problems)))
+        raise LedgerError(
+            msg(
+                "the ledger failed its check ({count} problems); nothing was changed",
+                count=len(problems),
+            )
+        )
     click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
 
 
 from . import ledger_money, ledger_reports  # noqa: E402,F401 - the reports and the payments join the group
-
-

@@ -8,9 +8,14 @@ from ..errors import RecordError
 from ..i18n.messages import at
 from .options import Usage, common, the_run
 
+
 def _since_until(func):
-    func = click.option("--until", metavar="YYYY-MM-DD", help="Only nights on or before this day.")(func)
-    return click.option("--since", metavar="YYYY-MM-DD", help="Only nights on or after this day.")(func)
+    func = click.option("--until", metavar="YYYY-MM-DD", help="Only nights on or before this day.")(
+        func
+    )
+    return click.option("--since", metavar="YYYY-MM-DD", help="Only nights on or after this day.")(
+        func
+    )
 
 
 def _day(value, option):
@@ -45,8 +50,13 @@ NIGHT = click.IntRange(1, (1 << 63) - 1)  # a night's number, as SQLite can hold
 
 
 @click.group(cls=_Ledger)
-@click.option("--db", metavar="PATH", envvar="MEIZHOU_LEDGER", type=click.Path(),
-              help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].")
+@click.option(
+    "--db",
+    metavar="PATH",
+    envvar="MEIZHOU_LEDGER",
+    type=click.Path(),
+    help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].",
+)
 @common
 @click.pass_context
 def ledger(ctx, db):

@@ -16,7 +16,9 @@ from .options import Usage, common, confirm, lang_option, someone_can_answer
 @click.argument("payer", metavar="FROM")
 @click.argument("payee", metavar="TO")
 @click.argument("amount", metavar="AMOUNT")
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="When it was paid [default: today].")
+@click.option(
+    "--date", "date_text", metavar="YYYY-MM-DD", help="When it was paid [default: today]."
+)
 @click.option("--note", default="", help="A note kept with the payment.")
 @lang_option
 @common
@@ -31,7 +33,9 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
     """
     from ..club import payments
 
-    number = payments.pay(_open(ctx), payer, payee, payments.amount_of(amount), _day(date_text, "--date"), note)
+    number = payments.pay(
+        _open(ctx), payer, payee, payments.amount_of(amount), _day(date_text, "--date"), note
+    )
     click.echo(phrase("ledger_paid", lang, payer=payer, payee=payee, amount=amount, number=number))
 
 
@@ -51,8 +55,21 @@ def ledger_payments(ctx, since, until, fmt, lang):
     from ..club import payments
 
     found = payments.payments(_open(ctx), _day(since, "--since"), _day(until, "--until"))
-    _emit([{"payment": p.id, "date": p.date, "from": p.payer, "to": p.payee, "amount": p.amount, "note": p.note}
-           for p in found], fmt, lang)
+    _emit(
+        [
+            {
+                "payment": p.id,
+                "date": p.date,
+                "from": p.payer,
+                "to": p.payee,
+                "amount": p.amount,
+                "note": p.note,
+            }
+            for p in found
+        ],
+        fmt,
+        lang,
+    )
 
 
 @ledger.command("remove-payment")
@@ -84,9 +101,18 @@ def ledger_remove_payment(ctx, number, yes, lang):
 @ledger.command("history")
 @click.argument("players", metavar="[PLAYER]...", nargs=-1)
 @_since_until
-@click.option("--by", type=click.Choice(["night", "week", "month"]), default="night", show_default=True,
-              help="One point a night, a week or a month.")
-@click.option("--chart", metavar="FILE.svg", help="Also draw it as a line chart, SVG (- writes it to standard output).")
+@click.option(
+    "--by",
+    type=click.Choice(["night", "week", "month"]),
+    default="night",
+    show_default=True,
+    help="One point a night, a week or a month.",
+)
+@click.option(
+    "--chart",
+    metavar="FILE.svg",
+    help="Also draw it as a line chart, SVG (- writes it to standard output).",
+)
 @_table_formats
 @lang_option
 @common
@@ -102,7 +128,9 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
     """
     from ..club import reports
 
-    labels, series = reports.history(_open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by)
+    labels, series = reports.history(
+        _open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by
+    )
     if chart:
         from ..render.chart import line_chart
 
@@ -113,5 +141,11 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
         from ..records.sessionfile import write
 
         write(chart, svg)
-    _emit([{"when": label, **{name: series[name][i] for name in series}} for i, label in enumerate(labels)],
-          fmt, lang)
+    _emit(
+        [
+            {"when": label, **{name: series[name][i] for name in series}}
+            for i, label in enumerate(labels)
+        ],
+        fmt,
+        lang,
+    )

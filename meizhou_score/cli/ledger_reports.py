@@ -8,17 +8,28 @@ from ..i18n.words import phrase
 from .ledger_base import _day, _open, _since_until, ledger
 from .options import common, lang_option
 
+
 def _table_formats(func):
     func = _bom_option(func)
-    return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-                        show_default=True, help="A table, JSON or CSV.")(func)
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["table", "json", "csv"]),
+        default="table",
+        show_default=True,
+        help="A table, JSON or CSV.",
+    )(func)
 
 
 def _bom_option(func):
     """--bom, kept in the context for the CSV writer (the commands themselves never look at it)."""
-    return click.option("--bom", is_flag=True, expose_value=False,
-                        callback=lambda ctx, param, value: ctx.meta.__setitem__("bom", value),
-                        help="CSV for Excel: begin with a byte-order mark, so that Chinese names open intact.")(func)
+    return click.option(
+        "--bom",
+        is_flag=True,
+        expose_value=False,
+        callback=lambda ctx, param, value: ctx.meta.__setitem__("bom", value),
+        help="CSV for Excel: begin with a byte-order mark, so that Chinese names open intact.",
+    )(func)
 
 
 def _csv_writer():
@@ -55,9 +66,17 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
         from ..render.columns import columns
 
         # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|")) if lang != "en" else {}
-        click.echo(columns([[names.get(key, key) for key in rows[0]]]
-                           + [[_cell(v) for v in row.values()] for row in rows]))
+        names = (
+            dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
+            if lang != "en"
+            else {}
+        )
+        click.echo(
+            columns(
+                [[names.get(key, key) for key in rows[0]]]
+                + [[_cell(v) for v in row.values()] for row in rows]
+            )
+        )
     else:
         click.echo(phrase("ledger_nothing", lang))
 
@@ -72,11 +91,13 @@ def _cell(value) -> str:
 
 def _report(player: bool):
     """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
+
     def wrap(func):
         func = _table_formats(lang_option(common(click.pass_context(func))))
         if player:
             func = click.option("--player", metavar="NAME", help="Only this player.")(func)
         return _since_until(func)
+
     return wrap
 
 
@@ -97,19 +118,38 @@ def ledger_totals(ctx, since, until, player, fmt, lang):
     span = _day(since, "--since"), _day(until, "--until")
     found = reports.totals(conn, *span, player)
     if not payments.payments(conn, *span):  # no money changed hands: the nights' totals, as ever
-        _emit([{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang)
+        _emit(
+            [{"player": name, "total": number(value)} for name, value in found.items()], fmt, lang
+        )
         return
     standing = payments.owed(conn, reports.totals(conn, *span), *span)
     if player is not None:
         standing = [o for o in standing if o.player in found]
     # total: what is owed now (+ owed to the player, − owed by them) = nights + paid − received
-    _emit([{"player": o.player, "nights": o.nights, "paid": o.paid, "received": o.received, "total": o.now}
-           for o in standing], fmt, lang)
+    _emit(
+        [
+            {
+                "player": o.player,
+                "nights": o.nights,
+                "paid": o.paid,
+                "received": o.received,
+                "total": o.now,
+            }
+            for o in standing
+        ],
+        fmt,
+        lang,
+    )
 
 
 @ledger.command("settle-up")
 @_report(player=False)
-@click.option("--record", "record_it", is_flag=True, help="Record the payments it proposes (asks first, unless --yes).")
+@click.option(
+    "--record",
+    "record_it",
+    is_flag=True,
+    help="Record the payments it proposes (asks first, unless --yes).",
+)
 @click.option("--yes", "-y", is_flag=True, help="With --record: record without asking.")
 def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
     """Who pays whom over the range, in the fewest payments that square what is owed now.
@@ -133,22 +173,32 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
     if not result.payments:
         click.echo(phrase("settle_none", lang)) if fmt == "table" else _emit([], fmt, lang)
         return
-    _emit([{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang)
+    _emit(
+        [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in result.payments], fmt, lang
+    )
     if not result.exact and fmt == "table":
         click.echo(phrase("ledger_inexact", lang), err=True)
     if record_it:
-        from .options import Usage, confirm, someone_can_answer
         from ..i18n.messages import msg
+        from .options import Usage, confirm, someone_can_answer
 
         if not yes:
             if not someone_can_answer():
                 raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
-            if not confirm(phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang):
+            if not confirm(
+                phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang
+            ):
                 click.echo(phrase("record_nothing_written", lang))
                 return
         for p in result.payments:
-            payments.pay(conn, p.payer, p.payee, p.amount, span[1] if span[1] and span[1] < _today() else None,
-                         "settle-up")
+            payments.pay(
+                conn,
+                p.payer,
+                p.payee,
+                p.amount,
+                span[1] if span[1] and span[1] < _today() else None,
+                "settle-up",
+            )
         click.echo(phrase("ledger_payments_recorded", lang, count=len(result.payments)))
 
 
@@ -172,7 +222,9 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
     from ..render.jsonout import number
 
     found = reports.stats(_open(ctx), _day(since, "--since"), _day(until, "--until"), player)
-    if fmt == "table" and found:  # words for headings, patterns by name; a block a player on a narrow screen
+    if (
+        fmt == "table" and found
+    ):  # words for headings, patterns by name; a block a player on a narrow screen
         from ..render.stats import stats_text
         from .options import screen_width
 
@@ -184,18 +236,33 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
         row.update({f"wins_{k}": v for k, v in st.wins.items()})
         row.update(self_draw_rate=st.self_draw_rate, robbed=st.robbed)
         row.update({f"kongs_{k}": v for k, v in st.kongs.items()})
-        row.update(biggest_ratio=st.biggest_ratio, biggest_patterns=" ".join(st.biggest_patterns),
-                   net=number(st.net), net_per_hand=st.net_per_hand)
+        row.update(
+            biggest_ratio=st.biggest_ratio,
+            biggest_patterns=" ".join(st.biggest_patterns),
+            net=number(st.net),
+            net_per_hand=st.net_per_hand,
+        )
         rows.append(row)
     _emit(rows, fmt, lang)
 
 
 @ledger.command("export")
 @_since_until
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl"]), default="csv", show_default=True,
-              help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).")
-@click.option("--what", type=click.Choice(["hands", "payments", "all"]), default="hands", show_default=True,
-              help="The hands with their payments, the money paid after the nights (ledger pay), or both.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "jsonl"]),
+    default="csv",
+    show_default=True,
+    help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).",
+)
+@click.option(
+    "--what",
+    type=click.Choice(["hands", "payments", "all"]),
+    default="hands",
+    show_default=True,
+    help="The hands with their payments, the money paid after the nights (ledger pay), or both.",
+)
 @_bom_option
 @common
 @click.pass_context
@@ -230,17 +297,79 @@ def ledger_export(ctx, since, until, fmt, what):
         return
     from ..render.jsonout import number
 
-    writer.writerow(["night", "date", "hand", "dealer", "draw", "winner", "win_type", "robbed", "valid", "ratio",
-                     "patterns", "stake", "from", "to", "units", "amount", "reason", "rule"])
+    writer.writerow(
+        [
+            "night",
+            "date",
+            "hand",
+            "dealer",
+            "draw",
+            "winner",
+            "win_type",
+            "robbed",
+            "valid",
+            "ratio",
+            "patterns",
+            "stake",
+            "from",
+            "to",
+            "units",
+            "amount",
+            "reason",
+            "rule",
+        ]
+    )
     for hand in hands:
-        head = [hand["night"], hand["date"], hand["hand"], hand["dealer"], _csv_value(hand["draw"]),
-                hand["winner"] or "", hand["win_type"] or "", hand["robbed"] or "", _csv_value(hand["valid"]),
-                hand["ratio"],
-                " ".join(hand["patterns"]), number(hand["stake"])]
+        head = [
+            hand["night"],
+            hand["date"],
+            hand["hand"],
+            hand["dealer"],
+            _csv_value(hand["draw"]),
+            hand["winner"] or "",
+            hand["win_type"] or "",
+            hand["robbed"] or "",
+            _csv_value(hand["valid"]),
+            hand["ratio"],
+            " ".join(hand["patterns"]),
+            number(hand["stake"]),
+        ]
         for t in hand["transfers"] or [None]:
-            writer.writerow(head + (["", "", "", "", "", ""] if t is None else
-                                    [t["from"], t["to"], t["units"], number(t["amount"]), t["reason"], t["rule"]]))
+            writer.writerow(
+                head
+                + (
+                    ["", "", "", "", "", ""]
+                    if t is None
+                    else [
+                        t["from"],
+                        t["to"],
+                        t["units"],
+                        number(t["amount"]),
+                        t["reason"],
+                        t["rule"],
+                    ]
+                )
+            )
     for p in paid:  # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
-        writer.writerow(["", p.date, "", "", "", "", "", "", "", "", "", "", p.payer, p.payee, "", p.amount,
-                         "payment", p.note])
-
+        writer.writerow(
+            [
+                "",
+                p.date,
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                p.payer,
+                p.payee,
+                "",
+                p.amount,
+                "payment",
+                p.note,
+            ]
+        )

@@ -18,7 +18,6 @@ from ..i18n.scripts import CHOICES, language_of
 from ..records.loader import DEFAULT_LIMITS, Limits
 
 
-
 @dataclass
 class Run:
     """What one run of the command line knows beyond a command's flags: the limits and the player's language.
@@ -93,14 +92,24 @@ def someone_can_answer() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-YES = {"y", "yes", "是", "對", "对", "好", "要"}  # what a player may answer yes with, in either language or script
+YES = {
+    "y",
+    "yes",
+    "是",
+    "對",
+    "对",
+    "好",
+    "要",
+}  # what a player may answer yes with, in either language or script
 NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
 
 
 def confirm(question: str, default: bool, lang: str) -> bool:
     """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``."""
     choices = ("y/n" if lang == "en" else "是/否").split("/")
-    hint = "/".join(c.upper() if (i == 0) == default and lang == "en" else c for i, c in enumerate(choices))
+    hint = "/".join(
+        c.upper() if (i == 0) == default and lang == "en" else c for i, c in enumerate(choices)
+    )
 
     def answer(text: str) -> bool:
         said = text.strip().casefold()
@@ -110,13 +119,20 @@ def confirm(question: str, default: bool, lang: str) -> bool:
             return False
         raise click.UsageError(msg("answer {yes} or {no}", yes=choices[0], no=choices[1]).say(lang))
 
-    return click.prompt(f"{question} [{hint}]", default=choices[0] if default else choices[1], show_default=False,
-                        value_proc=answer, prompt_suffix=": " if lang == "en" else "：")
+    return click.prompt(
+        f"{question} [{hint}]",
+        default=choices[0] if default else choices[1],
+        show_default=False,
+        value_proc=answer,
+        prompt_suffix=": " if lang == "en" else "：",
+    )
 
 
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
     """One error line on standard error, in the player's language; the command goes on."""
-    echo_fitted(msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True)
+    echo_fitted(
+        msg("meizhou-score: error: {message}", message=message).say(lang or language()), err=True
+    )
 
 
 def checked(check, value, flag: str):
@@ -154,19 +170,35 @@ def common(func):
 
 
 def format_option(func):
-    return click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
-                        show_default=True, help="Output as a table or as JSON.")(func)
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["table", "json"]),
+        default="table",
+        show_default=True,
+        help="Output as a table or as JSON.",
+    )(func)
 
 
 def lang_option(func):
     """--lang en|zh-Hant|zh-Hans (zh: zh-Hant), by default the locale's language (read first, so that even a
     usage error speaks it)."""
-    return click.option("--lang", type=click.Choice(CHOICES, case_sensitive=False), default=locale_language,
-                        is_eager=True, callback=_remember_language,
-                        show_default="the locale's: zh_CN, zh_SG zh-Hans; zh_TW, zh_HK zh-Hant; else en",
-                        help="Language: English, Traditional (zh-Hant, or zh) or Simplified Chinese (zh-Hans).")(func)
+    return click.option(
+        "--lang",
+        type=click.Choice(CHOICES, case_sensitive=False),
+        default=locale_language,
+        is_eager=True,
+        callback=_remember_language,
+        show_default="the locale's: zh_CN, zh_SG zh-Hans; zh_TW, zh_HK zh-Hant; else en",
+        help="Language: English, Traditional (zh-Hant, or zh) or Simplified Chinese (zh-Hans).",
+    )(func)
 
 
 def rules_option(func):
-    return click.option("--rules", "rules_file", metavar="FILE", type=click.Path(dir_okay=False),
-                        help="House-rules YAML file; the record's own rules: override it.")(func)
+    return click.option(
+        "--rules",
+        "rules_file",
+        metavar="FILE",
+        type=click.Path(dir_okay=False),
+        help="House-rules YAML file; the record's own rules: override it.",
+    )(func)

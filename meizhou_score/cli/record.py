@@ -11,48 +11,147 @@ from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
 from .completion import players_of_the_session
-from .options import (Stopped, Usage, confirm, someone_can_answer, checked, common, echo_fitted, lang_option,
-                      rules_option, screen_width, the_run)
+from .options import (
+    Stopped,
+    Usage,
+    checked,
+    common,
+    confirm,
+    echo_fitted,
+    lang_option,
+    rules_option,
+    screen_width,
+    someone_can_answer,
+    the_run,
+)
 from .prompts import Questions, ask_player, claims_of, fill, judge, table
-
 
 LAST = 0  # --amend with no number: the last hand
 
 
 @click.command()
 @click.argument("session_file", metavar="SESSION.yaml", required=False, type=click.Path())
-@click.option("--players", "players_text", metavar="A,B,C,D", help="A new file's players, in seat order E, S, W, N.")
-@click.option("--stake", "stake_text", metavar="N", help="Gold per unit: a new file's stake, or this hand's own.")
+@click.option(
+    "--players",
+    "players_text",
+    metavar="A,B,C,D",
+    help="A new file's players, in seat order E, S, W, N.",
+)
+@click.option(
+    "--stake",
+    "stake_text",
+    metavar="N",
+    help="Gold per unit: a new file's stake, or this hand's own.",
+)
 @rules_option
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="A new file's date [default: today].")
-@click.option("--dealer", metavar="NAME", help="The first hand's dealer (later ones follow the rotation).",
-              shell_complete=players_of_the_session)
+@click.option(
+    "--date", "date_text", metavar="YYYY-MM-DD", help="A new file's date [default: today]."
+)
+@click.option(
+    "--dealer",
+    metavar="NAME",
+    help="The first hand's dealer (later ones follow the rotation).",
+    shell_complete=players_of_the_session,
+)
 @click.option("--winner", metavar="NAME", help="Who won.", shell_complete=players_of_the_session)
 @click.option("--self-draw", "win_type", flag_value="self_draw", help="Won by self-draw (自摸).")
-@click.option("--kong-bloom", "win_type", flag_value="kong_bloom", help="Won on a kong's replacement tile (槓上開花).")
-@click.option("--robbed-kong", "robbed", metavar="ROBBED_NAME", help="Won by robbing this player's kong (搶槓).",
-              shell_complete=players_of_the_session)
+@click.option(
+    "--kong-bloom",
+    "win_type",
+    flag_value="kong_bloom",
+    help="Won on a kong's replacement tile (槓上開花).",
+)
+@click.option(
+    "--robbed-kong",
+    "robbed",
+    metavar="ROBBED_NAME",
+    help="Won by robbing this player's kong (搶槓).",
+    shell_complete=players_of_the_session,
+)
 @click.option("--draw", is_flag=True, help="An exhaustive draw (荒莊): nobody won.")
-@click.option("--hand", "concealed", metavar="TILES", help="The winner's concealed tiles, winning tile included.")
-@click.option("--winning-tile", metavar="TILE", help="The winning tile (the robbed tile for a robbed kong).")
-@click.option("--pung", "pungs", multiple=True, metavar="TILES", help="The winner's exposed pung (碰); repeatable.")
-@click.option("--kong", "kongs", multiple=True, metavar="PLAYER:TYPE:TILE[:FROM]",
-              help="A kong this hand: TYPE concealed|added|exposed, FROM the discarder of an exposed one; repeatable.")
-@click.option("--claimed", "claims", multiple=True, metavar="NAME=AMOUNT",
-              help="What the table says a player won (+) or lost (-); repeatable; checked.")
-@click.option("--amend", type=click.IntRange(0), is_flag=False, flag_value=LAST, default=None, metavar="[N]",
-              help="Replace hand N (the last when N is left out) instead of adding one: shows it, and offers its "
-                   "answers as the defaults (Enter keeps each).")
-@click.option("--allow-dispute", is_flag=True, help="Record a hand even if it is a dispute (not a win, claims differ).")
-@click.option("-o", "--output", metavar="FILE", type=click.Path(),
-              help="Write one hand record to FILE (- prints it) instead of a session.")
+@click.option(
+    "--hand",
+    "concealed",
+    metavar="TILES",
+    help="The winner's concealed tiles, winning tile included.",
+)
+@click.option(
+    "--winning-tile", metavar="TILE", help="The winning tile (the robbed tile for a robbed kong)."
+)
+@click.option(
+    "--pung",
+    "pungs",
+    multiple=True,
+    metavar="TILES",
+    help="The winner's exposed pung (碰); repeatable.",
+)
+@click.option(
+    "--kong",
+    "kongs",
+    multiple=True,
+    metavar="PLAYER:TYPE:TILE[:FROM]",
+    help="A kong this hand: TYPE concealed|added|exposed, FROM the discarder of an exposed one; repeatable.",
+)
+@click.option(
+    "--claimed",
+    "claims",
+    multiple=True,
+    metavar="NAME=AMOUNT",
+    help="What the table says a player won (+) or lost (-); repeatable; checked.",
+)
+@click.option(
+    "--amend",
+    type=click.IntRange(0),
+    is_flag=False,
+    flag_value=LAST,
+    default=None,
+    metavar="[N]",
+    help="Replace hand N (the last when N is left out) instead of adding one: shows it, and offers its "
+    "answers as the defaults (Enter keeps each).",
+)
+@click.option(
+    "--allow-dispute",
+    is_flag=True,
+    help="Record a hand even if it is a dispute (not a win, claims differ).",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="FILE",
+    type=click.Path(),
+    help="Write one hand record to FILE (- prints it) instead of a session.",
+)
 @click.option("--yes", "-y", is_flag=True, help="Record without asking for confirmation.")
-@click.option("--ask/--no-ask", default=None,
-              help="Ask for what the flags leave out [default: when standard input is a terminal].")
+@click.option(
+    "--ask/--no-ask",
+    default=None,
+    help="Ask for what the flags leave out [default: when standard input is a terminal].",
+)
 @lang_option
 @common
-def record(session_file, players_text, stake_text, rules_file, date_text, dealer, winner, win_type, robbed, draw,
-           concealed, winning_tile, pungs, kongs, claims, amend, allow_dispute, output, yes, ask, lang):
+def record(
+    session_file,
+    players_text,
+    stake_text,
+    rules_file,
+    date_text,
+    dealer,
+    winner,
+    win_type,
+    robbed,
+    draw,
+    concealed,
+    winning_tile,
+    pungs,
+    kongs,
+    claims,
+    amend,
+    allow_dispute,
+    output,
+    yes,
+    ask,
+    lang,
+):
     """Record one hand at the table: append it to SESSION.yaml and print its settlement and the totals.
 
     The file is created when missing (--players, --stake, --dealer, optionally
@@ -73,9 +172,29 @@ def record(session_file, players_text, stake_text, rules_file, date_text, dealer
     """
     asking = someone_can_answer() if ask is None else ask
     q = Questions(asking, lang)
-    given = {"draw": draw, "winner": winner, "win_type": win_type, "robbed": robbed, "hand": concealed,
-             "winning_tile": winning_tile, "pungs": pungs, "kongs": kongs, "claims": None}
-    flags = Flags(players_text, stake_text, rules_file, date_text, dealer, claims, amend, allow_dispute, yes, lang)
+    given = {
+        "draw": draw,
+        "winner": winner,
+        "win_type": win_type,
+        "robbed": robbed,
+        "hand": concealed,
+        "winning_tile": winning_tile,
+        "pungs": pungs,
+        "kongs": kongs,
+        "claims": None,
+    }
+    flags = Flags(
+        players_text,
+        stake_text,
+        rules_file,
+        date_text,
+        dealer,
+        claims,
+        amend,
+        allow_dispute,
+        yes,
+        lang,
+    )
     try:
         if output is not None:
             if session_file:
@@ -106,7 +225,9 @@ class Flags(NamedTuple):
 def _stopped(exc: click.Abort) -> None:
     """Ctrl-C or the end of input at a question: nothing was written."""
     if isinstance(exc.__context__, EOFError):
-        raise MeizhouError(msg("the input ended before the hand was complete; nothing was written")) from None
+        raise MeizhouError(
+            msg("the input ended before the hand was complete; nothing was written")
+        ) from None
     raise Stopped(msg("Stopped; nothing was written.")) from None
 
 
@@ -125,7 +246,9 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
 
     if output != "-" and os.path.exists(output):
         raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
-    players, stake, rules, day = table(q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text)
+    players, stake, rules, day = table(
+        q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text
+    )
     if flags.dealer:
         first = checked(lambda t: answers.player(t, players), flags.dealer, "--dealer")
     else:
@@ -134,8 +257,14 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     head = {"date": day, "players": list(players), "dealer": first, "stake": stake}
     if rules:
         head["rules"] = rules
-    hand, result = fill(q, players, given, lambda h: settle_data({**head, **h}), flags.allow_dispute,
-                        DEFAULT_RULES.override(rules))
+    hand, result = fill(
+        q,
+        players,
+        given,
+        lambda h: settle_data({**head, **h}),
+        flags.allow_dispute,
+        DEFAULT_RULES.override(rules),
+    )
     written = yamlout.record_yaml({**head, **hand})
     if (q.asked or q.asking) and not flags.yes:
         echo_fitted(text.hand_text(result.last, flags.lang))
@@ -149,7 +278,9 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     try:
         sessionfile.write(output, written)
     except OSError as exc:
-        raise MeizhouError(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
+        raise MeizhouError(
+            at(output, msg("cannot write the file: {why}", why=reason(exc)))
+        ) from None
     echo_fitted(text.hand_text(result.last, flags.lang))
     click.echo("\n" + q.words("record_written_to", path=output))
     return outcome
@@ -167,15 +298,24 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     amending = _amended_number(path, data, flags.amend)  # the hand replaced, or None
     number = amending or len(data["hands"]) + 1  # this hand's number, from 1
     if amending:
-        before = _settled({**data, "hands": data["hands"][:amending - 1]}) if amending > 1 else None
+        before = (
+            _settled({**data, "hands": data["hands"][: amending - 1]}) if amending > 1 else None
+        )
     named, expected = _the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": claims_of(players, flags.claims)}
     amendment = None
     if amending:
-        amendment = Amendment(amending, _settled(data))  # judged as the phone page judges one (nightfile)
-        echo_fitted(q.words("record_replacing", n=amending) + "\n" + session.session_hand_text(
-            amendment.before, amending, flags.lang) + "\n", err=not q.asking)
+        amendment = Amendment(
+            amending, _settled(data)
+        )  # judged as the phone page judges one (nightfile)
+        echo_fitted(
+            q.words("record_replacing", n=amending)
+            + "\n"
+            + session.session_hand_text(amendment.before, amending, flags.lang)
+            + "\n",
+            err=not q.asking,
+        )
         given["defaults"] = _defaults_of(data["hands"][amending - 1])
 
     def as_written(hand):
@@ -186,7 +326,9 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         return out
 
     def build(hand, base=None):
-        if amending:  # the whole night again: the hands after this one follow the rotation it gives (R10)
+        if (
+            amending
+        ):  # the whole night again: the hands after this one follow the rotation it gives (R10)
             hands = list((base or data)["hands"])
             hands[amending - 1] = as_written(hand)
             return _settled({**(base or data), "hands": hands})
@@ -195,21 +337,37 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         base = base or data
         return _settled({**base, "hands": list(base["hands"]) + [as_written(hand)]})
 
-    hand, result = fill(q, players, given, build, flags.allow_dispute, DEFAULT_RULES.override(data.get("rules")),
-                        number, amendment)
-    previewed = (q.asked or q.asking) and not flags.yes  # in a terminal: always shown, and asked, before writing
+    hand, result = fill(
+        q,
+        players,
+        given,
+        build,
+        flags.allow_dispute,
+        DEFAULT_RULES.override(data.get("rules")),
+        number,
+        amendment,
+    )
+    previewed = (
+        q.asked or q.asking
+    ) and not flags.yes  # in a terminal: always shown, and asked, before writing
     if previewed:
         echo_fitted(session.session_hand_text(result, number, flags.lang))
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
-    result, moved = _write_hand(path, found, data, players, as_written(hand), build, flags, result, amending)
+    result, moved = _write_hand(
+        path, found, data, players, as_written(hand), build, flags, result, amending
+    )
     number = amending or len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         echo_fitted(session.session_hand_text(result, number, flags.lang))
     click.echo("")
-    echo_fitted(session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width()))  # after the hand's table
-    click.echo("\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path))
+    echo_fitted(
+        session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width())
+    )  # after the hand's table
+    click.echo(
+        "\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path)
+    )
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
 
 
@@ -220,8 +378,17 @@ def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
     count = len(data["hands"])
     number = count if amend == LAST else amend
     if not 1 <= number <= count:
-        raise MeizhouError(at("--amend", msg("{path} has hands 1 to {count}; there is no hand {n}", path=path,
-                                             count=count, n=number)))
+        raise MeizhouError(
+            at(
+                "--amend",
+                msg(
+                    "{path} has hands 1 to {count}; there is no hand {n}",
+                    path=path,
+                    count=count,
+                    n=number,
+                ),
+            )
+        )
     return number
 
 
@@ -233,9 +400,15 @@ def _defaults_of(old: dict) -> dict:
         return {"winner": "d", "kongs": old.get("kongs") or []}
     held = old.get("hand") if isinstance(old.get("hand"), dict) else {}
     pungs = held.get("pungs") or []
-    return {"winner": old.get("winner"), "win_type": old.get("win_type"), "robbed": old.get("robbed"),
-            "hand": held.get("concealed"), "winning_tile": held.get("winning_tile"),
-            "pungs": " ".join(pungs) if isinstance(pungs, list) else pungs, "kongs": old.get("kongs") or []}
+    return {
+        "winner": old.get("winner"),
+        "win_type": old.get("win_type"),
+        "robbed": old.get("robbed"),
+        "hand": held.get("concealed"),
+        "winning_tile": held.get("winning_tile"),
+        "pungs": " ".join(pungs) if isinstance(pungs, list) else pungs,
+        "kongs": old.get("kongs") or [],
+    }
 
 
 def _settled(data):
@@ -251,7 +424,9 @@ def _read_session(path: str, amend: bool):
     try:
         found = sessionfile.read(path, the_run().limits)
         before = None
-        if found is not None and found.data.get("hands") != []:  # [] : emptied by undo, the table kept
+        if (
+            found is not None and found.data.get("hands") != []
+        ):  # [] : emptied by undo, the table kept
             before = _settled(found.data)  # the night as it stands: a bad file writes nothing
     except MeizhouError as exc:
         said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
@@ -266,25 +441,45 @@ def _the_table(q: Questions, flags: Flags, path: str, found):
     from . import answers
 
     if found is None:
-        players, stake, rules, day = table(q, flags.players_text, flags.stake_text, flags.rules_file,
-                                           flags.date_text)
+        players, stake, rules, day = table(
+            q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text
+        )
         data = {"date": day, "players": list(players), "stake": stake}
         if rules:
             data["rules"] = rules
         data["hands"] = []
         return data, players, None
     if flags.rules_file:
-        raise MeizhouError(at(path, msg("the session's rules are fixed in the file; --rules is only for a new file")))
+        raise MeizhouError(
+            at(
+                path,
+                msg("the session's rules are fixed in the file; --rules is only for a new file"),
+            )
+        )
     players = tuple(str(p) for p in found.data["players"])
-    if flags.players_text is not None and checked(answers.players_list, flags.players_text,
-                                                  "--players") != list(players):
-        raise MeizhouError(at("--players", msg(
-            "the session is played by {players}; start a new file for another table", players=players)))
-    hand_stake = checked(answers.stake, flags.stake_text, "--stake") if flags.stake_text is not None else None
+    if flags.players_text is not None and checked(
+        answers.players_list, flags.players_text, "--players"
+    ) != list(players):
+        raise MeizhouError(
+            at(
+                "--players",
+                msg(
+                    "the session is played by {players}; start a new file for another table",
+                    players=players,
+                ),
+            )
+        )
+    hand_stake = (
+        checked(answers.stake, flags.stake_text, "--stake")
+        if flags.stake_text is not None
+        else None
+    )
     return found.data, players, hand_stake
 
 
-def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int, amending: int | None = None):
+def _the_dealer(
+    q: Questions, flags: Flags, found, before, players, number: int, amending: int | None = None
+):
     """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked when nobody can say."""
     from . import answers
 
@@ -296,19 +491,39 @@ def _the_dealer(q: Questions, flags: Flags, found, before, players, number: int,
     elif flags.dealer:
         named = checked(lambda t: answers.player(t, players), flags.dealer, "--dealer")
         if expected is not None and named != expected:
-            raise MeizhouError(at("--dealer", msg(
-                "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
-                "record follows it", expected=expected, number=number, rule=FINDINGS["dealer_check"])))
+            raise MeizhouError(
+                at(
+                    "--dealer",
+                    msg(
+                        "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
+                        "record follows it",
+                        expected=expected,
+                        number=number,
+                        rule=FINDINGS["dealer_check"],
+                    ),
+                )
+            )
         if expected is not None:
             named = None
     elif expected is None:
         why = q.words("record_first_hand" if number == 1 else "record_after_dispute")
-        named = ask_player(q, q.words("record_who_dealt_hand", n=number, why=why), players, "--dealer NAME")
+        named = ask_player(
+            q, q.words("record_who_dealt_hand", n=number, why=why), players, "--dealer NAME"
+        )
     return named, expected
 
 
-def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags: Flags, result,
-                amending: int | None = None):
+def _write_hand(
+    path: str,
+    found,
+    data: dict,
+    players,
+    hand: dict,
+    build,
+    flags: Flags,
+    result,
+    amending: int | None = None,
+):
     """Write the hand under the folder's lock: (the night as written, did another record write first?)."""
     from ..records import sessionfile
 
@@ -320,26 +535,45 @@ def _write_hand(path: str, found, data: dict, players, hand: dict, build, flags:
             if now is not found:
                 # another record wrote meanwhile: this hand goes after it, and must still settle
                 if now is None or amending:
-                    raise MeizhouError(at(path, msg("the file changed while this hand was entered; nothing was "
-                                                    "written")))
+                    raise MeizhouError(
+                        at(
+                            path,
+                            msg(
+                                "the file changed while this hand was entered; nothing was written"
+                            ),
+                        )
+                    )
                 number = len(result.hands)
                 result, why = judge(lambda: build(hand, now.data), flags.allow_dispute)
                 if result is None:
-                    raise MeizhouError(at(path, msg("the file changed while this hand was entered, and {why}",
-                                                    why=why)))
+                    raise MeizhouError(
+                        at(
+                            path,
+                            msg("the file changed while this hand was entered, and {why}", why=why),
+                        )
+                    )
                 moved, found = number != len(result.hands), now
             if found is None:
-                head = {"date": data["date"], "players": list(players), "stake": data["stake"],
-                        "rules": data.get("rules")}
+                head = {
+                    "date": data["date"],
+                    "players": list(players),
+                    "stake": data["stake"],
+                    "rules": data.get("rules"),
+                }
                 sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limit)
             else:
-                new = (sessionfile.with_hand_replaced(found, amending, hand) if amending
-                       else sessionfile.with_first(found, hand) if not found.data["hands"]
-                       else sessionfile.with_hand(found, hand))
+                new = (
+                    sessionfile.with_hand_replaced(found, amending, hand)
+                    if amending
+                    else sessionfile.with_first(found, hand)
+                    if not found.data["hands"]
+                    else sessionfile.with_hand(found, hand)
+                )
                 sessionfile.write(path, new, found.bom, limit)
     except OSError as exc:
-        raise MeizhouError(at(path, msg("cannot write the file: {why}; nothing was written",
-                                        why=reason(exc)))) from None
+        raise MeizhouError(
+            at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
+        ) from None
     return result, moved
 
 
@@ -385,13 +619,20 @@ def undo(session_file, yes, lang):
     try:
         with sessionfile.locked(session_file):
             if sessionfile.unchanged(found, session_file, the_run().limits) is not found:
-                raise MeizhouError(at(session_file, msg("the file changed meanwhile; nothing was removed")))
+                raise MeizhouError(
+                    at(session_file, msg("the file changed meanwhile; nothing was removed"))
+                )
             sessionfile.write(session_file, remaining, found.bom)
     except OSError as exc:
-        raise MeizhouError(at(session_file, msg(
-            "cannot write the file: {why}; nothing was removed", why=reason(exc))))
+        raise MeizhouError(
+            at(
+                session_file,
+                msg("cannot write the file: {why}; nothing was removed", why=reason(exc)),
+            )
+        )
     click.echo(phrase("record_removed", lang, n=number) + "\n")
-    echo_fitted(session.sheet_end(result, lang, SHEET_ROWS, screen_width()) if result is not None
-                else phrase("record_emptied", lang))
-
-
+    echo_fitted(
+        session.sheet_end(result, lang, SHEET_ROWS, screen_width())
+        if result is not None
+        else phrase("record_emptied", lang)
+    )

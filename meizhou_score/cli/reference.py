@@ -7,16 +7,38 @@ import click
 from ..i18n.messages import msg
 from ..render.columns import fit
 from .completion import rulings
-from .options import (Usage, checked, common, echo_fitted, format_option, lang_option, load_rules, rules_option,
-                      screen_width)
+from .options import (
+    Usage,
+    checked,
+    common,
+    echo_fitted,
+    format_option,
+    lang_option,
+    load_rules,
+    rules_option,
+    screen_width,
+)
 
 
 @click.command()
 @click.argument("tiles", metavar="TILES...", nargs=-1, required=True)
-@click.option("--pung", "pungs", multiple=True, metavar="TILES", help="An exposed pung (碰), e.g. 777z.")
-@click.option("--kong", "kongs", multiple=True, metavar="TILES", help="An exposed or added kong (明槓), e.g. 5555m.")
-@click.option("--concealed-kong", "concealed_kongs", multiple=True, metavar="TILES",
-              help="A concealed kong (暗槓), e.g. 1111z.")
+@click.option(
+    "--pung", "pungs", multiple=True, metavar="TILES", help="An exposed pung (碰), e.g. 777z."
+)
+@click.option(
+    "--kong",
+    "kongs",
+    multiple=True,
+    metavar="TILES",
+    help="An exposed or added kong (明槓), e.g. 5555m.",
+)
+@click.option(
+    "--concealed-kong",
+    "concealed_kongs",
+    multiple=True,
+    metavar="TILES",
+    help="A concealed kong (暗槓), e.g. 1111z.",
+)
 @rules_option
 @format_option
 @lang_option
@@ -48,8 +70,13 @@ def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
 @click.command()
 @rules_option
 @format_option
-@click.option("--explain", "ruling", metavar="R1..R11", help="Print one ruling, what it says and why.",
-              shell_complete=rulings)
+@click.option(
+    "--explain",
+    "ruling",
+    metavar="R1..R11",
+    help="Print one ruling, what it says and why.",
+    shell_complete=rulings,
+)
 @lang_option
 @common
 def rules(rules_file, fmt, ruling, lang):
@@ -72,9 +99,16 @@ def rules(rules_file, fmt, ruling, lang):
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        what, why = EXPLAINED[key] if lang == "en" else (in_script(said, lang) for said in EXPLAINED_CHINESE[key])
-        click.echo(dumps({"ruling": key, "says": what, "why": why}) if fmt == "json"
-                   else ruling_text(key, what, why, lang, screen_width() or 78))
+        what, why = (
+            EXPLAINED[key]
+            if lang == "en"
+            else (in_script(said, lang) for said in EXPLAINED_CHINESE[key])
+        )
+        click.echo(
+            dumps({"ruling": key, "says": what, "why": why})
+            if fmt == "json"
+            else ruling_text(key, what, why, lang, screen_width() or 78)
+        )
         return
     effective = load_rules(rules_file)
     if fmt == "json":
@@ -87,10 +121,19 @@ def rules(rules_file, fmt, ruling, lang):
 
 @click.command()
 @click.argument("dice", metavar="DEALER_DICE BREAKER_DICE", nargs=-1, type=click.IntRange(2, 12))
-@click.option("--players", "players_text", metavar="A,B,C,D", help="The players as they sit, in play order.")
-@click.option("--dealer", metavar="NAME", help="Who deals (one of --players); names the players in the deal.")
-@click.option("--seats", "seat_throw", type=click.IntRange(2, 12), metavar="SUM",
-              help="Before the first hand: a throw of SUM by the first of --players, counted off to East.")
+@click.option(
+    "--players", "players_text", metavar="A,B,C,D", help="The players as they sit, in play order."
+)
+@click.option(
+    "--dealer", metavar="NAME", help="Who deals (one of --players); names the players in the deal."
+)
+@click.option(
+    "--seats",
+    "seat_throw",
+    type=click.IntRange(2, 12),
+    metavar="SUM",
+    help="Before the first hand: a throw of SUM by the first of --players, counted off to East.",
+)
 @format_option
 @lang_option
 @common
@@ -113,12 +156,17 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
     from ..settling.dealing import deal_json, deal_text, seats, seats_text
     from . import answers
 
-    players = tuple(checked(answers.players_list, players_text, "--players")) if players_text else None
+    players = (
+        tuple(checked(answers.players_list, players_text, "--players")) if players_text else None
+    )
     if seat_throw is not None:
         if dice or players is None:
             raise Usage(msg("--seats SUM takes --players and no dice"))
-        click.echo(dumps({"throw": seat_throw, "thrower": players[0], "seats": seats(seat_throw, players)})
-                   if fmt == "json" else fit(seats_text(seat_throw, players, lang), screen_width()))
+        click.echo(
+            dumps({"throw": seat_throw, "thrower": players[0], "seats": seats(seat_throw, players)})
+            if fmt == "json"
+            else fit(seats_text(seat_throw, players, lang), screen_width())
+        )
         return
     if len(dice) != 2:
         raise Usage(msg("expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM)"))
@@ -129,12 +177,17 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
         first = checked(lambda t: answers.player(t, players), dealer, "--dealer")
         d = players.index(first)
         names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
-    click.echo(dumps(deal_json(dice[0], dice[1], names)) if fmt == "json"
-               else fit(deal_text(dice[0], dice[1], names, lang), screen_width()))
+    click.echo(
+        dumps(deal_json(dice[0], dice[1], names))
+        if fmt == "json"
+        else fit(deal_text(dice[0], dice[1], names, lang), screen_width())
+    )
 
 
 @click.command()
-@click.option("--house-rules", "house_rules", is_flag=True, help="The schema of a house-rules file instead.")
+@click.option(
+    "--house-rules", "house_rules", is_flag=True, help="The schema of a house-rules file instead."
+)
 @common
 def schema(house_rules):
     """Print the JSON Schema of the hand record and session formats, or of a house-rules file.

@@ -11,13 +11,32 @@ from .options import Stopped, Usage, common, lang_option, the_run
 
 @click.command()
 @click.argument("night", metavar="NIGHT.yaml", type=click.Path(dir_okay=False))
-@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="The port to listen on.")
-@click.option("--host", default="127.0.0.1", show_default=True, metavar="ADDRESS",
-              help="The address to listen on (this machine only, unless --lan).")
-@click.option("--lan", is_flag=True, help="Let the phones on this network in: listen on every address, with a "
-                                          "secret link (and its QR code) that every request must carry.")
-@click.option("--db", metavar="LEDGER", type=click.Path(dir_okay=False),
-              help="The club's ledger, for the page's 'add to the ledger'.")
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8765,
+    show_default=True,
+    help="The port to listen on.",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="ADDRESS",
+    help="The address to listen on (this machine only, unless --lan).",
+)
+@click.option(
+    "--lan",
+    is_flag=True,
+    help="Let the phones on this network in: listen on every address, with a "
+    "secret link (and its QR code) that every request must carry.",
+)
+@click.option(
+    "--db",
+    metavar="LEDGER",
+    type=click.Path(dir_okay=False),
+    help="The club's ledger, for the page's 'add to the ledger'.",
+)
 @lang_option
 @common
 def serve(night, port, host, lan, db, lang):
@@ -40,11 +59,17 @@ def serve(night, port, host, lan, db, lang):
 
         from ..web.app import create_app
     except ImportError as exc:  # pragma: no cover - both are regular dependencies
-        raise Usage(msg("serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why})",
-                        why=str(exc))) from None
+        raise Usage(
+            msg(
+                "serve needs starlette and uvicorn: pip install 'meizhou-score' again ({why})",
+                why=str(exc),
+            )
+        ) from None
     token = secrets.token_urlsafe(24) if lan else None  # 192 bits
     bind = "0.0.0.0" if lan else host
-    hosts = () if lan else (f"{host}:{port}", f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}")
+    hosts = (
+        () if lan else (f"{host}:{port}", f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}")
+    )
     app = create_app(night, lang, token, hosts, db, the_run().limits)
     urls = _addresses(port, token) if lan else [f"http://{host}:{port}/"]
     click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
@@ -53,22 +78,40 @@ def serve(night, port, host, lan, db, lang):
     if lan:
         import segno
 
-        click.echo(msg("Scan to open it on a phone (the link carries the table's secret: share it with the table "
-                       "only):").say(lang))
+        click.echo(
+            msg(
+                "Scan to open it on a phone (the link carries the table's secret: share it with the table "
+                "only):"
+            ).say(lang)
+        )
         segno.make(urls[0], error="m").terminal(compact=True)
     click.echo(msg("Ctrl-C stops the server.").say(lang))
-    config = uvicorn.Config(app, host=bind, port=port, log_level="warning", access_log=False, lifespan="off")
+    config = uvicorn.Config(
+        app, host=bind, port=port, log_level="warning", access_log=False, lifespan="off"
+    )
     server = uvicorn.Server(config)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
-    except SystemExit:  # uvicorn could not start: it has said why (a port in use, an address not ours)
-        raise MeizhouError(msg("could not listen on {host}:{port} (is another program using the port? try --port)",
-                               host=bind, port=port)) from None
+    except (
+        SystemExit
+    ):  # uvicorn could not start: it has said why (a port in use, an address not ours)
+        raise MeizhouError(
+            msg(
+                "could not listen on {host}:{port} (is another program using the port? try --port)",
+                host=bind,
+                port=port,
+            )
+        ) from None
     if not server.started:
-        raise MeizhouError(msg("could not listen on {host}:{port} (is another program using the port? try --port)",
-                               host=bind, port=port))
+        raise MeizhouError(
+            msg(
+                "could not listen on {host}:{port} (is another program using the port? try --port)",
+                host=bind,
+                port=port,
+            )
+        )
     raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))
 
 
@@ -79,13 +122,17 @@ def _addresses(port: int, token: str) -> list[str]:
     found = []
     try:
         probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only asks which address would be used
+        probe.connect(
+            ("192.0.2.1", 9)
+        )  # no packet is sent: this only asks which address would be used
         found.append(probe.getsockname()[0])
         probe.close()
     except OSError:
         pass
     try:
-        found += [a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")]
+        found += [
+            a for a in socket.gethostbyname_ex(socket.gethostname())[2] if not a.startswith("127.")
+        ]
     except OSError:
         pass
     found = list(dict.fromkeys(found)) or ["127.0.0.1"]

@@ -9,8 +9,19 @@ import click
 from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg
 from .app import ExitStatus
-from .options import (Usage, common, echo_fitted, format_option, lang_option, language, load_rules, rules_option,
-                      say_error, screen_width, the_run)
+from .options import (
+    Usage,
+    common,
+    echo_fitted,
+    format_option,
+    lang_option,
+    language,
+    load_rules,
+    rules_option,
+    say_error,
+    screen_width,
+    the_run,
+)
 
 
 @click.command()
@@ -18,24 +29,67 @@ from .options import (Usage, common, echo_fitted, format_option, lang_option, la
 @rules_option
 @format_option
 @click.option("--explain", is_flag=True, help="List every payment with the rule behind it.")
-@click.option("--hands", "every_hand", is_flag=True,
-              help="A session: each hand's whole table, not only the score sheet (--explain shows them too).")
+@click.option(
+    "--hands",
+    "every_hand",
+    is_flag=True,
+    help="A session: each hand's whole table, not only the score sheet (--explain shows them too).",
+)
 @lang_option
-@click.option("--settle-up", "settle_up", is_flag=True,
-              help="Also say who pays whom, in the fewest payments that square the balances.")
-@click.option("--jsonl", is_flag=True,
-              help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.")
-@click.option("--jobs", type=click.IntRange(0, 256), default=1, show_default=True, metavar="N",
-              help="Bulk mode: settle on N worker processes (0: every core); the output is the same.")
-@click.option("--chart", metavar="FILE.svg", help="Also draw the running totals, hand by hand, as a line chart "
-                                               "(SVG; - writes it to standard output instead of the table).")
-@click.option("--max-record-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
-              help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].")
-@click.option("--max-session-bytes", type=click.IntRange(1, 1 << 30), default=None, metavar="N",
-              help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].")
+@click.option(
+    "--settle-up",
+    "settle_up",
+    is_flag=True,
+    help="Also say who pays whom, in the fewest payments that square the balances.",
+)
+@click.option(
+    "--jsonl",
+    is_flag=True,
+    help="Bulk mode: FILE holds one JSON record per line; print one JSON result per line.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(0, 256),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Bulk mode: settle on N worker processes (0: every core); the output is the same.",
+)
+@click.option(
+    "--chart",
+    metavar="FILE.svg",
+    help="Also draw the running totals, hand by hand, as a line chart "
+    "(SVG; - writes it to standard output instead of the table).",
+)
+@click.option(
+    "--max-record-bytes",
+    type=click.IntRange(1, 1 << 30),
+    default=None,
+    metavar="N",
+    help="Refuse a hand record larger than N bytes [default: 1 MiB, or MEIZHOU_MAX_RECORD_BYTES].",
+)
+@click.option(
+    "--max-session-bytes",
+    type=click.IntRange(1, 1 << 30),
+    default=None,
+    metavar="N",
+    help="Refuse a session larger than N bytes [default: 4 MiB, or MEIZHOU_MAX_SESSION_BYTES].",
+)
 @common
-def settle(files, rules_file, fmt, explain, every_hand, lang, settle_up, jsonl, jobs, chart, max_record_bytes,
-           max_session_bytes):
+def settle(
+    files,
+    rules_file,
+    fmt,
+    explain,
+    every_hand,
+    lang,
+    settle_up,
+    jsonl,
+    jobs,
+    chart,
+    max_record_bytes,
+    max_session_bytes,
+):
     """Settle hand records or sessions: each FILE (- reads standard input).
 
     Prints the validation, every player's balance and the next dealer, and
@@ -55,8 +109,10 @@ def settle(files, rules_file, fmt, explain, every_hand, lang, settle_up, jsonl, 
       meizhou-score settle --jsonl hands.jsonl > results.jsonl
     """
     limits = the_run().limits
-    limits = limits._replace(record_bytes=max_record_bytes or limits.record_bytes,
-                             session_bytes=max_session_bytes or limits.session_bytes)
+    limits = limits._replace(
+        record_bytes=max_record_bytes or limits.record_bytes,
+        session_bytes=max_session_bytes or limits.session_bytes,
+    )
     if jsonl:
         if len(files) != 1:
             raise Usage(msg("--jsonl reads one file of lines"))
@@ -100,15 +156,19 @@ def settle(files, rules_file, fmt, explain, every_hand, lang, settle_up, jsonl, 
             if fmt == "json":
                 click.echo(night_json_text(result, settle_up))
             else:
-                echo_fitted(night_text(result, lang, explain, settle_up, every_hand, screen_width()))
+                echo_fitted(
+                    night_text(result, lang, explain, settle_up, every_hand, screen_width())
+                )
         elif fmt == "json":
             obj = {"file": file, **night_json(result)}
             if settle_up:
                 obj["settle_up"] = settle_up_json(result)
             reports.append(obj)
         else:
-            echo_fitted(f"{file}\n{'-' * len(file)}\n"
-                        f"{night_text(result, lang, explain, settle_up, every_hand, screen_width())}\n")
+            echo_fitted(
+                f"{file}\n{'-' * len(file)}\n"
+                f"{night_text(result, lang, explain, settle_up, every_hand, screen_width())}\n"
+            )
     if reports:
         click.echo(dumps(reports))
     return worst
@@ -119,14 +179,23 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
 
     ctx = click.get_current_context()
     for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
-        if ctx.get_parameter_source(name) not in (None, click.core.ParameterSource.DEFAULT,
-                                                   click.core.ParameterSource.DEFAULT_MAP):
+        if ctx.get_parameter_source(name) not in (
+            None,
+            click.core.ParameterSource.DEFAULT,
+            click.core.ParameterSource.DEFAULT_MAP,
+        ):
             if name != "fmt" or ctx.params["fmt"] != "json":
-                raise Usage(msg("{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
-                                flag=flag))
+                raise Usage(
+                    msg(
+                        "{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
+                        flag=flag,
+                    )
+                )
     rules = load_rules(rules_file)
     if file == "-" and sys.stdin is None:
-        raise RecordError("", msg("standard input is closed; give a file, or pipe the record in"), "<stdin>")
+        raise RecordError(
+            "", msg("standard input is closed; give a file, or pipe the record in"), "<stdin>"
+        )
     try:
         source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
@@ -142,9 +211,12 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
             if rules_file:
                 from ..records.loader import load_record as read_yaml
 
-                rules_data = read_yaml(rules_file)  # already checked above; workers rebuild the Rules
-            summary = run_parallel(lines_of(source, max_line_bytes), out, jobs or cores(), rules_data,
-                                   max_line_bytes)
+                rules_data = read_yaml(
+                    rules_file
+                )  # already checked above; workers rebuild the Rules
+            summary = run_parallel(
+                lines_of(source, max_line_bytes), out, jobs or cores(), rules_data, max_line_bytes
+            )
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             raise
@@ -153,10 +225,21 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
         if file != "-":
             source.close()
     out.flush()
-    said = msg("{settled:,} settled, {disputed:,} disputed, {refused:,} refused", settled=summary.settled,
-               disputed=summary.disputed, refused=summary.refused)
+    said = msg(
+        "{settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+        settled=summary.settled,
+        disputed=summary.disputed,
+        refused=summary.refused,
+    )
     if summary.failed:
         said += msg(", {failed:,} failed (a bug)", failed=summary.failed)
     click.echo(f"meizhou-score: {said.say(language())}", err=True)
-    return (ExitStatus.BUG if summary.failed else ExitStatus.BAD if summary.refused else
-            ExitStatus.DISPUTE if summary.disputed else ExitStatus.OK)
+    return (
+        ExitStatus.BUG
+        if summary.failed
+        else ExitStatus.BAD
+        if summary.refused
+        else ExitStatus.DISPUTE
+        if summary.disputed
+        else ExitStatus.OK
+    )

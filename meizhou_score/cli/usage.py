@@ -16,9 +16,13 @@ from ..i18n.messages import Message, foreign, msg
 from ..i18n.scripts import in_script
 
 # click's English messages, as click 8 words them, and what each becomes
-_NO_OPTION = re.compile(r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "
-                        r"you mean one of: (?P<several>[^)]*)\?\)| \(Possible options: (?P<possible>[^)]*)\))?$")
-_MISSING = re.compile(r"Missing (?P<what>argument|option|parameter) '?(?P<name>.+?)'?\.(?: .*)?$", re.S)
+_NO_OPTION = re.compile(
+    r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "
+    r"you mean one of: (?P<several>[^)]*)\?\)| \(Possible options: (?P<possible>[^)]*)\))?$"
+)
+_MISSING = re.compile(
+    r"Missing (?P<what>argument|option|parameter) '?(?P<name>.+?)'?\.(?: .*)?$", re.S
+)
 _INVALID = re.compile(r"Invalid value for (?P<name>.+?): (?P<problem>.*)$", re.S)
 _NEEDS_VALUE = re.compile(r"Option '(?P<option>[^']+)' requires an argument\.$")
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<extra>.*)\)$")
@@ -35,13 +39,18 @@ def words_of(exc: click.ClickException) -> Message:
     text = exc.format_message()
     found = _NO_OPTION.match(text)
     if found:
-        near = found["near"] or (found["several"] or found["possible"] or "").split(",")[0].strip().strip("'")
+        near = found["near"] or (found["several"] or found["possible"] or "").split(",")[
+            0
+        ].strip().strip("'")
         hint = msg(" (did you mean {near!r}?)", near=near) if near else ""
         return msg("no such option: {option}{hint}", option=found["option"], hint=hint)
     found = _MISSING.match(text)
     if found:
-        return msg("missing {what} {name}", what=msg("argument") if found["what"] == "argument" else msg("option"),
-                   name=found["name"])
+        return msg(
+            "missing {what} {name}",
+            what=msg("argument") if found["what"] == "argument" else msg("option"),
+            name=found["name"],
+        )
     found = _NEEDS_VALUE.match(text)
     if found:
         return msg("{option} needs a value", option=found["option"])
@@ -50,19 +59,30 @@ def words_of(exc: click.ClickException) -> Message:
         return msg("got unexpected extra arguments ({extra})", extra=found["extra"])
     found = _INVALID.match(text)
     if found:
-        return msg("invalid value for {name}: {problem}", name=found["name"], problem=_problem(found["problem"]))
+        return msg(
+            "invalid value for {name}: {problem}",
+            name=found["name"],
+            problem=_problem(found["problem"]),
+        )
     return foreign(text)
 
 
 def _problem(text: str) -> Message:
     found = _NOT_ONE_OF.match(text)
     if found:
-        return msg("{value!r} is not one of {options}", value=found["value"].strip("'"),
-                   options=tuple(o.strip().strip("'") for o in found["options"].split(",")))
+        return msg(
+            "{value!r} is not one of {options}",
+            value=found["value"].strip("'"),
+            options=tuple(o.strip().strip("'") for o in found["options"].split(",")),
+        )
     found = _RANGE.match(text)
     if found:
-        return msg("{value} is not in the range {low} to {high}", value=found["value"], low=found["low"],
-                   high=found["high"])
+        return msg(
+            "{value} is not in the range {low} to {high}",
+            value=found["value"],
+            low=found["low"],
+            high=found["high"],
+        )
     found = _NOT_INT.match(text)
     if found:
         return msg("{value!r} is not a whole number", value=found["value"])

@@ -24,7 +24,7 @@ def night_identity(data: Any, rules: Rules) -> str:
     """
     written = json.dumps(canonical(data), sort_keys=True, ensure_ascii=False)
     ruled = json.dumps(rules.as_dict(), sort_keys=True)
-    return hashlib.sha256(f"{written}\n{ruled}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{written}\n{ruled}".encode()).hexdigest()
 
 
 def canonical(value: Any) -> Any:

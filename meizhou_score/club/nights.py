@@ -20,13 +20,16 @@ from typing import Any, NamedTuple
 from ..i18n.messages import at, msg
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
-from .identity import canonical as _canonical, night_identity
+from .identity import canonical as _canonical
+from .identity import night_identity
 from .store import LedgerError, transaction
 
 
 class Added(NamedTuple):
     night: int
-    outcome: str  # "new" | "same" (already there, nothing changed) | "grown" (more hands) | "replaced"
+    outcome: (
+        str  # "new" | "same" (already there, nothing changed) | "grown" (more hands) | "replaced"
+    )
     hands: int
     date: str
     was: int = 0  # hands the night had before it grew or was replaced
@@ -50,8 +53,15 @@ def _head(data: Any) -> dict:
     return {k: v for k, v in data.items() if k in ("players", "stake", "rules", "date")}
 
 
-def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None, rules: Rules = DEFAULT_RULES,
-              accept_disputes: bool = False, replace: int | None = None) -> Added:
+def add_night(
+    conn: sqlite3.Connection,
+    data: Any,
+    source: str,
+    date: str | None,
+    rules: Rules = DEFAULT_RULES,
+    accept_disputes: bool = False,
+    replace: int | None = None,
+) -> Added:
     """Settle a night (session or one hand) and store it whole, in one transaction.
 
     ``date``: the file's ``date:``, else the caller's choice (the file's day). ``replace``: the number of
@@ -64,42 +74,72 @@ def add_night(conn: sqlite3.Connection, data: Any, source: str, date: str | None
     result = settle_data(data, rules)
     if result.disputed and not accept_disputes:
         which = [str(n) for n, s in enumerate(result.hands, start=1) if s.disputed]
-        raise LedgerError(at(source, msg(
-            "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
-            "--accept-disputes", hands=tuple(which))))
+        raise LedgerError(
+            at(
+                source,
+                msg(
+                    "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
+                    "--accept-disputes",
+                    hands=tuple(which),
+                ),
+            )
+        )
     written = data.get("date") if isinstance(data, dict) else None
     # the night's day only: a date written with a time (2026-11-19 20:00:00) is that day's night
-    night_date = calendar_day(written, "date") if written else date or datetime.date.today().isoformat()
+    night_date = (
+        calendar_day(written, "date") if written else date or datetime.date.today().isoformat()
+    )
     digest = night_identity(data, rules)
     origin = os.path.realpath(source) if source != "-" else None
     count = len(result.hands)
-    with transaction(conn):  # the identity is checked under the write lock: two adds at once make one night
+    with transaction(
+        conn
+    ):  # the identity is checked under the write lock: two adds at once make one night
         same = conn.execute("SELECT id, date FROM nights WHERE hash = ?", (digest,)).fetchone()
         if same and replace is None:
             return Added(same[0], "same", count, same[1])
         if replace is not None:
             was = _stored(conn, replace)
             if was is None:
-                raise LedgerError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)",
-                                      night=replace))
+                raise LedgerError(
+                    msg(
+                        "no night {night} in the ledger (see: meizhou-score ledger nights)",
+                        night=replace,
+                    )
+                )
             _store(conn, replace, data, source, origin, night_date, digest, rules, result)
             return Added(replace, "replaced", count, night_date, len(_hands(was)))
         earlier = _same_night(conn, origin, night_date, result.players)
         if earlier is not None:
             night, stored = earlier
             before, now = _hands(stored), _hands(data)
-            if (_canonical(_head(stored)) == _canonical(_head(data)) and len(now) >= len(before)
-                    and _canonical(now[:len(before)]) == _canonical(before)):
+            if (
+                _canonical(_head(stored)) == _canonical(_head(data))
+                and len(now) >= len(before)
+                and _canonical(now[: len(before)]) == _canonical(before)
+            ):
                 _store(conn, night, data, source, origin, night_date, digest, rules, result)
                 return Added(night, "grown", count, night_date, len(before))
-            differ = [str(n) for n in range(1, max(len(before), len(now)) + 1)
-                      if n > len(before) or n > len(now) or _canonical(before[n - 1]) != _canonical(now[n - 1])]
+            differ = [
+                str(n)
+                for n in range(1, max(len(before), len(now)) + 1)
+                if n > len(before)
+                or n > len(now)
+                or _canonical(before[n - 1]) != _canonical(now[n - 1])
+            ]
             if _canonical(_head(stored)) != _canonical(_head(data)):
                 differ = ["stake or rules"]
-            raise LedgerError(at(source, msg(
-                "night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing "
-                "was added (to replace night {night} with the file as it is now: ledger add --replace {night})",
-                night=night, hands=tuple(differ))))
+            raise LedgerError(
+                at(
+                    source,
+                    msg(
+                        "night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing "
+                        "was added (to replace night {night} with the file as it is now: ledger add --replace {night})",
+                        night=night,
+                        hands=tuple(differ),
+                    ),
+                )
+            )
         conn.execute("UPDATE counters SET value = value + 1 WHERE name = 'night'")
         night = conn.execute("SELECT value FROM counters WHERE name = 'night'").fetchone()[0]
         _store(conn, night, data, source, origin, night_date, digest, rules, result, new=True)
@@ -111,35 +151,58 @@ def _stored(conn: sqlite3.Connection, night: int) -> Any:
     return _decoder()(found[0]) if found else None
 
 
-def _same_night(conn: sqlite3.Connection, origin: str | None, date: str, players) -> tuple[int, Any] | None:
+def _same_night(
+    conn: sqlite3.Connection, origin: str | None, date: str, players
+) -> tuple[int, Any] | None:
     """The night already added from the same file, on the same day, by the same four people."""
     if origin is None:
         return None
     people = [identity(p) for p in players]
-    for night, data in conn.execute("SELECT id, data FROM nights WHERE origin = ? AND date = ? ORDER BY id",
-                                    (origin, date)).fetchall():
+    for night, data in conn.execute(
+        "SELECT id, data FROM nights WHERE origin = ? AND date = ? ORDER BY id", (origin, date)
+    ).fetchall():
         stored = _decoder()(data)
         if [identity(p) for p in stored["players"]] == people:
             return night, stored
     return None
 
 
-def _store(conn, night: int, data, source, origin, date, digest, rules: Rules, result, new: bool = False) -> None:
+def _store(
+    conn, night: int, data, source, origin, date, digest, rules: Rules, result, new: bool = False
+) -> None:
     """Write night ``night`` whole: its row, seats and hands (an existing night's are replaced)."""
     from ..render.jsonout import encode
 
-    row = (date, source, origin, digest, encode(data).decode("utf-8"), json.dumps(rules.as_dict()),
-           int(result.disputed), datetime.datetime.now().isoformat(timespec="seconds"), night)
+    row = (
+        date,
+        source,
+        origin,
+        digest,
+        encode(data).decode("utf-8"),
+        json.dumps(rules.as_dict()),
+        int(result.disputed),
+        datetime.datetime.now().isoformat(timespec="seconds"),
+        night,
+    )
     if new:
-        conn.execute("INSERT INTO nights (date, source, origin, hash, data, rules, disputed, added, id) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+        conn.execute(
+            "INSERT INTO nights (date, source, origin, hash, data, rules, disputed, added, id) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            row,
+        )
     else:
         conn.execute("DELETE FROM hands WHERE night_id = ?", (night,))
         conn.execute("DELETE FROM seats WHERE night_id = ?", (night,))
-        conn.execute("UPDATE nights SET date = ?, source = ?, origin = ?, hash = ?, data = ?, rules = ?, "
-                     "disputed = ?, added = ? WHERE id = ?", row)
+        conn.execute(
+            "UPDATE nights SET date = ?, source = ?, origin = ?, hash = ?, data = ?, rules = ?, "
+            "disputed = ?, added = ? WHERE id = ?",
+            row,
+        )
     ids = {name: _player_id(conn, name) for name in result.players}
-    conn.executemany("INSERT INTO seats VALUES (?, ?, ?)", [(night, n, ids[p]) for n, p in enumerate(result.players)])
+    conn.executemany(
+        "INSERT INTO seats VALUES (?, ?, ?)",
+        [(night, n, ids[p]) for n, p in enumerate(result.players)],
+    )
     for number, settled in enumerate(result.hands, start=1):
         _add_hand(conn, night, number, settled, ids)
 
@@ -158,41 +221,67 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
     hand = conn.execute(
         "INSERT INTO hands (night_id, number, dealer_id, draw, winner_id, win_type, robbed_id, valid, ratio, "
         "patterns, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (night, number, ids[r.dealer], int(r.draw), ids.get(r.winner), r.win_type, ids.get(r.robbed), int(s.valid),
-         s.score.ratio if scored else 0, json.dumps(list(s.score.patterns) if scored else []),
-         str(r.stake))).lastrowid
-    from ..settling.money import gold_at
+        (
+            night,
+            number,
+            ids[r.dealer],
+            int(r.draw),
+            ids.get(r.winner),
+            r.win_type,
+            ids.get(r.robbed),
+            int(s.valid),
+            s.score.ratio if scored else 0,
+            json.dumps(list(s.score.patterns) if scored else []),
+            str(r.stake),
+        ),
+    ).lastrowid
     from ..engine.tiles import TILES
+    from ..settling.money import gold_at
 
     to_gold = gold_at(r.stake)
 
-    conn.executemany("INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     [(hand, ids[t.payer], ids[t.payee], t.units, str(to_gold(t.units)), t.reason, t.rule)
-                      for t in s.transfers])
-    conn.executemany("INSERT INTO kongs VALUES (?, ?, ?, ?)",
-                     [(hand, ids[k.player], k.type, str(TILES[k.tile])) for k in r.kongs])
-    conn.executemany("INSERT INTO balances VALUES (?, ?, ?)",
-                     [(hand, ids[name], units) for name, units in s.balances.items()])
+    conn.executemany(
+        "INSERT INTO transfers VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (hand, ids[t.payer], ids[t.payee], t.units, str(to_gold(t.units)), t.reason, t.rule)
+            for t in s.transfers
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO kongs VALUES (?, ?, ?, ?)",
+        [(hand, ids[k.player], k.type, str(TILES[k.tile])) for k in r.kongs],
+    )
+    conn.executemany(
+        "INSERT INTO balances VALUES (?, ?, ?)",
+        [(hand, ids[name], units) for name, units in s.balances.items()],
+    )
 
 
 # ---------------------------------------------------------------- a night read back, or removed
+
 
 def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
     """A night's data under its players' names of today (renames applied), and its base rules."""
     found = conn.execute("SELECT data, rules FROM nights WHERE id = ?", (night,)).fetchone()
     if not found:
-        raise LedgerError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
+        raise LedgerError(
+            msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night)
+        )
     data = _decoder()(found[0])
     rules = DEFAULT_RULES.override(json.loads(found[1]), "")
     names = {}
-    for seat, name in conn.execute("SELECT s.seat, p.name FROM seats s JOIN players p ON p.id = s.player_id "
-                                   "WHERE s.night_id = ?", (night,)):
+    for seat, name in conn.execute(
+        "SELECT s.seat, p.name FROM seats s JOIN players p ON p.id = s.player_id "
+        "WHERE s.night_id = ?",
+        (night,),
+    ):
         names[str(data["players"][seat])] = name
     return _renamed(data, names), rules
 
 
 def _renamed(data: dict, names: dict[str, str]) -> dict:
     """The night with each player's name replaced where the format puts a name (docs/rules.md, “The files”)."""
+
     def one(value):
         return names.get(value, value) if isinstance(value, str) else value
 
@@ -202,8 +291,10 @@ def _renamed(data: dict, names: dict[str, str]) -> dict:
             if key in h:
                 h[key] = one(h[key])
         if isinstance(h.get("kongs"), list):
-            h["kongs"] = [{k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
-                          for kong in h["kongs"]]
+            h["kongs"] = [
+                {k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
+                for kong in h["kongs"]
+            ]
         if isinstance(h.get("claimed"), dict):
             h["claimed"] = {one(k): v for k, v in h["claimed"].items()}
         return h
@@ -218,6 +309,8 @@ def _renamed(data: dict, names: dict[str, str]) -> dict:
 def remove(conn: sqlite3.Connection, night: int) -> None:
     with transaction(conn):
         if not conn.execute("DELETE FROM nights WHERE id = ?", (night,)).rowcount:
-            raise LedgerError(msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night))
-
-
+            raise LedgerError(
+                msg(
+                    "no night {night} in the ledger (see: meizhou-score ledger nights)", night=night
+                )
+            )

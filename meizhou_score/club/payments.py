@@ -45,43 +45,85 @@ def amount_of(text: str) -> Decimal:
     except InvalidOperation:
         value = None
     if value is None or not value.is_finite() or value <= 0 or len(value.as_tuple().digits) > 30:
-        raise LedgerError(msg("expected the amount as a positive number, like 120 or 2.5; got {text!r}", text=text))
+        raise LedgerError(
+            msg(
+                "expected the amount as a positive number, like 120 or 2.5; got {text!r}", text=text
+            )
+        )
     return value
 
 
-def pay(conn: sqlite3.Connection, payer: str, payee: str, amount: Decimal, date: str | None = None,
-        note: str = "") -> int:
+def pay(
+    conn: sqlite3.Connection,
+    payer: str,
+    payee: str,
+    amount: Decimal,
+    date: str | None = None,
+    note: str = "",
+) -> int:
     """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger, and two people."""
     if amount <= 0:
-        raise LedgerError(msg("expected the amount as a positive number, like 120 or 2.5; got {text!r}",
-                              text=str(amount)))
+        raise LedgerError(
+            msg(
+                "expected the amount as a positive number, like 120 or 2.5; got {text!r}",
+                text=str(amount),
+            )
+        )
     with transaction(conn):
         ids = [find(conn, payer)[0], find(conn, payee)[0]]
         if ids[0] == ids[1]:
-            raise LedgerError(msg("{payer!r} and {payee!r} are one player: a payment is between two", payer=payer,
-                                  payee=payee))
+            raise LedgerError(
+                msg(
+                    "{payer!r} and {payee!r} are one player: a payment is between two",
+                    payer=payer,
+                    payee=payee,
+                )
+            )
         return conn.execute(
             "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) VALUES (?, ?, ?, ?, ?, ?)",
-            (date or datetime.date.today().isoformat(), ids[0], ids[1], str(exact(amount)), note.strip(),
-             datetime.datetime.now().isoformat(timespec="seconds"))).lastrowid
+            (
+                date or datetime.date.today().isoformat(),
+                ids[0],
+                ids[1],
+                str(exact(amount)),
+                note.strip(),
+                datetime.datetime.now().isoformat(timespec="seconds"),
+            ),
+        ).lastrowid
 
 
-def payments(conn: sqlite3.Connection, since: str | None = None, until: str | None = None) -> list[Payment]:
-    query = ("SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON a.id = m.payer_id "
-             "JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? ORDER BY m.date, m.id")
-    return [Payment(n, date, payer, payee, exact(Decimal(amount)), note) for n, date, payer, payee, amount, note
-            in conn.execute(query, (since or "0000-00-00", until or "9999-99-99"))]
+def payments(
+    conn: sqlite3.Connection, since: str | None = None, until: str | None = None
+) -> list[Payment]:
+    query = (
+        "SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON a.id = m.payer_id "
+        "JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? ORDER BY m.date, m.id"
+    )
+    return [
+        Payment(n, date, payer, payee, exact(Decimal(amount)), note)
+        for n, date, payer, payee, amount, note in conn.execute(
+            query, (since or "0000-00-00", until or "9999-99-99")
+        )
+    ]
 
 
 def remove_payment(conn: sqlite3.Connection, number: int) -> None:
     with transaction(conn):
         if not conn.execute("DELETE FROM payments WHERE id = ?", (number,)).rowcount:
-            raise LedgerError(msg("no payment {number} in the ledger (see: meizhou-score ledger payments)",
-                                  number=number))
+            raise LedgerError(
+                msg(
+                    "no payment {number} in the ledger (see: meizhou-score ledger payments)",
+                    number=number,
+                )
+            )
 
 
-def owed(conn: sqlite3.Connection, nights: dict[str, Decimal], since: str | None = None,
-         until: str | None = None) -> list[Owed]:
+def owed(
+    conn: sqlite3.Connection,
+    nights: dict[str, Decimal],
+    since: str | None = None,
+    until: str | None = None,
+) -> list[Owed]:
     """Each player's standing over the range: the nights' totals, the payments, and what is owed now."""
     paid: dict[str, Decimal] = {}
     received: dict[str, Decimal] = {}
@@ -91,7 +133,16 @@ def owed(conn: sqlite3.Connection, nights: dict[str, Decimal], since: str | None
     out = []
     for name in {*nights, *paid, *received}:
         base = Decimal(nights.get(name, 0))
-        now = EXACT.subtract(EXACT.add(base, paid.get(name, Decimal(0))), received.get(name, Decimal(0)))
-        out.append(Owed(name, exact(base), exact(paid.get(name, Decimal(0))), exact(received.get(name, Decimal(0))),
-                        exact(now)))
+        now = EXACT.subtract(
+            EXACT.add(base, paid.get(name, Decimal(0))), received.get(name, Decimal(0))
+        )
+        out.append(
+            Owed(
+                name,
+                exact(base),
+                exact(paid.get(name, Decimal(0))),
+                exact(received.get(name, Decimal(0))),
+                exact(now),
+            )
+        )
     return sorted(out, key=lambda o: (-o.now, o.player))

@@ -24,16 +24,31 @@ def rename(conn: sqlite3.Connection, old: str, new: str) -> None:
         found = conn.execute("SELECT id FROM players WHERE key = ?", (identity(old),)).fetchone()
         if not found:
             raise LedgerError(msg("no player {name!r} in the ledger", name=old))
-        taken = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(new),)).fetchone()
+        taken = conn.execute(
+            "SELECT id, name FROM players WHERE key = ?", (identity(new),)
+        ).fetchone()
         if taken and taken[0] != found[0]:
-            raise LedgerError(msg("{name!r} is already another player in the ledger", name=taken[1]))
-        conn.execute("UPDATE players SET name = ?, key = ? WHERE id = ?", (new, identity(new), found[0]))
+            raise LedgerError(
+                msg("{name!r} is already another player in the ledger", name=taken[1])
+            )
+        conn.execute(
+            "UPDATE players SET name = ?, key = ? WHERE id = ?", (new, identity(new), found[0])
+        )
 
 
 # every column that names a player, by table
-_REFERENCES = (("seats", "player_id"), ("hands", "dealer_id"), ("hands", "winner_id"), ("hands", "robbed_id"),
-               ("transfers", "payer_id"), ("transfers", "payee_id"), ("kongs", "player_id"),
-               ("balances", "player_id"), ("payments", "payer_id"), ("payments", "payee_id"))
+_REFERENCES = (
+    ("seats", "player_id"),
+    ("hands", "dealer_id"),
+    ("hands", "winner_id"),
+    ("hands", "robbed_id"),
+    ("transfers", "payer_id"),
+    ("transfers", "payee_id"),
+    ("kongs", "player_id"),
+    ("balances", "player_id"),
+    ("payments", "payer_id"),
+    ("payments", "payee_id"),
+)
 
 
 def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
@@ -45,13 +60,27 @@ def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
     with transaction(conn):
         (gone, gone_name), (kept, kept_name) = find(conn, old), find(conn, new)
         if gone == kept:
-            raise LedgerError(msg("{old!r} and {new!r} are already one player in the ledger", old=old, new=new))
-        both = conn.execute("SELECT a.night_id FROM seats a JOIN seats b ON a.night_id = b.night_id "
-                            "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1", (gone, kept)).fetchone()
+            raise LedgerError(
+                msg("{old!r} and {new!r} are already one player in the ledger", old=old, new=new)
+            )
+        both = conn.execute(
+            "SELECT a.night_id FROM seats a JOIN seats b ON a.night_id = b.night_id "
+            "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
+            (gone, kept),
+        ).fetchone()
         if both:
-            raise LedgerError(msg("{old!r} and {new!r} sat at the same table on night {night}: they are two "
-                                  "people, not one", old=gone_name, new=kept_name, night=both[0]))
-        moved = conn.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", (gone,)).fetchone()[0]
+            raise LedgerError(
+                msg(
+                    "{old!r} and {new!r} sat at the same table on night {night}: they are two "
+                    "people, not one",
+                    old=gone_name,
+                    new=kept_name,
+                    night=both[0],
+                )
+            )
+        moved = conn.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", (gone,)).fetchone()[
+            0
+        ]
         for table, column in _REFERENCES:
             conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (kept, gone))
         conn.execute("DELETE FROM players WHERE id = ?", (gone,))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
@@ -118,8 +118,6 @@ MIGRATIONS: tuple = (
 )
 
 
-
-
 class LedgerError(MeizhouError):
     """A ledger that cannot be opened or changed, or a night or player it does not hold."""
 
@@ -149,13 +147,25 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
         elif not os.path.isdir(folder):
             raise LedgerError(at(path, msg("no such folder: {folder}", folder=folder)))
     with guarded(path):
-        conn = sqlite3.connect(path, timeout=wait, isolation_level=None)  # transactions are begun explicitly
-        version = conn.execute("PRAGMA user_version").fetchone()[0]  # read only: nothing is written before
+        conn = sqlite3.connect(
+            path, timeout=wait, isolation_level=None
+        )  # transactions are begun explicitly
+        version = conn.execute("PRAGMA user_version").fetchone()[
+            0
+        ]  # read only: nothing is written before
         if version > len(MIGRATIONS):
             conn.close()
-            raise LedgerError(at(path, msg("the ledger is at schema version {version}, newer than this program "
-                                           "knows ({known}); upgrade meizhou-score", version=version,
-                                           known=len(MIGRATIONS))))
+            raise LedgerError(
+                at(
+                    path,
+                    msg(
+                        "the ledger is at schema version {version}, newer than this program "
+                        "knows ({known}); upgrade meizhou-score",
+                        version=version,
+                        known=len(MIGRATIONS),
+                    ),
+                )
+            )
         conn.execute("PRAGMA foreign_keys=ON")
         if version < len(MIGRATIONS):
             _write_ahead(conn, wait)
@@ -236,14 +246,29 @@ def guarded(where) -> Iterator[None]:
     except sqlite3.OperationalError as exc:
         path = where() if callable(where) else where
         if _is_busy(exc):
-            raise LedgerError(at(path, msg("the ledger is busy: another program has been writing to it for "
-                                           "{seconds:g} s; nothing was changed, try again", seconds=WAIT_SECONDS))
-                              ) from None
+            raise LedgerError(
+                at(
+                    path,
+                    msg(
+                        "the ledger is busy: another program has been writing to it for "
+                        "{seconds:g} s; nothing was changed, try again",
+                        seconds=WAIT_SECONDS,
+                    ),
+                )
+            ) from None
         raise LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc)))) from None
     except sqlite3.DatabaseError as exc:
         path = where() if callable(where) else where
-        raise LedgerError(at(path, msg("the ledger is damaged ({why}); SQLite's integrity check says: {check}",
-                                       why=str(exc), check=integrity(path)))) from None
+        raise LedgerError(
+            at(
+                path,
+                msg(
+                    "the ledger is damaged ({why}); SQLite's integrity check says: {check}",
+                    why=str(exc),
+                    check=integrity(path),
+                ),
+            )
+        ) from None
 
 
 def integrity(path: str) -> str:
@@ -251,7 +276,9 @@ def integrity(path: str) -> str:
     try:
         conn = sqlite3.connect(path, timeout=WAIT_SECONDS)
         try:
-            return "; ".join(row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()[:5])
+            return "; ".join(
+                row[0] for row in conn.execute("PRAGMA integrity_check").fetchall()[:5]
+            )
         finally:
             conn.close()
     except sqlite3.Error as exc:

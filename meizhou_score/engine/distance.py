@@ -15,9 +15,16 @@ from typing import NamedTuple
 from .memo import Memo
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_GROUPS = ((0, 9, False), (9, 18, False), (18, 27, False), (27, 34, True))  # three suits, then the honours
+_GROUPS = (
+    (0, 9, False),
+    (9, 18, False),
+    (18, 27, False),
+    (27, 34, True),
+)  # three suits, then the honours
 
-_SUIT_OPTIONS = Memo("distance.suits", 8192, "one suit's (sets, partial sets, eyes) combinations, by its counts")
+_SUIT_OPTIONS = Memo(
+    "distance.suits", 8192, "one suit's (sets, partial sets, eyes) combinations, by its counts"
+)
 
 
 def _options(counts: bytes, honours: bool) -> tuple[tuple[int, int, int], ...]:
@@ -26,12 +33,20 @@ def _options(counts: bytes, honours: bool) -> tuple[tuple[int, int, int], ...]:
     found = _SUIT_OPTIONS.get(key)
     if found is None:
         out = _parts(tuple(counts), honours)
-        found = _SUIT_OPTIONS.remember(key, tuple(o for o in out if not any(
-            p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2] for p in out)))
+        found = _SUIT_OPTIONS.remember(
+            key,
+            tuple(
+                o
+                for o in out
+                if not any(p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2] for p in out)
+            ),
+        )
     return found
 
 
-_PARTS = Memo("distance.parts", 1 << 16, "what the rest of one suit can make, by the counts still to place")
+_PARTS = Memo(
+    "distance.parts", 1 << 16, "what the rest of one suit can make, by the counts still to place"
+)
 
 
 def _parts(c: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]:
@@ -79,8 +94,12 @@ def standard(counts: bytes, melds: int) -> int:
         part = bytes(counts[start:end])
         if not any(part):
             continue
-        states = {(s + a, p + b, min(e + f, 1)) for s, p, e in states for a, b, f in _options(part, honours)
-                  if e + f <= 1}
+        states = {
+            (s + a, p + b, min(e + f, 1))
+            for s, p, e in states
+            for a, b, f in _options(part, honours)
+            if e + f <= 1
+        }
     best = 8
     for sets, partials, eyes in states:
         best = min(best, 8 - 2 * sets - min(partials, 4 - sets) - eyes)
@@ -113,7 +132,9 @@ class Discard(NamedTuple):
 
     tile: int
     shanten: int  # after the discard
-    useful: tuple[int, ...]  # the tiles that would bring the hand one step closer (or win, when waiting)
+    useful: tuple[
+        int, ...
+    ]  # the tiles that would bring the hand one step closer (or win, when waiting)
     count: int  # copies of them not in sight of the player
 
 

@@ -62,8 +62,10 @@ class Block(NamedTuple):
 
 _PAIRS = tuple(Block("pair", i) for i in range(KINDS))
 EXPOSED_PUNGS = tuple(Block("pung", i, False) for i in range(KINDS))  # 碰, by tile
-KONGS = (tuple(Block("kong", i, False) for i in range(KINDS)),  # 明槓 (exposed or added), by tile
-         tuple(Block("kong", i, True) for i in range(KINDS)))  # 暗槓, by tile
+KONGS = (
+    tuple(Block("kong", i, False) for i in range(KINDS)),  # 明槓 (exposed or added), by tile
+    tuple(Block("kong", i, True) for i in range(KINDS)),
+)  # 暗槓, by tile
 
 
 class Reading(NamedTuple):
@@ -113,8 +115,13 @@ _NO_TILES = bytes(7)
 def _thirteen_orphans(b: bytes) -> bool:
     """十三幺: each terminal and honour once, one of them twice, nothing else."""
     # nothing between the terminals of each suit, fourteen tiles, all thirteen kinds held
-    return (b[1:8] == _NO_TILES and b[10:17] == _NO_TILES and b[19:26] == _NO_TILES
-            and sum(b) == 14 and all(b[i] for i in TERMINALS_AND_HONOURS))
+    return (
+        b[1:8] == _NO_TILES
+        and b[10:17] == _NO_TILES
+        and b[19:26] == _NO_TILES
+        and sum(b) == 14
+        and all(b[i] for i in TERMINALS_AND_HONOURS)
+    )
 
 
 def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> bool:
@@ -147,9 +154,13 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
-_BLOCKS = tuple(Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz")
-_WAITS = (Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
-          Memo("waits.honours", 1 << 12, "the tiles that complete the honours"))
+_BLOCKS = tuple(
+    Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz"
+)
+_WAITS = (
+    Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
+    Memo("waits.honours", 1 << 12, "the tiles that complete the honours"),
+)
 
 
 def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
@@ -166,9 +177,18 @@ def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Bloc
             packed = pack(searched)  # an empty group packs as one empty reading
         blocks = _BY_BYTE[group]
         sets = blocks.__getitem__
-        found = memo.remember(key, tuple([(tuple(map(sets, reading[1:])),
-                                           blocks[reading[0]] if reading[0] != NO_PAIR else None)
-                                          for reading in packed.split(b"\xff")]))
+        found = memo.remember(
+            key,
+            tuple(
+                [
+                    (
+                        tuple(map(sets, reading[1:])),
+                        blocks[reading[0]] if reading[0] != NO_PAIR else None,
+                    )
+                    for reading in packed.split(b"\xff")
+                ]
+            ),
+        )
     return found
 
 
@@ -181,10 +201,10 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     gz = _group_blocks(z, 3)
     if len(gm) == len(gp) == len(gs) == len(gz) == 1:
         # the common hand: one reading per group, already in tile order; no combinations to try
-        (s0, p0), = gm
-        (s1, p1), = gp
-        (s2, p2), = gs
-        (s3, p3), = gz
+        ((s0, p0),) = gm
+        ((s1, p1),) = gp
+        ((s2, p2),) = gs
+        ((s3, p3),) = gz
         if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
             return []
         pair = cast(Block, p0 or p1 or p2 or p3)  # the one group that holds the pair
@@ -209,14 +229,22 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
 
 
 # One Block per concealed pung and run, by kind and first tile: readings share them.
-_CONCEALED_SETS = {PUNG: tuple(Block("pung", i) for i in range(KINDS)),
-                   RUN: tuple(Block("run", i) for i in range(KINDS))}
+_CONCEALED_SETS = {
+    PUNG: tuple(Block("pung", i) for i in range(KINDS)),
+    RUN: tuple(Block("run", i) for i in range(KINDS)),
+}
 
 
 # Each group's Blocks by packed byte (kind × 16 + rank), for reading packed readings.
-_BY_BYTE = tuple({kind * 16 + rank: (_PAIRS if kind == PAIR else _CONCEALED_SETS[kind])[start + rank]
-                  for kind in (PAIR, PUNG, RUN) for rank in range(size) if kind != RUN or rank + 2 < size}
-                 for start, size in GROUPS)
+_BY_BYTE = tuple(
+    {
+        kind * 16 + rank: (_PAIRS if kind == PAIR else _CONCEALED_SETS[kind])[start + rank]
+        for kind in (PAIR, PUNG, RUN)
+        for rank in range(size)
+        if kind != RUN or rank + 2 < size
+    }
+    for start, size in GROUPS
+)
 
 # Sets in tile order; a pung or kong (111) before a run (123) from the same tile:
 # (tile, kind) does it, as "kong" and "pung" sort before "run".
@@ -228,7 +256,9 @@ def _reading_key(reading: Reading):
 
 
 def seven_pairs_reading(counts) -> Reading:
-    return Reading(SEVEN_PAIRS, tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2)))
+    return Reading(
+        SEVEN_PAIRS, tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))
+    )
 
 
 def thirteen_orphans_reading(counts) -> Reading:
@@ -237,15 +267,21 @@ def thirteen_orphans_reading(counts) -> Reading:
     return Reading(THIRTEEN_ORPHANS, singles)
 
 
-def readings(counts: Counts, melds: tuple[Block, ...] = (), seven_pairs: bool = True,
-             thirteen_orphans: bool = True) -> list[Reading]:
+def readings(
+    counts: Counts,
+    melds: tuple[Block, ...] = (),
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+) -> list[Reading]:
     """Every reading of a hand: seven pairs, then thirteen orphans, then standard.
 
     ``counts`` are the concealed tiles; ``melds`` the exposed pungs and kongs.
     """
     b = counts
     if melds or (b.count(1) and b[1:8] != _NO_TILES):
-        return _standard_readings(b, melds)  # neither seven pairs (a single) nor 十三幺 (a middle tile)
+        return _standard_readings(
+            b, melds
+        )  # neither seven pairs (a single) nor 十三幺 (a middle tile)
     out = []
     if seven_pairs and _seven_pairs(b):
         out.append(seven_pairs_reading(counts))
@@ -264,7 +300,9 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
         out = []
         for rank in range(len(k)):
             # a tile can complete a group only beside what it holds: the same tile, or (in a suit) within two
-            if k[rank] < COPIES and (k[rank] if honours else any(key[rank - 2 if rank > 1 else 0:rank + 3])):
+            if k[rank] < COPIES and (
+                k[rank] if honours else any(key[rank - 2 if rank > 1 else 0 : rank + 3])
+            ):
                 k[rank] += 1
                 pairs = table.get(bytes(k))
                 k[rank] -= 1
@@ -298,8 +336,13 @@ def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True
                     found.append(start + rank)
     if seven_pairs and b.count(1) + b.count(3) == 1 and sum(b) == 13:
         found.append(b.index(1) if b.count(1) else b.index(3))
-    if (thirteen_orphans and b[1:8] == _NO_TILES and b[10:17] == _NO_TILES and b[19:26] == _NO_TILES
-            and sum(b) == 13):
+    if (
+        thirteen_orphans
+        and b[1:8] == _NO_TILES
+        and b[10:17] == _NO_TILES
+        and b[19:26] == _NO_TILES
+        and sum(b) == 13
+    ):
         held = [i for i in TERMINALS_AND_HONOURS if b[i]]
         if len(held) == 13:
             found.extend(TERMINALS_AND_HONOURS)
@@ -308,4 +351,3 @@ def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True
     if len(found) > 1:
         found = sorted(set(found))
     return [i for i in found if b[i] < COPIES]
-

@@ -8,8 +8,9 @@ house rules; the table below only holds the names, the shapes and the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from math import prod
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Block, Reading, Shape, readings
 from .tiles import KINDS
@@ -35,21 +36,37 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("all_terminals", "清幺九", "all terminals", 10, ("ordinary",)),
     Pattern("all_honours", "字一色", "all honours", 10, ("ordinary",)),
     Pattern("thirteen_orphans", "十三幺", "thirteen orphans", 10, ("mixed_terminals",)),
-    Pattern("double_luxury_seven_pairs", "雙豪華七小對", "double luxury seven pairs", 12,
-            ("seven_pairs", "luxury_seven_pairs")),
-    Pattern("triple_luxury_seven_pairs", "三豪華七小對", "triple luxury seven pairs", 18,
-            ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs")),
+    Pattern(
+        "double_luxury_seven_pairs",
+        "雙豪華七小對",
+        "double luxury seven pairs",
+        12,
+        ("seven_pairs", "luxury_seven_pairs"),
+    ),
+    Pattern(
+        "triple_luxury_seven_pairs",
+        "三豪華七小對",
+        "triple luxury seven pairs",
+        18,
+        ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs"),
+    ),
     Pattern("four_kongs", "十八羅漢", "four kongs", 18, ("all_pungs",)),
 )
 BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
 TABLE_ORDER: dict[str, int] = {p.id: n for n, p in enumerate(PATTERNS)}
 # 七小對 and its luxury rows, by the number of four-of-a-kinds they hold.
-SEVEN_PAIRS_ROWS = ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs",
-                    "triple_luxury_seven_pairs")
+SEVEN_PAIRS_ROWS = (
+    "seven_pairs",
+    "luxury_seven_pairs",
+    "double_luxury_seven_pairs",
+    "triple_luxury_seven_pairs",
+)
 COMBINE_MODES = ("highest", "add", "multiply")
 _SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
 _NONE9, _NONE7 = bytes(9), bytes(7)
-_RUNS = frozenset(Block("run", tile) for tile in range(KINDS))  # every run (順) a reading can hold: always concealed
+_RUNS = frozenset(
+    Block("run", tile) for tile in range(KINDS)
+)  # every run (順) a reading can hold: always concealed
 
 
 class Score(NamedTuple):
@@ -73,7 +90,9 @@ def tile_patterns(counts) -> list[str]:
         found.append("mixed_one_suit" if honours else "pure_one_suit")
     if not suits:
         found.append("all_honours")
-    elif b[1:8] == _NONE7 and b[10:17] == _NONE7 and b[19:26] == _NONE7:  # nothing but 1s and 9s in the suits
+    elif (
+        b[1:8] == _NONE7 and b[10:17] == _NONE7 and b[19:26] == _NONE7
+    ):  # nothing but 1s and 9s in the suits
         found.append("mixed_terminals" if honours else "all_terminals")
     return found
 
@@ -96,7 +115,9 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
     return found
 
 
-def match(reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[str] | None = None) -> list[str]:
+def match(
+    reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[str] | None = None
+) -> list[str]:
     """Every pattern this reading matches under ``ratios`` (a ratio of 0 is never matched).
 
     ``by_tiles`` is :func:`tile_patterns` of ``counts``, when already known.

@@ -82,9 +82,13 @@ def shipped_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]] | None:
 
 def pack(readings) -> bytes:
     """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order; 0xFF apart."""
-    return b"\xff".join(bytes([next((rank for kind, rank in reading if kind == PAIR), NO_PAIR)]
-                               + [kind * 16 + rank for kind, rank in reading if kind != PAIR])
-                         for reading in readings)
+    return b"\xff".join(
+        bytes(
+            [next((rank for kind, rank in reading if kind == PAIR), NO_PAIR)]
+            + [kind * 16 + rank for kind, rank in reading if kind != PAIR]
+        )
+        for reading in readings
+    )
 
 
 NO_PAIR = 0xFE
@@ -93,8 +97,10 @@ NO_PAIR = 0xFE
 def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
     """(suit readings, honour readings) of every complete group, packed, from scratch (about 0.4 s)."""
     suit, honour = build_tables()
-    return ({key: pack(group_readings(key, True)) for key in suit},
-            {key: pack(group_readings(key, False)) for key in honour})
+    return (
+        {key: pack(group_readings(key, True)) for key in suit},
+        {key: pack(group_readings(key, False)) for key in honour},
+    )
 
 
 def preload_readings() -> None:
@@ -120,7 +126,11 @@ def tables() -> tuple[dict[bytes, int], dict[bytes, int]]:
         try:
             with open(TABLE_FILE, "rb") as handle:
                 version, suit, honour = marshal.loads(handle.read())
-            if version != TABLE_VERSION or not isinstance(suit, dict) or not isinstance(honour, dict):
+            if (
+                version != TABLE_VERSION
+                or not isinstance(suit, dict)
+                or not isinstance(honour, dict)
+            ):
                 raise ValueError("stale table file")
             _TABLES = suit, honour
         except (OSError, ValueError, EOFError, TypeError):

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..i18n.messages import msg
 from ..errors import TileError
+from ..i18n.messages import msg
 from .memo import Memo
 
 SUITS = "mpsz"
@@ -27,15 +27,34 @@ _HONOUR_CHINESE = "東南西北白發中"
 
 # Characters that name a suit after a run of digits.
 _SUIT_MARKS = {
-    "m": "m", "萬": "m", "万": "m",
-    "p": "p", "筒": "p",
-    "s": "s", "條": "s", "条": "s",
+    "m": "m",
+    "萬": "m",
+    "万": "m",
+    "p": "p",
+    "筒": "p",
+    "s": "s",
+    "條": "s",
+    "条": "s",
     "z": "z",
 }
 # Characters that are one honour tile by themselves.
 _HONOUR_MARKS = {
-    "E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33,
-    "東": 27, "东": 27, "南": 28, "西": 29, "北": 30, "白": 31, "發": 32, "发": 32, "中": 33,
+    "E": 27,
+    "S": 28,
+    "W": 29,
+    "N": 30,
+    "P": 31,
+    "F": 32,
+    "C": 33,
+    "東": 27,
+    "东": 27,
+    "南": 28,
+    "西": 29,
+    "北": 30,
+    "白": 31,
+    "發": 32,
+    "发": 32,
+    "中": 33,
 }
 _DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(_NUMERALS)}
 
@@ -50,11 +69,13 @@ class Tile(NamedTuple):
     index: int  # type: ignore[assignment]  # the kind's number 0–33 (hides tuple.index, which no tile needs)
 
     @classmethod
-    def parse(cls, text: str) -> "Tile":
+    def parse(cls, text: str) -> Tile:
         """Exactly one tile: ``Tile.parse("5m") == Tile(4)``."""
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise TileError(msg("expected one tile, got {count} in {text!r}", count=len(tiles), text=text))
+            raise TileError(
+                msg("expected one tile, got {count} in {text!r}", count=len(tiles), text=text)
+            )
         return tiles[0]
 
     @property
@@ -112,7 +133,9 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     """
     if not isinstance(text, str):
         raise TileError(msg("expected tiles as text, got {kind}", kind=type(text).__name__))
-    if not text.isascii():  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
+    if (
+        not text.isascii()
+    ):  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
         from unicodedata import normalize
 
         text = _SAID.sub(lambda word: _SAID_AS[word.group()], normalize("NFKC", text))
@@ -120,8 +143,21 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
 
 
 # Honours as players say them, in either script: 紅中 / 红中 is 中, 發財 / 发财 is 發, 白板 is 白, 東風 / 东风 is 東.
-_SAID_AS = {"紅中": "中", "红中": "中", "發財": "發", "发财": "發", "白板": "白",
-            "東風": "東", "东风": "東", "南風": "南", "南风": "南", "西風": "西", "西风": "西", "北風": "北", "北风": "北"}
+_SAID_AS = {
+    "紅中": "中",
+    "红中": "中",
+    "發財": "發",
+    "发财": "發",
+    "白板": "白",
+    "東風": "東",
+    "东风": "東",
+    "南風": "南",
+    "南风": "南",
+    "西風": "西",
+    "西风": "西",
+    "北風": "北",
+    "北风": "北",
+}
 _SAID = re.compile("|".join(_SAID_AS))
 
 
@@ -167,23 +203,40 @@ def _parse_any(text: str) -> list[int]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
     for column, char in enumerate(text, start=1):
-        if char.isspace() or char in ",、":  # commas as a Chinese input method types them (，、) separate too
+        if (
+            char.isspace() or char in ",、"
+        ):  # commas as a Chinese input method types them (，、) separate too
             continue
         if char in _DIGITS:
             pending.append((_DIGITS[char], column))
             continue
         suit = _SUIT_MARKS.get(char)
         if suit is None and pending and char in "MPSZ":
-            suit = char.lower()  # an upper-case suit after digits (123M); alone, S and P are South and White
+            suit = (
+                char.lower()
+            )  # an upper-case suit after digits (123M); alone, S and P are South and White
         if suit is not None:
             if not pending:
-                raise TileError(msg("unexpected {char!r} at column {column} in {text!r}: no number before the suit",
-                                    char=char, column=column, text=text))
+                raise TileError(
+                    msg(
+                        "unexpected {char!r} at column {column} in {text!r}: no number before the suit",
+                        char=char,
+                        column=column,
+                        text=text,
+                    )
+                )
             base = SUITS.index(suit) * 9
             top = 7 if suit == "z" else 9
             for digit, _ in pending:
                 if not 1 <= digit <= top:
-                    raise TileError(msg("no such tile '{digit}{suit}' in {text!r}", digit=digit, suit=suit, text=text))
+                    raise TileError(
+                        msg(
+                            "no such tile '{digit}{suit}' in {text!r}",
+                            digit=digit,
+                            suit=suit,
+                            text=text,
+                        )
+                    )
                 out.append(base + digit - 1)
             pending.clear()
             continue
@@ -191,11 +244,24 @@ def _parse_any(text: str) -> list[int]:
         if honour is not None and not pending:
             out.append(honour)
             continue
-        raise TileError(msg("unexpected {char!r} at column {column} in {text!r}", char=char, column=column, text=text))
+        raise TileError(
+            msg(
+                "unexpected {char!r} at column {column} in {text!r}",
+                char=char,
+                column=column,
+                text=text,
+            )
+        )
     if pending:
         digit, column = pending[0]
-        raise TileError(msg("unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
-                            char=text[column - 1], column=column, text=text))
+        raise TileError(
+            msg(
+                "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
+                char=text[column - 1],
+                column=column,
+                text=text,
+            )
+        )
     return out
 
 

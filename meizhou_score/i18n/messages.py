@@ -28,10 +28,16 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
-        template = self.template if lang == "en" else in_script(_chinese_table().get(self.template, self.template), lang)
+        template = (
+            self.template
+            if lang == "en"
+            else in_script(_chinese_table().get(self.template, self.template), lang)
+        )
         if not self.values:
             return template
-        return template.format(**counted({key: _said(value, lang) for key, value in self.values.items()}))
+        return template.format(
+            **counted({key: _said(value, lang) for key, value in self.values.items()})
+        )
 
     def __str__(self) -> str:
         return self.say("en")
@@ -39,10 +45,10 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.template!r}, **{self.values!r})"
 
-    def __add__(self, other: "Message | str") -> "Message":
+    def __add__(self, other: Message | str) -> Message:
         return Message("{first}{then}", first=self, then=other)
 
-    def __radd__(self, other: str) -> "Message":
+    def __radd__(self, other: str) -> Message:
         return Message("{first}{then}", first=other, then=self)
 
 
@@ -116,7 +122,9 @@ _CHINESE: dict[str, str] = {}
 def _chinese_table() -> dict[str, str]:
     """English template → Chinese, read from the table below when Chinese is first needed."""
     if not _CHINESE:
-        _CHINESE.update(line.split(" | ") for line in _TABLE.strip("\n").split("\n") if not line.startswith("#"))
+        _CHINESE.update(
+            line.split(" | ") for line in _TABLE.strip("\n").split("\n") if not line.startswith("#")
+        )
     return _CHINESE
 
 

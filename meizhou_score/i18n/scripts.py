@@ -49,7 +49,9 @@ def simplified(text: str) -> str:
     if text.isascii():
         return text
     characters, phrases, run = _table()
-    return run.sub(lambda found: phrases.get(found.group()) or found.group().translate(characters), text)
+    return run.sub(
+        lambda found: phrases.get(found.group()) or found.group().translate(characters), text
+    )
 
 
 RUN = "[\u3400-\u9fff\uf900-\ufaff]+"  # a run of Chinese characters: the unit the table converts

@@ -6,8 +6,8 @@ A ruling is never written here: ``{rule}`` is filled from
 
 from __future__ import annotations
 
-from .rulings import FINDINGS, NEXT_DEALER
 from .messages import counted
+from .rulings import FINDINGS, NEXT_DEALER
 from .scripts import simplified
 
 # Each sentence: its key | English | Chinese. One line a sentence, so a word cannot lack its translation.
@@ -184,8 +184,10 @@ check_then_waiting | waiting on {tiles} | 聽 {tiles}
 check_then_shanten | {n}-shanten | {n} 向聽
 check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 合用的牌：{tiles}（剩 {count} 張）
 """
-_BOTH = {key: (english, chinese) for key, english, chinese in
-         (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))}
+_BOTH = {
+    key: (english, chinese)
+    for key, english, chinese in (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))
+}
 
 
 class _Languages(dict):
@@ -199,12 +201,19 @@ class _Languages(dict):
         return self[lang]
 
 
-WORDS: dict[str, dict[str, str]] = _Languages({lang: {key: both[n] for key, both in _BOTH.items()}
-                                              for n, lang in enumerate(("en", "zh-Hant"))})
+WORDS: dict[str, dict[str, str]] = _Languages(
+    {
+        lang: {key: both[n] for key, both in _BOTH.items()}
+        for n, lang in enumerate(("en", "zh-Hant"))
+    }
+)
 
 # which ruling each sentence cites
-_RULE_OF = {"draw": FINDINGS["draw"], "dealer_check": FINDINGS["dealer_check"],
-            **{f"why_{why}": rule for why, rule in NEXT_DEALER.items()}}
+_RULE_OF = {
+    "draw": FINDINGS["draw"],
+    "dealer_check": FINDINGS["dealer_check"],
+    **{f"why_{why}": rule for why, rule in NEXT_DEALER.items()},
+}
 
 
 def phrase(key: str, lang: str, **values) -> str:

@@ -8,8 +8,9 @@ parsing: its size, what its aliases expand to, and how deep it nests.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import Message, cannot_read, foreign, msg
@@ -25,21 +26,31 @@ class Limits(NamedTuple):
     """
 
     record_bytes: int = MIB
-    session_bytes: int = 4 * MIB  # about 20,000 hands; settling one at the limit stays within 512 MiB
+    session_bytes: int = (
+        4 * MIB
+    )  # about 20,000 hands; settling one at the limit stays within 512 MiB
 
     @classmethod
-    def from_environment(cls, environ: Mapping[str, str]) -> "Limits":
+    def from_environment(cls, environ: Mapping[str, str]) -> Limits:
         """``MEIZHOU_MAX_RECORD_BYTES`` / ``MEIZHOU_MAX_SESSION_BYTES``: a whole number of bytes, else an error."""
         values = {}
-        for name, field in (("MEIZHOU_MAX_RECORD_BYTES", "record_bytes"),
-                            ("MEIZHOU_MAX_SESSION_BYTES", "session_bytes")):
+        for name, field in (
+            ("MEIZHOU_MAX_RECORD_BYTES", "record_bytes"),
+            ("MEIZHOU_MAX_SESSION_BYTES", "session_bytes"),
+        ):
             text = environ.get(name)
             if text is None:
                 continue
             value = int(text.strip()) if text.strip().isascii() and text.strip().isdigit() else 0
             if not 1 <= value <= LIMIT_CEILING:
-                raise MeizhouError(msg("{name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r}",
-                                       name=name, limit=LIMIT_CEILING, text=text))
+                raise MeizhouError(
+                    msg(
+                        "{name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r}",
+                        name=name,
+                        limit=LIMIT_CEILING,
+                        text=text,
+                    )
+                )
             values[field] = value
         return cls(**values)
 
@@ -64,8 +75,16 @@ def read_text(source: str, data: bytes) -> str:
                 continue
             hint = msg("; it reads as {encoding}: save it as UTF-8", encoding=name)
             break
-        raise RecordError("", msg("not UTF-8 text (byte {position} is {byte:#04x}){hint}", position=exc.start + 1,
-                                  byte=data[exc.start], hint=hint), source) from None
+        raise RecordError(
+            "",
+            msg(
+                "not UTF-8 text (byte {position} is {byte:#04x}){hint}",
+                position=exc.start + 1,
+                byte=data[exc.start],
+                hint=hint,
+            ),
+            source,
+        ) from None
 
 
 def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
@@ -82,7 +101,9 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     try:
         if path == "-":
             if sys.stdin is None:  # started with standard input closed (<&-)
-                raise RecordError("", msg("standard input is closed; give a file, or pipe the record in"), source)
+                raise RecordError(
+                    "", msg("standard input is closed; give a file, or pipe the record in"), source
+                )
             data = sys.stdin.buffer.read(session_limit + 1)
         else:
             with open(path, "rb") as handle:
@@ -90,19 +111,34 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     except OSError as exc:
         raise RecordError("", cannot_read(exc), source) from None
     if len(data) > session_limit:
-        raise RecordError("", msg("the file is larger than {limit}, the limit for a session "
-                                  "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)", limit=_size(session_limit)),
-                          source)
+        raise RecordError(
+            "",
+            msg(
+                "the file is larger than {limit}, the limit for a session "
+                "(MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes)",
+                limit=_size(session_limit),
+            ),
+            source,
+        )
     from .model import is_session
 
     text = read_text(source, data)
     if len(data) > SHAPE_CHECK_BYTES:
         check_shape(text, source)
     loaded = load_yaml(text, source)
-    if len(data) > record_limit and not is_session(loaded):  # decided on the parsed data, as everywhere
-        raise RecordError("", msg("the file is {size}, larger than {limit}, the limit for a hand record "
-                                  "(MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)", size=_size(len(data)),
-                                  limit=_size(record_limit)), source)
+    if len(data) > record_limit and not is_session(
+        loaded
+    ):  # decided on the parsed data, as everywhere
+        raise RecordError(
+            "",
+            msg(
+                "the file is {size}, larger than {limit}, the limit for a hand record "
+                "(MEIZHOU_MAX_RECORD_BYTES or --max-record-bytes)",
+                size=_size(len(data)),
+                limit=_size(record_limit),
+            ),
+            source,
+        )
     return loaded
 
 
@@ -117,7 +153,9 @@ def check_shape(text: str, source: str) -> None:
     """Refuse a document whose nesting or lists no hand record or session could have, before it is built."""
     import yaml
 
-    stack: list[list] = []  # [entries seen, is the top-level hands list, the key just read (mappings)]
+    stack: list[
+        list
+    ] = []  # [entries seen, is the top-level hands list, the key just read (mappings)]
     try:
         for event in yaml.parse(text, Loader=_loader_class()):
             kind = type(event).__name__
@@ -128,17 +166,33 @@ def check_shape(text: str, source: str) -> None:
                     limit = MAX_ENTRIES * (2 if top[2] is not None or top[3] else 1)
                     if not top[1] and top[0] > limit:
                         where = msg("line {line}", line=event.start_mark.line + 1)
-                        raise RecordError(where, msg("a list or mapping of more than {limit} entries; no hand "
-                                                     "record or session has one (only a session's hands may be "
-                                                     "many)", limit=MAX_ENTRIES), source)
+                        raise RecordError(
+                            where,
+                            msg(
+                                "a list or mapping of more than {limit} entries; no hand "
+                                "record or session has one (only a session's hands may be "
+                                "many)",
+                                limit=MAX_ENTRIES,
+                            ),
+                            source,
+                        )
                 if kind.endswith("StartEvent"):
-                    is_hands = (len(stack) == 1 and stack[0][3] and kind == "SequenceStartEvent"
-                                and stack[0][2] == "hands")
+                    is_hands = (
+                        len(stack) == 1
+                        and stack[0][3]
+                        and kind == "SequenceStartEvent"
+                        and stack[0][2] == "hands"
+                    )
                     stack.append([0, is_hands, None, kind == "MappingStartEvent"])
                     if len(stack) > MAX_DEPTH:
-                        raise RecordError(msg("line {line}", line=event.start_mark.line + 1),
-                                          msg("nested more than {limit} deep; no hand record or session is",
-                                              limit=MAX_DEPTH), source)
+                        raise RecordError(
+                            msg("line {line}", line=event.start_mark.line + 1),
+                            msg(
+                                "nested more than {limit} deep; no hand record or session is",
+                                limit=MAX_DEPTH,
+                            ),
+                            source,
+                        )
                 elif stack and stack[-1][3]:  # a scalar in a mapping: remember it when it is a key
                     top = stack[-1]
                     top[2] = event.value if kind == "ScalarEvent" and top[0] % 2 == 1 else top[2]
@@ -157,9 +211,9 @@ def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> 
 
     ``nodes``, when given, receives the document's root node (where each part stands in the text).
     """
-    import yaml
-
     import gc
+
+    import yaml
 
     loader = _loader_class()(text)
     collecting = gc.isenabled()
@@ -173,9 +227,16 @@ def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> 
         return loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = msg("line {line}, column {column}", line=mark.line + 1, column=mark.column + 1) if mark else ""
-        problem = exc.problem if isinstance(exc.problem, Message) else foreign(exc.problem or exc.context
-                                                                               or "invalid YAML")
+        where = (
+            msg("line {line}, column {column}", line=mark.line + 1, column=mark.column + 1)
+            if mark
+            else ""
+        )
+        problem = (
+            exc.problem
+            if isinstance(exc.problem, Message)
+            else foreign(exc.problem or exc.context or "invalid YAML")
+        )
         lines = text.splitlines()
         if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
             problem += msg(" (a tab in the indentation? YAML indents with spaces only)")
@@ -216,12 +277,22 @@ def _check_aliases(root, source: str) -> None:
         stack.append((node, True))
         for child in _children(node, MappingNode):
             if id(child) in open_nodes:
-                raise RecordError("", msg("a YAML alias refers to the node that contains it"), source)
+                raise RecordError(
+                    "", msg("a YAML alias refers to the node that contains it"), source
+                )
             if id(child) not in sizes:
                 stack.append((child, False))
     if sizes[id(root)] > ALIAS_GROWTH * distinct + 1000:
-        raise RecordError("", msg("YAML aliases expand {distinct:,} nodes to {expanded:,}; refused (a "
-                                  "billion-laughs file?)", distinct=distinct, expanded=sizes[id(root)]), source)
+        raise RecordError(
+            "",
+            msg(
+                "YAML aliases expand {distinct:,} nodes to {expanded:,}; refused (a "
+                "billion-laughs file?)",
+                distinct=distinct,
+                expanded=sizes[id(root)],
+            ),
+            source,
+        )
 
 
 def _children(node, mapping_type) -> list:
@@ -248,19 +319,32 @@ def _loader_class():
             try:
                 number = Decimal(value)
             except ArithmeticError:
-                return yaml.SafeLoader.construct_yaml_float(loader, node)  # .inf, .nan: refused where used
-            if len(value) > NUMBER_CHARACTERS or (number.is_finite() and abs(number.adjusted()) > NUMBER_EXPONENT):
-                raise yaml.constructor.ConstructorError(None, None, msg("a number out of any mahjong figure's "
-                                                                            "range ({start}…)", start=value[:20]),
-                                                        node.start_mark)
+                return yaml.SafeLoader.construct_yaml_float(
+                    loader, node
+                )  # .inf, .nan: refused where used
+            if len(value) > NUMBER_CHARACTERS or (
+                number.is_finite() and abs(number.adjusted()) > NUMBER_EXPONENT
+            ):
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    msg("a number out of any mahjong figure's range ({start}…)", start=value[:20]),
+                    node.start_mark,
+                )
             return number
 
         def construct_int(loader, node):
             value = loader.construct_scalar(node)
             if len(value) > NUMBER_CHARACTERS:  # refused before Python converts thousands of digits
-                raise yaml.constructor.ConstructorError(None, None, msg("a number of {length:,} characters, out "
-                                                                            "of any mahjong figure's range",
-                                                                            length=len(value)), node.start_mark)
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    msg(
+                        "a number of {length:,} characters, out of any mahjong figure's range",
+                        length=len(value),
+                    ),
+                    node.start_mark,
+                )
             return yaml.SafeLoader.construct_yaml_int(loader, node)
 
         def construct_mapping(loader, node, deep=False):
@@ -271,8 +355,11 @@ def _loader_class():
                 try:
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
-                            "while reading a mapping", node.start_mark,
-                            msg("the key {key!r} appears twice", key=key), key_node.start_mark)
+                            "while reading a mapping",
+                            node.start_mark,
+                            msg("the key {key!r} appears twice", key=key),
+                            key_node.start_mark,
+                        )
                     seen.add(key)
                 except TypeError:
                     pass
@@ -281,10 +368,18 @@ def _loader_class():
         def construct_timestamp(loader, node):
             try:
                 return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
-            except (ValueError, OverflowError):  # 2026-13-45, 2026-02-30: the shape of a date, not a date
-                raise yaml.constructor.ConstructorError(None, None, msg("{text!r} is not a date in the calendar",
-                                                                        text=loader.construct_scalar(node)),
-                                                        node.start_mark) from None
+            except (
+                ValueError,
+                OverflowError,
+            ):  # 2026-13-45, 2026-02-30: the shape of a date, not a date
+                raise yaml.constructor.ConstructorError(
+                    None,
+                    None,
+                    msg(
+                        "{text!r} is not a date in the calendar", text=loader.construct_scalar(node)
+                    ),
+                    node.start_mark,
+                ) from None
 
         RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
         RecordLoader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)

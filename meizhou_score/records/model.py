@@ -15,7 +15,9 @@ from .rules import DEFAULT_RULES, Rules
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")
 SEATS_CHINESE = ("東", "南", "西", "北")
-MAX_TILE_TEXT = 200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
+MAX_TILE_TEXT = (
+    200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
+)
 ONE = Decimal(1)  # the stake when a record names none
 
 # What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
@@ -28,18 +30,43 @@ def _spellings(word: str) -> list[str]:
     same table the output uses)."""
     out = [""]
     for char in word:
-        out = [before + variant for before in out for variant in dict.fromkeys((char, simplified(char)))]
+        out = [
+            before + variant
+            for before in out
+            for variant in dict.fromkeys((char, simplified(char)))
+        ]
     return out
 
 
-OPEN_KONG = "open"  # 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
-WIN_TYPE_NAMES = {"self-draw": "self_draw", "kong-bloom": "kong_bloom", "robbed-kong": "robbed_kong",
-                  **{spelling: kind for word, kind in (("自摸", "self_draw"), ("槓上開花", "kong_bloom"),
-                                                       ("槓爆", "kong_bloom"), ("搶槓", "robbed_kong"))
-                     for spelling in _spellings(word)}}
-KONG_TYPE_NAMES = {spelling: kind for word, kind in (("暗槓", "concealed"), ("加槓", "added"), ("摸明槓", "added"),
-                                                     ("直槓", "exposed"), ("明槓", OPEN_KONG))
-                   for spelling in _spellings(word)} | {OPEN_KONG: OPEN_KONG}
+OPEN_KONG = (
+    "open"  # 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
+)
+WIN_TYPE_NAMES = {
+    "self-draw": "self_draw",
+    "kong-bloom": "kong_bloom",
+    "robbed-kong": "robbed_kong",
+    **{
+        spelling: kind
+        for word, kind in (
+            ("自摸", "self_draw"),
+            ("槓上開花", "kong_bloom"),
+            ("槓爆", "kong_bloom"),
+            ("搶槓", "robbed_kong"),
+        )
+        for spelling in _spellings(word)
+    },
+}
+KONG_TYPE_NAMES = {
+    spelling: kind
+    for word, kind in (
+        ("暗槓", "concealed"),
+        ("加槓", "added"),
+        ("摸明槓", "added"),
+        ("直槓", "exposed"),
+        ("明槓", OPEN_KONG),
+    )
+    for spelling in _spellings(word)
+} | {OPEN_KONG: OPEN_KONG}
 
 
 class Kong(NamedTuple):

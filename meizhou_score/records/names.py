@@ -13,10 +13,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from . import validators
-from ..errors import RecordError
 from ..engine.memo import Memo
+from ..errors import RecordError
 from ..i18n.messages import msg
+from . import validators
 
 
 def player_name(value: str | int) -> str:
@@ -63,7 +63,9 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
 # A name checked once, then known by its text: on a log where every line seats four of a club's 400 members
 # afresh, the seating never repeats but each name does (the table memo above still earns its keep where a
 # table plays on: one look-up instead of four).
-_NAMED = Memo("record.names", 4096, "a player's name as written: the name and its identity, checked once")
+_NAMED = Memo(
+    "record.names", 4096, "a player's name as written: the name and its identity, checked once"
+)
 
 
 def _named(value: Any, where: str) -> tuple[str, str]:
@@ -80,18 +82,32 @@ def _named(value: Any, where: str) -> tuple[str, str]:
 def _seat(value: Any, path: str) -> tuple[str, ...]:
     names = validators.sequence(value, path)
     if len(names) != 4:
-        raise RecordError(path, msg("expected exactly 4 players in seat order East, South, West, North; got {count}",
-                                    count=len(names)))
+        raise RecordError(
+            path,
+            msg(
+                "expected exactly 4 players in seat order East, South, West, North; got {count}",
+                count=len(names),
+            ),
+        )
     out: list[str] = []
     keys: list[str] = []
     for n, written in enumerate(names):
         where = validators.join(path, n)
         name, key = _named(written, where)
         if name in out:
-            raise RecordError(where, msg("{name!r} is already seated; the four names must differ", name=name))
+            raise RecordError(
+                where, msg("{name!r} is already seated; the four names must differ", name=name)
+            )
         if key in keys:
-            raise RecordError(where, msg("{name!r} and {other!r} are one player written two ways; the four names must "
-                                         "differ by more than case and spacing", name=out[keys.index(key)], other=name))
+            raise RecordError(
+                where,
+                msg(
+                    "{name!r} and {other!r} are one player written two ways; the four names must "
+                    "differ by more than case and spacing",
+                    name=out[keys.index(key)],
+                    other=name,
+                ),
+            )
         out.append(name)
         keys.append(key)
     return tuple(out)
@@ -106,15 +122,28 @@ def valid_name(value: Any, where: str) -> str:
     if not name:
         raise validators.fail(where, msg("a name"), value)
     if len(name) > MAX_NAME:
-        raise RecordError(where, msg("a name of {length:,} characters; at most {limit}", length=len(name),
-                                     limit=MAX_NAME))
+        raise RecordError(
+            where,
+            msg(
+                "a name of {length:,} characters; at most {limit}", length=len(name), limit=MAX_NAME
+            ),
+        )
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
-        raise RecordError(where, msg("a name may not hold control characters or broken Unicode; got {name!r}",
-                                     name=name))
+        raise RecordError(
+            where,
+            msg(
+                "a name may not hold control characters or broken Unicode; got {name!r}", name=name
+            ),
+        )
     if any(unicodedata.category(c) == "Cf" for c in name):
-        raise RecordError(where, msg("a name may not hold invisible characters (zero-width spaces, direction "
-                                     "marks): two names that look the same must be the same; got {name!r}",
-                                     name=name))
+        raise RecordError(
+            where,
+            msg(
+                "a name may not hold invisible characters (zero-width spaces, direction "
+                "marks): two names that look the same must be the same; got {name!r}",
+                name=name,
+            ),
+        )
     return name
 
 
@@ -122,10 +151,19 @@ def player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> s
     """One of the four names; ``path`` and ``key`` name it in an error only."""
     if value in players and type(value) is str:
         return value
-    name = player_name(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+    name = (
+        player_name(value)
+        if isinstance(value, (str, int)) and not isinstance(value, bool)
+        else None
+    )
     if name not in players:
         hint = validators.close(name, players) if name else ""
         raise validators.error_with_hint(
-            validators.fail(validators.join(path, key), msg("one of the players ({players})", players=players), value),
-            hint)
+            validators.fail(
+                validators.join(path, key),
+                msg("one of the players ({players})", players=players),
+                value,
+            ),
+            hint,
+        )
     return name

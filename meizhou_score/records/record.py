@@ -11,17 +11,29 @@ and is settled in :mod:`meizhou_score.settlement`. Reading files is
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any
 
-from . import validators
+from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
+from . import validators
+from .model import (
+    KONG_TYPE_NAMES,
+    MAX_TILE_TEXT,
+    ONE,
+    OPEN_KONG,
+    WIN_TYPE_NAMES,
+    WIN_TYPES,
+    Kong,
+    Record,
+    Session,
+    WinningHand,
+)
+from .names import player as _player
+from .names import seat as _players
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .model import OPEN_KONG, KONG_TYPE_NAMES, MAX_TILE_TEXT, ONE, WIN_TYPE_NAMES, WIN_TYPES, Kong, Record, Session, WinningHand
-from .names import player as _player, seat as _players
 from .tally import HAND_SIZE, fifth_copy, hand_size, tally
-from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
 
 _HAND = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
 _HAND_KEYS = validators.keys(*_HAND)
@@ -50,7 +62,9 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     if "rules" in data:
         rules = rules.override(data["rules"], "rules")
     stake = validators.amount(data["stake"], "stake", positive=True) if "stake" in data else ONE
-    return _hand(data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players))
+    return _hand(
+        data, "", players, stake, rules, dealer=_player(data["dealer"], "", "dealer", players)
+    )
 
 
 def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
@@ -67,11 +81,23 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
         path = f"hands[{n}]"
         for fixed in ("players", "rules"):
             if isinstance(entry, dict) and fixed in entry:
-                raise RecordError(f"{path}.{fixed}", msg("not allowed in a session's hand: {fixed} are fixed for "
-                                                          "the whole session (start a new session when the table "
-                                                          "changes)", fixed=fixed))
-        validators.mapping(entry, path, _HAND_KEYS, required=_FIRST_HAND_REQUIRED if n == 0 else _NOTHING)
-        hand_stake = validators.amount(entry["stake"], f"{path}.stake", positive=True) if "stake" in entry else stake
+                raise RecordError(
+                    f"{path}.{fixed}",
+                    msg(
+                        "not allowed in a session's hand: {fixed} are fixed for "
+                        "the whole session (start a new session when the table "
+                        "changes)",
+                        fixed=fixed,
+                    ),
+                )
+        validators.mapping(
+            entry, path, _HAND_KEYS, required=_FIRST_HAND_REQUIRED if n == 0 else _NOTHING
+        )
+        hand_stake = (
+            validators.amount(entry["stake"], f"{path}.stake", positive=True)
+            if "stake" in entry
+            else stake
+        )
         named = "dealer" in entry
         dealer = _player(entry["dealer"], path, "dealer", players) if named else None
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
@@ -86,19 +112,30 @@ def _tiles(value: Any, path: str, key: str | int) -> list[int]:
 def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], bytes]:
     """Tiles as text → (indices in written order, 34 counts); errors name the key."""
     if not isinstance(value, str):
-        raise validators.fail(validators.join(path, key), msg("tiles as text, like '123m 456p 11z'"), value)
+        raise validators.fail(
+            validators.join(path, key), msg("tiles as text, like '123m 456p 11z'"), value
+        )
     if len(value) > MAX_TILE_TEXT:
-        raise RecordError(validators.join(path, key), msg("{length:,} characters: longer than any hand's tiles "
-                                                           "can be written ({limit})", length=len(value),
-                                                           limit=MAX_TILE_TEXT))
+        raise RecordError(
+            validators.join(path, key),
+            msg(
+                "{length:,} characters: longer than any hand's tiles can be written ({limit})",
+                length=len(value),
+                limit=MAX_TILE_TEXT,
+            ),
+        )
     try:
         return parse_counted(value)
     except TileError as exc:
         raise RecordError(validators.join(path, key), exc.args[0]) from None
 
 
-_ONE_TILE = {str(tile): tile.index for tile in TILES}  # "5z" -> 32: a kong's or winning tile, at once
-_PUNGS = {f"{tile.number}" * 3 + tile.suit: tile.index for tile in TILES}  # "777z" -> 33: a pung, at once
+_ONE_TILE = {
+    str(tile): tile.index for tile in TILES
+}  # "5z" -> 32: a kong's or winning tile, at once
+_PUNGS = {
+    f"{tile.number}" * 3 + tile.suit: tile.index for tile in TILES
+}  # "777z" -> 33: a pung, at once
 
 
 def _one_tile(value: Any, path: str, key: str) -> int:
@@ -109,12 +146,16 @@ def _one_tile(value: Any, path: str, key: str) -> int:
         value = str(value)  # "tile: 5" is not a tile, but say so in tile terms
     tiles = _tiles(value, path, key)
     if len(tiles) != 1:
-        raise RecordError(validators.join(path, key), msg("expected one tile; got {count} in {text!r}",
-                                                           count=len(tiles), text=value))
+        raise RecordError(
+            validators.join(path, key),
+            msg("expected one tile; got {count} in {text!r}", count=len(tiles), text=value),
+        )
     return tiles[0]
 
 
-def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None) -> Record:
+def _hand(
+    data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None
+) -> Record:
     at = lambda key: validators.join(path, key)  # noqa: E731 - used for error messages only
     draw = validators.boolean(data["draw"], at("draw")) if "draw" in data else False
     kongs: tuple[Kong, ...] = ()
@@ -127,13 +168,19 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
             if key in data:
-                raise RecordError(at(key), msg("not allowed in an exhaustive draw (draw: true): nobody won"))
-        record = Record(players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules)
+                raise RecordError(
+                    at(key), msg("not allowed in an exhaustive draw (draw: true): nobody won")
+                )
+        record = Record(
+            players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules
+        )
         _check_conservation(record, path)
         return record
     if not _WIN_REQUIRED <= data.keys():
         key = next(key for key in ("winner", "win_type", "hand") if key not in data)
-        raise RecordError(at(key), msg("missing; a hand needs winner, win_type and hand (or draw: true)"))
+        raise RecordError(
+            at(key), msg("missing; a hand needs winner, win_type and hand (or draw: true)")
+        )
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
     if type(win_type) is str and win_type not in WIN_TYPES:
@@ -141,30 +188,66 @@ def _hand(data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: 
     if win_type not in WIN_TYPES or type(win_type) is not str:
         hint = validators.close(win_type, WIN_TYPES) if isinstance(win_type, str) else ""
         raise validators.error_with_hint(
-            validators.fail(at("win_type"), msg("one of {options} (or 自摸, 槓上開花, 搶槓)", options=WIN_TYPES),
-                            win_type), hint)
+            validators.fail(
+                at("win_type"),
+                msg("one of {options} (or 自摸, 槓上開花, 搶槓)", options=WIN_TYPES),
+                win_type,
+            ),
+            hint,
+        )
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
-            raise RecordError(at("robbed"), msg("missing; a robbed kong (搶槓) names the player whose kong was robbed"))
+            raise RecordError(
+                at("robbed"),
+                msg("missing; a robbed kong (搶槓) names the player whose kong was robbed"),
+            )
         robbed = _player(data["robbed"], path, "robbed", players)
         if robbed == winner:
-            raise RecordError(at("robbed"), msg("the robbed player cannot be the winner ({winner!r})", winner=winner))
+            raise RecordError(
+                at("robbed"),
+                msg("the robbed player cannot be the winner ({winner!r})", winner=winner),
+            )
     elif "robbed" in data:
-        raise RecordError(at("robbed"), msg("only allowed when win_type is robbed_kong; got win_type {win_type!r}",
-                                            win_type=win_type))
+        raise RecordError(
+            at("robbed"),
+            msg(
+                "only allowed when win_type is robbed_kong; got win_type {win_type!r}",
+                win_type=win_type,
+            ),
+        )
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = Record(players, dealer or players[0], stake, False, winner, win_type, robbed, hand, kongs, claimed,
-                             rules)
+    record = Record(
+        players,
+        dealer or players[0],
+        stake,
+        False,
+        winner,
+        win_type,
+        robbed,
+        hand,
+        kongs,
+        claimed,
+        rules,
+    )
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = hand_size(len(hand.concealed), len(hand.pungs) + own)
     if size != HAND_SIZE:
         twice = [k.tile for k in kongs if k.player == winner and hand.counts[k.tile] >= 3]
-        raise RecordError(at("hand"), msg("expected 14 tiles counting each pung and kong as 3 (concealed "
-                                           "{concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got "
-                                           "{size}", concealed=len(hand.concealed), pungs=len(hand.pungs), kongs=own,
-                                           winner=winner, size=size)
-                          + (_written_twice(hand, twice[0]) if twice else ""))
+        raise RecordError(
+            at("hand"),
+            msg(
+                "expected 14 tiles counting each pung and kong as 3 (concealed "
+                "{concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got "
+                "{size}",
+                concealed=len(hand.concealed),
+                pungs=len(hand.pungs),
+                kongs=own,
+                winner=winner,
+                size=size,
+            )
+            + (_written_twice(hand, twice[0]) if twice else ""),
+        )
     _check_conservation(record, path)
     return record
 
@@ -185,14 +268,24 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
             continue
         tiles = _tiles(text, validators.join(path, "pungs"), n)
         if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
-            raise RecordError(f"{validators.join(path, 'pungs')}[{n}]", msg(
-                "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}", text=text))
+            raise RecordError(
+                f"{validators.join(path, 'pungs')}[{n}]",
+                msg(
+                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}",
+                    text=text,
+                ),
+            )
         pungs.append(tiles[0])
     winning = _one_tile(value["winning_tile"], path, "winning_tile")
     if not counts[winning]:
-        raise RecordError(validators.join(path, "winning_tile"),
-                          msg("{tile} is not among the concealed tiles {concealed}", tile=str(TILES[winning]),
-                              concealed=format_indices(concealed)))
+        raise RecordError(
+            validators.join(path, "winning_tile"),
+            msg(
+                "{tile} is not among the concealed tiles {concealed}",
+                tile=str(TILES[winning]),
+                concealed=format_indices(concealed),
+            ),
+        )
     return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
@@ -206,22 +299,33 @@ def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) 
     if kind == OPEN_KONG:
         kind = open_kong("from" in value, rules, validators.join(path, "type"))
     if kind not in KONG_TYPES or type(kind) is not str:
-        raise validators.fail(validators.join(path, "type"),
-                              msg("one of {options} (or 暗槓, 加槓, 明槓)", options=KONG_TYPES), kind)
+        raise validators.fail(
+            validators.join(path, "type"),
+            msg("one of {options} (or 暗槓, 加槓, 明槓)", options=KONG_TYPES),
+            kind,
+        )
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
     if kind == "exposed":
         if "from" not in value:
-            raise RecordError(validators.join(path, "from"),
-                              msg("missing; an exposed kong names the discarder it came from"))
+            raise RecordError(
+                validators.join(path, "from"),
+                msg("missing; an exposed kong names the discarder it came from"),
+            )
         discarder = _player(value["from"], path, "from", players)
         if discarder == player:
-            raise RecordError(validators.join(path, "from"),
-                              msg("the discarder must be another player than the kong's owner ({player!r})",
-                                  player=player))
+            raise RecordError(
+                validators.join(path, "from"),
+                msg(
+                    "the discarder must be another player than the kong's owner ({player!r})",
+                    player=player,
+                ),
+            )
     elif "from" in value:
-        raise RecordError(validators.join(path, "from"),
-                          msg("only allowed for an exposed kong; this kong is {kind}", kind=kind))
+        raise RecordError(
+            validators.join(path, "from"),
+            msg("only allowed for an exposed kong; this kong is {kind}", kind=kind),
+        )
     return Kong(player, kind, tile, discarder)
 
 
@@ -233,9 +337,14 @@ def open_kong(discarded: bool, rules: Rules, where: str) -> str:
         return "exposed"
     units = rules.kong_units
     if units["added"] != units["exposed"] or rules.exposed_kong_payer != "all":
-        raise RecordError(where, msg("明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added "
-                                     "to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with "
-                                     "from: the discarder"))
+        raise RecordError(
+            where,
+            msg(
+                "明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added "
+                "to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with "
+                "from: the discarder"
+            ),
+        )
     return "added"
 
 
@@ -245,11 +354,15 @@ def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
     out = {}
     for name, balance in value.items():
         if not isinstance(name, str):  # 1, yes, null: not names, and never merged with '1'
-            raise validators.fail(path, msg("names of players as keys ({players})", players=players), name)
+            raise validators.fail(
+                path, msg("names of players as keys ({players})", players=players), name
+            )
         where = validators.join(path, name)
         found = _player(name, path, name, players)
         if found in out:
-            raise RecordError(where, msg("{name!r} is claimed twice (the same name written two ways)", name=found))
+            raise RecordError(
+                where, msg("{name!r} is claimed twice (the same name written two ways)", name=found)
+            )
         out[found] = validators.amount(balance, where)
     return out
 
@@ -260,7 +373,10 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
     hand = record.hand
     out: list[tuple[int, int, str | Message]] = []
     if hand is not None:
-        out += [(tile, hand.concealed.count(tile), at("hand.concealed")) for tile in sorted(set(hand.concealed))]
+        out += [
+            (tile, hand.concealed.count(tile), at("hand.concealed"))
+            for tile in sorted(set(hand.concealed))
+        ]
         out += [(tile, 3, f"{at('hand.pungs')}[{n}]") for n, tile in enumerate(hand.pungs)]
         if record.robbed is not None:
             out.append((hand.winning_tile, 3, msg("{player}'s robbed pung", player=record.robbed)))
@@ -270,18 +386,29 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
 
 def _written_twice(hand: WinningHand, tile: int) -> Message:
     """The hint for a kong whose tiles were also written among the concealed tiles."""
-    return msg(" — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under kongs, and "
-               "leave its tiles out of concealed", count=hand.counts[tile], tile=str(TILES[tile]))
+    return msg(
+        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under kongs, and "
+        "leave its tiles out of concealed",
+        count=hand.counts[tile],
+        tile=str(TILES[tile]),
+    )
 
 
 def _check_conservation(record: Record, path: str) -> None:
     """R1 / R7: no tile kind more than four times in the whole record."""
     hand = record.hand
-    if hand is not None and not (hand.pungs or record.kongs or record.robbed) and max(hand.counts) <= COPIES:
+    if (
+        hand is not None
+        and not (hand.pungs or record.kongs or record.robbed)
+        and max(hand.counts) <= COPIES
+    ):
         return  # the concealed tiles alone
-    counts = tally(hand.counts if hand is not None else bytes(34), hand.pungs if hand is not None else (),
-                   [kong.tile for kong in record.kongs],
-                   hand.winning_tile if hand is not None and record.robbed is not None else None)
+    counts = tally(
+        hand.counts if hand is not None else bytes(34),
+        hand.pungs if hand is not None else (),
+        [kong.tile for kong in record.kongs],
+        hand.winning_tile if hand is not None and record.robbed is not None else None,
+    )
     tile = fifth_copy(counts)
     if tile is None:
         return
@@ -289,22 +416,39 @@ def _check_conservation(record: Record, path: str) -> None:
     for kind, n, place in _places(record, path):
         if kind == tile:
             found = msg("{count} in {place}", count=n, place=place)
-            places = found if places is None else msg("{before}; {after}", before=places, after=found)
+            places = (
+                found if places is None else msg("{before}; {after}", before=places, after=found)
+            )
     note: str | Message = ""
     where = validators.join(path, "hand" if hand else "kongs")
     kongs = [n for n, kong in enumerate(record.kongs) if kong.tile == tile]
     if record.robbed is not None and hand is not None and tile == hand.winning_tile:
         robbed = [n for n in kongs if record.kongs[n].player == record.robbed]
         if robbed:  # the kong that was robbed, written as if it stood
-            note = msg(" — a robbed kong is not listed under kongs: it was never completed ({rule})",
-                       rule=FINDINGS["robbed_tile"])
+            note = msg(
+                " — a robbed kong is not listed under kongs: it was never completed ({rule})",
+                rule=FINDINGS["robbed_tile"],
+            )
             where = f"{validators.join(path, 'kongs')}[{robbed[0]}]"
         else:
-            note = msg(" — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's pung holds "
-                       "the other three", rule=FINDINGS["robbed_tile"])
-    elif kongs and hand is not None and hand.counts[tile] >= 3:  # the kong's tiles written in concealed too
+            note = msg(
+                " — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's pung holds "
+                "the other three",
+                rule=FINDINGS["robbed_tile"],
+            )
+    elif (
+        kongs and hand is not None and hand.counts[tile] >= 3
+    ):  # the kong's tiles written in concealed too
         note = _written_twice(hand, tile)
         where = validators.join(path, "hand.concealed")
-    raise RecordError(where, msg("{count} copies of {tile} ({places}); there are only four of each tile ({rule}){note}",
-                                 count=counts[tile], tile=str(TILES[tile]), places=places, rule=FINDINGS["five_copies"],
-                                 note=note))
+    raise RecordError(
+        where,
+        msg(
+            "{count} copies of {tile} ({places}); there are only four of each tile ({rule}){note}",
+            count=counts[tile],
+            tile=str(TILES[tile]),
+            places=places,
+            rule=FINDINGS["five_copies"],
+            note=note,
+        ),
+    )

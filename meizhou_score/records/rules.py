@@ -6,13 +6,14 @@ explanation can cite it; no figure is written inside an ``if`` elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-from . import validators
+from ..engine.patterns import BY_ID, COMBINE_MODES, PATTERNS
 from ..errors import RulesError
 from ..i18n.messages import Message, msg
-from ..engine.patterns import BY_ID, COMBINE_MODES, PATTERNS
+from . import validators
 
 KONG_TYPES = ("concealed", "added", "exposed")
 
@@ -66,7 +67,7 @@ class Rules(NamedTuple):
     exposed_kong_payer: str = DEFAULTS["exposed_kong_payer"]
     dealer_after_draw: str = DEFAULTS["dealer_after_draw"]
 
-    def override(self, mapping: Any, path: str = "rules") -> "Rules":
+    def override(self, mapping: Any, path: str = "rules") -> Rules:
         """A copy with the keys of ``mapping`` (a house-rules document) applied."""
         if mapping is None:
             return self
@@ -75,9 +76,13 @@ class Rules(NamedTuple):
         for key, value in mapping.items():
             where = validators.join(path, key)
             if key == "patterns":
-                changes[key] = _merge_counts(self.patterns, value, where, BY_ID, msg("unknown pattern id"))
+                changes[key] = _merge_counts(
+                    self.patterns, value, where, BY_ID, msg("unknown pattern id")
+                )
             elif key == "kong_units":
-                changes[key] = _merge_counts(self.kong_units, value, where, KONG_TYPES, msg("unknown kong type"))
+                changes[key] = _merge_counts(
+                    self.kong_units, value, where, KONG_TYPES, msg("unknown kong type")
+                )
             elif key in _CHOICES:
                 changes[key] = validators.choice(value, where, _CHOICES[key], error=RulesError)
             else:
@@ -114,9 +119,15 @@ def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, unkn
     merged = dict(current)
     for key, count in value.items():
         if key not in known:
-            raise RulesError(validators.join(path, str(key)),
-                             msg("{unknown}{hint}; expected one of {allowed}", unknown=unknown,
-                                 hint=validators.close(str(key), known), allowed=tuple(known)))
+            raise RulesError(
+                validators.join(path, str(key)),
+                msg(
+                    "{unknown}{hint}; expected one of {allowed}",
+                    unknown=unknown,
+                    hint=validators.close(str(key), known),
+                    allowed=tuple(known),
+                ),
+            )
         merged[key] = validators.count(count, validators.join(path, key), error=RulesError)
     return MappingProxyType(merged)
 

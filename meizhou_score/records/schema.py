@@ -21,18 +21,25 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_ID = "urn:meizhou-score:schema:record:1"
 HOUSE_RULES_ID = "urn:meizhou-score:schema:house-rules:1"
 
-_TILES = {"type": "string", "maxLength": MAX_TILE_TEXT,
-          "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)"}
+_TILES = {
+    "type": "string",
+    "maxLength": MAX_TILE_TEXT,
+    "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)",
+}
 # a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's strict mode)
-_NAME = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME}, {"type": "integer"}],
-         "description": "a player's name"}
+_NAME = {
+    "anyOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME}, {"type": "integer"}],
+    "description": "a player's name",
+}
 _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT}
 
 
 def _spellings(ids, names: dict[str, str], only: str | None = None) -> list[str]:
     """The ids and every other spelling the loader accepts for them (自摸, self-draw, …)."""
-    return [i for i in ids if only in (None, i)] + [n for n, i in names.items() if only in (None, i)]
+    return [i for i in ids if only in (None, i)] + [
+        n for n, i in names.items() if only in (None, i)
+    ]
 
 
 def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
@@ -47,7 +54,11 @@ def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
 
 def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
     """if ``key`` is one of ``values`` then … else …"""
-    return {"if": {"required": [key], "properties": {key: {"enum": values}}}, "then": then, "else": otherwise}
+    return {
+        "if": {"required": [key], "properties": {key: {"enum": values}}},
+        "then": then,
+        "else": otherwise,
+    }
 
 
 def _required(*keys: str) -> dict:
@@ -62,30 +73,61 @@ def _forbidden(*keys: str) -> dict:
     return {"properties": {k: {"not": {}, "description": f"{k} is not allowed here"} for k in keys}}
 
 
-_KONG = _object(required=("player", "type", "tile"), properties={
-    "player": _NAME,
-    "type": {"enum": _spellings(KONG_TYPES, KONG_TYPE_NAMES)},
-    "tile": _TILES,
-    "from": {**_NAME, "description": "exposed kongs only: the discarder"},
-}, allOf=[_when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"), then=_required("from"), otherwise={}),
-          # 明槓 names both open kongs: with from, one from a discard; without, one added to a pung
-          _when("type", _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed") + _spellings((), KONG_TYPE_NAMES, "open"),
-                then={}, otherwise=_forbidden("from"))])
-_HAND = _object(required=("concealed", "winning_tile"), properties={
-    "concealed": _TILES,
-    "pungs": {"anyOf": [{"type": "array", "items": _TILES}, _TILES, {"type": "null"}]},
-    "winning_tile": _TILES,
-})
-HOUSE_RULES = _object({
-    "patterns": _object({p.id: _COUNT for p in PATTERNS}, description="ratio per pattern id; 0 turns one off"),
-    "combine": {"enum": list(COMBINE_MODES), "description": DESCRIPTIONS["combine"]},
-    "self_draw_share": {**_COUNT, "description": DESCRIPTIONS["self_draw_share"]},
-    "kong_bloom_multiplier": {**_COUNT, "description": DESCRIPTIONS["kong_bloom_multiplier"]},
-    "robbed_kong_share": {**_COUNT, "description": DESCRIPTIONS["robbed_kong_share"]},
-    "kong_units": _object({k: _COUNT for k in KONG_TYPES}, description=DESCRIPTIONS["kong_units"]),
-    "exposed_kong_payer": {"enum": ["all", "discarder"], "description": DESCRIPTIONS["exposed_kong_payer"]},
-    "dealer_after_draw": {"enum": ["next", "same"], "description": DESCRIPTIONS["dealer_after_draw"]},
-})
+_KONG = _object(
+    required=("player", "type", "tile"),
+    properties={
+        "player": _NAME,
+        "type": {"enum": _spellings(KONG_TYPES, KONG_TYPE_NAMES)},
+        "tile": _TILES,
+        "from": {**_NAME, "description": "exposed kongs only: the discarder"},
+    },
+    allOf=[
+        _when(
+            "type",
+            _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed"),
+            then=_required("from"),
+            otherwise={},
+        ),
+        # 明槓 names both open kongs: with from, one from a discard; without, one added to a pung
+        _when(
+            "type",
+            _spellings(KONG_TYPES, KONG_TYPE_NAMES, "exposed")
+            + _spellings((), KONG_TYPE_NAMES, "open"),
+            then={},
+            otherwise=_forbidden("from"),
+        ),
+    ],
+)
+_HAND = _object(
+    required=("concealed", "winning_tile"),
+    properties={
+        "concealed": _TILES,
+        "pungs": {"anyOf": [{"type": "array", "items": _TILES}, _TILES, {"type": "null"}]},
+        "winning_tile": _TILES,
+    },
+)
+HOUSE_RULES = _object(
+    {
+        "patterns": _object(
+            {p.id: _COUNT for p in PATTERNS}, description="ratio per pattern id; 0 turns one off"
+        ),
+        "combine": {"enum": list(COMBINE_MODES), "description": DESCRIPTIONS["combine"]},
+        "self_draw_share": {**_COUNT, "description": DESCRIPTIONS["self_draw_share"]},
+        "kong_bloom_multiplier": {**_COUNT, "description": DESCRIPTIONS["kong_bloom_multiplier"]},
+        "robbed_kong_share": {**_COUNT, "description": DESCRIPTIONS["robbed_kong_share"]},
+        "kong_units": _object(
+            {k: _COUNT for k in KONG_TYPES}, description=DESCRIPTIONS["kong_units"]
+        ),
+        "exposed_kong_payer": {
+            "enum": ["all", "discarder"],
+            "description": DESCRIPTIONS["exposed_kong_payer"],
+        },
+        "dealer_after_draw": {
+            "enum": ["next", "same"],
+            "description": DESCRIPTIONS["dealer_after_draw"],
+        },
+    }
+)
 _HAND_PROPERTIES = {
     "dealer": _NAME,
     "stake": {**_AMOUNT, "exclusiveMinimum": 0},
@@ -100,31 +142,63 @@ _HAND_PROPERTIES = {
 # A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner, its win
 # type and its hand; robbed names the robbed player of a robbed kong, and only then.
 _HAND_CONDITIONS = [
-    _when("draw", [True], then=_forbidden("winner", "win_type", "robbed", "hand"),
-          otherwise=_required("winner", "win_type", "hand")),
-    _when("win_type", _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
-          then=_required("robbed"), otherwise=_forbidden("robbed")),
+    _when(
+        "draw",
+        [True],
+        then=_forbidden("winner", "win_type", "robbed", "hand"),
+        otherwise=_required("winner", "win_type", "hand"),
+    ),
+    _when(
+        "win_type",
+        _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
+        then=_required("robbed"),
+        otherwise=_forbidden("robbed"),
+    ),
 ]
 # an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
-_DATE = {"type": "string", "format": "date", "pattern": r"^\s*\d{4}-?(\d{2}-?\d{2}|W\d{2}-?\d)\s*$",
-         "description": "the night's date, YYYY-MM-DD"}
-_PLAYERS = {"type": "array", "items": _NAME, "minItems": 4, "maxItems": 4, "uniqueItems": True,
-            "description": "four names in seat order East, South, West, North"}
+_DATE = {
+    "type": "string",
+    "format": "date",
+    "pattern": r"^\s*\d{4}-?(\d{2}-?\d{2}|W\d{2}-?\d)\s*$",
+    "description": "the night's date, YYYY-MM-DD",
+}
+_PLAYERS = {
+    "type": "array",
+    "items": _NAME,
+    "minItems": 4,
+    "maxItems": 4,
+    "uniqueItems": True,
+    "description": "four names in seat order East, South, West, North",
+}
 
-RECORD = _object(required=("players", "dealer"),
-                 properties={"players": _PLAYERS, **_HAND_PROPERTIES, "rules": {"$ref": "#/$defs/houseRules"},
-                             "date": _DATE}, allOf=_HAND_CONDITIONS)
+RECORD = _object(
+    required=("players", "dealer"),
+    properties={
+        "players": _PLAYERS,
+        **_HAND_PROPERTIES,
+        "rules": {"$ref": "#/$defs/houseRules"},
+        "date": _DATE,
+    },
+    allOf=_HAND_CONDITIONS,
+)
 _SESSION_HAND = _object(_HAND_PROPERTIES, allOf=_HAND_CONDITIONS)
-SESSION = _object(required=("players", "hands"), properties={
-    "date": _DATE,
-    "players": _PLAYERS,
-    "stake": _HAND_PROPERTIES["stake"],
-    "rules": {"$ref": "#/$defs/houseRules"},
-    # (the first hand must name its dealer: settle checks it; a schema could say so only with an open tuple,
-    # prefixItems beside items, which Ajv's strict mode refuses)
-    "hands": {"type": "array", "minItems": 1, "items": _SESSION_HAND,
-              "description": "the hands in order; the first names its dealer"},
-})
+SESSION = _object(
+    required=("players", "hands"),
+    properties={
+        "date": _DATE,
+        "players": _PLAYERS,
+        "stake": _HAND_PROPERTIES["stake"],
+        "rules": {"$ref": "#/$defs/houseRules"},
+        # (the first hand must name its dealer: settle checks it; a schema could say so only with an open tuple,
+        # prefixItems beside items, which Ajv's strict mode refuses)
+        "hands": {
+            "type": "array",
+            "minItems": 1,
+            "items": _SESSION_HAND,
+            "description": "the hands in order; the first names its dealer",
+        },
+    },
+)
 
 SCHEMA = {
     "$schema": DRAFT,

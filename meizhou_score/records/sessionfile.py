@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import RecordError, SessionFileError
 from ..i18n.messages import at, cannot_read, msg
@@ -59,18 +60,29 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
     if len(raw) > limits.session_bytes:
-        raise RecordError("", msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
-                          path)
+        raise RecordError(
+            "",
+            msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
+            path,
+        )
     if not raw:
         return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
     nodes: list = []
     data = load_yaml(text, path, nodes)
     if not isinstance(data, dict) or "hands" not in data:
-        raise RecordError("", msg("not a session: a session file has players and a list of hands (this looks like "
-                                  "a single hand record; record appends to sessions only)"), path)
+        raise RecordError(
+            "",
+            msg(
+                "not a session: a session file has players and a list of hands (this looks like "
+                "a single hand record; record appends to sessions only)"
+            ),
+            path,
+        )
     newline = "\r\n" if "\r\n" in text else "\n"
-    return SessionFile(path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text))
+    return SessionFile(
+        path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
+    )
 
 
 def _layout(root, text: str) -> Layout:
@@ -81,13 +93,23 @@ def _layout(root, text: str) -> Layout:
     items = node.value if block else []
     start = items[-1].start_mark.index if items else node.start_mark.index
     end = items[-1].end_mark.index if items else node.end_mark.index
-    rest = text[max(end, node.end_mark.index):]
+    rest = text[max(end, node.end_mark.index) :]
     closed = all(not line.strip() or line.lstrip().startswith("#") for line in rest.splitlines())
-    return Layout(node.start_mark.column, block, keys[-1] == "hands", len(items), start, end, closed,
-                  tuple(item.start_mark.index for item in items))
+    return Layout(
+        node.start_mark.column,
+        block,
+        keys[-1] == "hands",
+        len(items),
+        start,
+        end,
+        closed,
+        tuple(item.start_mark.index for item in items),
+    )
 
 
-def unchanged(session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
+def unchanged(
+    session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS
+) -> SessionFile | None:
     """The file now: ``session`` itself when its bytes have not changed since it was read (no second parse)."""
     try:
         with open(path, "rb") as handle:
@@ -103,7 +125,9 @@ def unchanged(session: SessionFile | None, path: str, limits: Limits = DEFAULT_L
 
 def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
     """A new session file's text: its head (date, players, stake, rules) and its first hand, checked."""
-    text = session_yaml(list(head["players"]), head["stake"], head.get("rules"), head.get("date")) + hand_yaml(hand, 2)
+    text = session_yaml(
+        list(head["players"]), head["stake"], head.get("rules"), head.get("date")
+    ) + hand_yaml(hand, 2)
     meant = {**{k: v for k, v in head.items() if v is not None and k != "hands"}, "hands": [hand]}
     _check_new(path, text, meant)
     return text
@@ -113,8 +137,14 @@ def _hands(session: SessionFile) -> Layout:
     """The ``hands`` list's layout; a list written [...] on one line cannot be grown or cut as text."""
     layout = session.layout
     if not layout.block:
-        raise SessionFileError(at(session.path, msg(
-            "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand")))
+        raise SessionFileError(
+            at(
+                session.path,
+                msg(
+                    "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand"
+                ),
+            )
+        )
     return layout
 
 
@@ -126,17 +156,26 @@ def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
     """
     layout = _hands(session)
     if not layout.last:
-        raise SessionFileError(at(session.path, msg(
-            "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
-            "hands: to the end")))
+        raise SessionFileError(
+            at(
+                session.path,
+                msg(
+                    "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
+                    "hands: to the end"
+                ),
+            )
+        )
     text = session.text
     if text and not text.endswith("\n"):
         text += session.newline
     item = hand_yaml(hand, layout.column, session.newline)
     if layout.closed and layout.items:
-        if _plain(_read_back(session.path, "hands:" + session.newline + item)) != _plain({"hands": [hand]}):
-            raise SessionFileError(at(session.path, msg("the file could not be written as meant; nothing was "
-                                                        "written")))
+        if _plain(_read_back(session.path, "hands:" + session.newline + item)) != _plain(
+            {"hands": [hand]}
+        ):
+            raise SessionFileError(
+                at(session.path, msg("the file could not be written as meant; nothing was written"))
+            )
         return text + item
     new = text + item
     _check(session, new, session.data["hands"], [hand])
@@ -160,8 +199,13 @@ def _emptied(session: SessionFile) -> str:
     """The file with no hand left (``undo`` of the only one): the table as it was, and ``hands: []``, so that
     ``record`` goes on with the same players, stake and rules from hand 1."""
     data = session.data
-    head = session_yaml([str(p) for p in data["players"]], data.get("stake", 1), data.get("rules"),
-                        str(data["date"]) if data.get("date") is not None else None, session.newline)
+    head = session_yaml(
+        [str(p) for p in data["players"]],
+        data.get("stake", 1),
+        data.get("rules"),
+        str(data["date"]) if data.get("date") is not None else None,
+        session.newline,
+    )
     new = head.rstrip("\r\n") + " []" + session.newline
     _check_new(session.path, new, {**{k: v for k, v in data.items() if k != "hands"}, "hands": []})
     return new
@@ -170,8 +214,12 @@ def _emptied(session: SessionFile) -> str:
 def with_first(session: SessionFile, hand: dict[str, Any]) -> str:
     """An emptied session's text (``hands: []``) with its first hand: the table as it stands, then ``hand``."""
     data = session.data
-    head = {"date": str(data["date"]) if data.get("date") is not None else None, "players": data["players"],
-            "stake": data.get("stake", 1), "rules": data.get("rules")}
+    head = {
+        "date": str(data["date"]) if data.get("date") is not None else None,
+        "players": data["players"],
+        "stake": data.get("stake", 1),
+        "rules": data.get("rules"),
+    }
     return new_session(session.path, head, hand)
 
 
@@ -179,9 +227,13 @@ def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
     """The file's text with its last hand replaced by ``hand`` (``record --amend``); comments after it stay."""
     layout = _hands(session)
     if not layout.last:
-        raise SessionFileError(at(session.path, msg("hands: is not the last key of the file; move hands: to the end")))
+        raise SessionFileError(
+            at(session.path, msg("hands: is not the last key of the file; move hands: to the end"))
+        )
     start, end = _last_item(session.text, layout)
-    new = session.text[:start] + hand_yaml(hand, layout.column, session.newline) + session.text[end:]
+    new = (
+        session.text[:start] + hand_yaml(hand, layout.column, session.newline) + session.text[end:]
+    )
     _check(session, new, session.data["hands"][:-1], [hand])
     return new
 
@@ -196,14 +248,25 @@ def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) 
     new = text[:start] + hand_yaml(hand, layout.column, session.newline) + text[end:]
     hands = session.data["hands"]
     data = _read_back(session.path, new)
-    same = (isinstance(data, dict) and isinstance(data.get("hands"), list) and len(data["hands"]) == len(hands)
-            and data["hands"][:number - 1] == hands[:number - 1] and data["hands"][number:] == hands[number:]
-            and _plain(data["hands"][number - 1]) == _plain(hand)
-            and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
-                                                                 if k != "hands"})
+    same = (
+        isinstance(data, dict)
+        and isinstance(data.get("hands"), list)
+        and len(data["hands"]) == len(hands)
+        and data["hands"][: number - 1] == hands[: number - 1]
+        and data["hands"][number:] == hands[number:]
+        and _plain(data["hands"][number - 1]) == _plain(hand)
+        and {k: v for k, v in data.items() if k != "hands"}
+        == {k: v for k, v in session.data.items() if k != "hands"}
+    )
     if not same:
-        raise SessionFileError(at(session.path, msg(
-            "the file could not be changed safely (its layout is unusual); nothing was written")))
+        raise SessionFileError(
+            at(
+                session.path,
+                msg(
+                    "the file could not be changed safely (its layout is unusual); nothing was written"
+                ),
+            )
+        )
     return new
 
 
@@ -226,35 +289,55 @@ def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     end = len(text)
     lines = text[start:].splitlines(keepends=True)
     while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
-        end -= len(lines.pop())  # a comment (or blank line) after the last hand is the user's, not the hand's
+        end -= len(
+            lines.pop()
+        )  # a comment (or blank line) after the last hand is the user's, not the hand's
     return start, end
 
 
 def _check(session: SessionFile, new: str, hands_before: list, added: list) -> None:
     """The new text must read back as the same session: ``hands_before`` as they were, then ``added`` as meant."""
     data = _read_back(session.path, new)
-    same = (isinstance(data, dict) and isinstance(data.get("hands"), list)
-            and data["hands"][:len(hands_before)] == hands_before
-            and _plain(data["hands"][len(hands_before):]) == _plain(added)
-            and {k: v for k, v in data.items() if k != "hands"} == {k: v for k, v in session.data.items()
-                                                                 if k != "hands"})
+    same = (
+        isinstance(data, dict)
+        and isinstance(data.get("hands"), list)
+        and data["hands"][: len(hands_before)] == hands_before
+        and _plain(data["hands"][len(hands_before) :]) == _plain(added)
+        and {k: v for k, v in data.items() if k != "hands"}
+        == {k: v for k, v in session.data.items() if k != "hands"}
+    )
     if not same:
-        raise SessionFileError(at(session.path, msg(
-            "the file could not be changed safely (its layout is unusual); nothing was written")))
+        raise SessionFileError(
+            at(
+                session.path,
+                msg(
+                    "the file could not be changed safely (its layout is unusual); nothing was written"
+                ),
+            )
+        )
 
 
 def _check_new(path: str, new: str, meant: dict[str, Any]) -> None:
     """A new file must read back as exactly the session meant."""
     if _plain(_read_back(path, new)) != _plain(meant):
-        raise SessionFileError(at(path, msg("the file could not be written as meant; nothing was written")))
+        raise SessionFileError(
+            at(path, msg("the file could not be written as meant; nothing was written"))
+        )
 
 
 def _read_back(path: str, new: str) -> Any:
     try:
         return load_yaml(new, path)
     except RecordError as exc:
-        raise SessionFileError(at(path, msg(
-            "the file could not be changed safely ({why}); nothing was written", why=exc.message))) from None
+        raise SessionFileError(
+            at(
+                path,
+                msg(
+                    "the file could not be changed safely ({why}); nothing was written",
+                    why=exc.message,
+                ),
+            )
+        ) from None
 
 
 def _plain(value: Any) -> Any:
@@ -279,20 +362,36 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
     """
     data = (_BOM if bom else b"") + text.encode("utf-8")
     if limit is not None and len(data) > limit:
-        raise SessionFileError(at(path, msg(
-            "this hand would take the session to {size:,} bytes, past the limit of {limit:,} "
-            "(MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file "
-            "(record NEW.yaml --players …)", size=len(data), limit=limit)))
+        raise SessionFileError(
+            at(
+                path,
+                msg(
+                    "this hand would take the session to {size:,} bytes, past the limit of {limit:,} "
+                    "(MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file "
+                    "(record NEW.yaml --players …)",
+                    size=len(data),
+                    limit=limit,
+                ),
+            )
+        )
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
         mode = _new_file_mode()
     if os.path.exists(target) and not mode & 0o222:
-        raise SessionFileError(at(path, msg("the file is read-only; nothing was written (make it writable to "
-                                            "record in it)")))
+        raise SessionFileError(
+            at(
+                path,
+                msg(
+                    "the file is read-only; nothing was written (make it writable to record in it)"
+                ),
+            )
+        )
     folder = os.path.dirname(target)
-    fd, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+    fd, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

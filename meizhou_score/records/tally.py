@@ -10,15 +10,19 @@ Record validation, the answers typed at ``record`` and ``check`` all ask here.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine.tiles import COPIES, KINDS
 
 HAND_SIZE = 14  # 十四張: a winning hand, each pung and kong counted as three
 
 
-def tally(concealed: bytes | Iterable[int] = bytes(KINDS), pungs: Iterable[int] = (), kongs: Iterable[int] = (),
-          robbed: int | None = None) -> list[int]:
+def tally(
+    concealed: bytes | Iterable[int] = bytes(KINDS),
+    pungs: Iterable[int] = (),
+    kongs: Iterable[int] = (),
+    robbed: int | None = None,
+) -> list[int]:
     """Copies of each tile kind (34 counts) held by the whole hand: ``concealed`` counts, pung and kong tiles.
 
     ``robbed`` is the robbed tile of a robbed kong: the robbed player's pung holds three more of it.

@@ -7,8 +7,9 @@ got 'dark'``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, KeysView
 from decimal import Decimal, InvalidOperation
-from typing import AbstractSet, Any, Iterable, KeysView, cast
+from typing import AbstractSet, Any, cast
 
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
@@ -30,7 +31,9 @@ def describe(value: Any) -> str | Message:
         return msg("a mapping")
     if isinstance(value, list):
         return msg("a list")
-    if isinstance(value, int) and value.bit_length() > 330:  # repr() of a huge int is slow, or refused
+    if (
+        isinstance(value, int) and value.bit_length() > 330
+    ):  # repr() of a huge int is slow, or refused
         return msg("a whole number of about {digits} digits", digits=value.bit_length() * 3 // 10)
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 40:
         return f"{value:.3E}"
@@ -42,7 +45,9 @@ def describe(value: Any) -> str | Message:
 
 def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordError:
     """``expected …; got …``: the error for a value of the wrong kind."""
-    return error(path, msg("expected {expected}; got {found}", expected=expected, found=describe(value)))
+    return error(
+        path, msg("expected {expected}; got {found}", expected=expected, found=describe(value))
+    )
 
 
 def keys(*names: str) -> KeysView[str]:
@@ -50,8 +55,13 @@ def keys(*names: str) -> KeysView[str]:
     return dict.fromkeys(names).keys()
 
 
-def mapping(value: Any, path: str, allowed: AbstractSet[str], required: AbstractSet[str] = frozenset(),
-            error=RecordError) -> dict:
+def mapping(
+    value: Any,
+    path: str,
+    allowed: AbstractSet[str],
+    required: AbstractSet[str] = frozenset(),
+    error=RecordError,
+) -> dict:
     """A mapping with string keys, no unknown key and every required key.
 
     ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists them in
@@ -67,8 +77,14 @@ def mapping(value: Any, path: str, allowed: AbstractSet[str], required: Abstract
             raise error(path, msg("expected text keys; got {found}", found=describe(key)))
         if key not in allowed:
             hint = close(key, allowed)
-            raise error(join(path, key), msg("unknown key{hint}; expected one of {allowed}", hint=hint,
-                                             allowed=tuple(allowed)))
+            raise error(
+                join(path, key),
+                msg(
+                    "unknown key{hint}; expected one of {allowed}",
+                    hint=hint,
+                    allowed=tuple(allowed),
+                ),
+            )
     for key in required:
         if key not in value:
             raise error(join(path, key), msg("missing; this key is required"))
@@ -114,15 +130,23 @@ COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
     """An exact number of gold: an integer or a decimal, never rounded through a float, within the limits."""
-    if type(value) is int and 0 < value < 10 ** AMOUNT_MAGNITUDE:
+    if type(value) is int and 0 < value < 10**AMOUNT_MAGNITUDE:
         return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         hint = msg("; remove the quotes") if isinstance(value, str) and _numeric(value) else ""
-        raise error_with_hint(fail(path, msg("a positive number") if positive else msg("a number"), value), hint)
+        raise error_with_hint(
+            fail(path, msg("a positive number") if positive else msg("a number"), value), hint
+        )
     if isinstance(value, int):
         if value.bit_length() > 64 * 8:
-            raise RecordError(path, msg("expected an amount below 10^{magnitude}; got a number of {digits}+ digits",
-                                        magnitude=AMOUNT_MAGNITUDE, digits=value.bit_length() * 3 // 10))
+            raise RecordError(
+                path,
+                msg(
+                    "expected an amount below 10^{magnitude}; got a number of {digits}+ digits",
+                    magnitude=AMOUNT_MAGNITUDE,
+                    digits=value.bit_length() * 3 // 10,
+                ),
+            )
         number = Decimal(value)
     else:
         try:
@@ -136,16 +160,28 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
         raise fail(path, msg("a positive number"), value)
     if number:
         _, digits, written = number.as_tuple()
-        exponent = cast(int, written)  # a finite number's: 'n', 'N' and 'F' are NaN's and infinity's
+        exponent = cast(
+            int, written
+        )  # a finite number's: 'n', 'N' and 'F' are NaN's and infinity's
         while len(digits) > 1 and digits[-1] == 0:  # 2.50 is 2.5: trailing zeros are not precision
             digits, exponent = digits[:-1], exponent + 1
-        if (len(digits) > AMOUNT_DIGITS or exponent < -AMOUNT_DECIMALS
-                or number.adjusted() >= AMOUNT_MAGNITUDE):
-            raise RecordError(path, msg("expected an amount of at most {digits} digits, at most {decimals} after "
-                                        "the point, below 10^{magnitude}; got {found} (amounts are kept exact, "
-                                        "so the tool refuses what it cannot keep)", digits=AMOUNT_DIGITS,
-                                        decimals=AMOUNT_DECIMALS, magnitude=AMOUNT_MAGNITUDE,
-                                        found=describe(number)))
+        if (
+            len(digits) > AMOUNT_DIGITS
+            or exponent < -AMOUNT_DECIMALS
+            or number.adjusted() >= AMOUNT_MAGNITUDE
+        ):
+            raise RecordError(
+                path,
+                msg(
+                    "expected an amount of at most {digits} digits, at most {decimals} after "
+                    "the point, below 10^{magnitude}; got {found} (amounts are kept exact, "
+                    "so the tool refuses what it cannot keep)",
+                    digits=AMOUNT_DIGITS,
+                    decimals=AMOUNT_DECIMALS,
+                    magnitude=AMOUNT_MAGNITUDE,
+                    found=describe(number),
+                ),
+            )
     return number
 
 

@@ -15,7 +15,6 @@ from decimal import Decimal
 from typing import Any
 
 
-
 def scalar(value: Any) -> str:
     """One value as YAML text inside a flow collection: plain where YAML reads it back unchanged, else quoted."""
     if isinstance(value, bool):
@@ -26,8 +25,13 @@ def scalar(value: Any) -> str:
         return _decimal(value)
     import yaml
 
-    written = yaml.dump([str(value)], Dumper=yaml.SafeDumper, default_flow_style=True, allow_unicode=True,
-                        width=1 << 30)
+    written = yaml.dump(
+        [str(value)],
+        Dumper=yaml.SafeDumper,
+        default_flow_style=True,
+        allow_unicode=True,
+        width=1 << 30,
+    )
     return written[1:-2]  # "[Mei]\n" or "['0x1F']\n": the one item, as the emitter wrote it
 
 
@@ -56,7 +60,9 @@ def _lines(mapping: dict[str, Any]) -> list[str]:
         if key == "players":
             lines.append("players: [" + ", ".join(scalar(p) for p in value) + "]")
         elif key == "rules":
-            lines.append("rules: " + json.dumps(value, ensure_ascii=False))  # JSON is YAML's flow style
+            lines.append(
+                "rules: " + json.dumps(value, ensure_ascii=False)
+            )  # JSON is YAML's flow style
         elif key in ("hand", "claimed"):
             lines.append(f"{key}: {_flow(value)}")
         elif key == "kongs":
@@ -74,11 +80,18 @@ def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str
     return " " * indent + "- " + first + newline + "".join(pad + line + newline for line in rest)
 
 
-def session_yaml(players: list[str], stake: Decimal, rules: dict[str, Any] | None, date: str | None,
-                 newline: str = "\n") -> str:
+def session_yaml(
+    players: list[str],
+    stake: Decimal,
+    rules: dict[str, Any] | None,
+    date: str | None,
+    newline: str = "\n",
+) -> str:
     """The head of a new session file, up to ``hands:``."""
-    lines = ["# A night of Meizhou mahjong, written by `meizhou-score record`.",
-             "# Hands are appended below; comments and edits you make are kept."]
+    lines = [
+        "# A night of Meizhou mahjong, written by `meizhou-score record`.",
+        "# Hands are appended below; comments and edits you make are kept.",
+    ]
     if date:
         lines.append(f"date: {date}")
     lines += _lines({"players": players, "stake": stake, **({"rules": rules} if rules else {})})

@@ -9,7 +9,8 @@ more to import than settling the hand: about 60 ms of a 160 ms start. Only the
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 from unicodedata import combining, east_asian_width
 
 LEFT, RIGHT = "left", "right"
@@ -20,20 +21,27 @@ def width(text: str) -> int:
     return sum(0 if combining(c) else 2 if east_asian_width(c) in "WF" else 1 for c in text)
 
 
-def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None) -> str:
+def table(
+    rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None
+) -> str:
     """Headings, a rule of dashes, then the rows; two spaces between columns, none at the end (tabulate's "simple").
 
     Each column is as wide as its widest cell and at least two cells wider than
     its heading; ``align`` is ``LEFT`` or ``RIGHT`` per column (all left when
     not given). Cells are trimmed of spaces at their ends, as tabulate does.
     """
-    return _lay_out([list(headers)] + [["" if c is None else str(c).strip() for c in row] for row in rows],
-                    align or [LEFT] * len(headers), margin=2)
+    return _lay_out(
+        [list(headers)] + [["" if c is None else str(c).strip() for c in row] for row in rows],
+        align or [LEFT] * len(headers),
+        margin=2,
+    )
 
 
 def columns(rows: list[list[str]]) -> str:
     """The first row as headings, underlined; text left-aligned, numbers right-aligned; no trailing spaces."""
-    align = [RIGHT if all(_number(row[i]) for row in rows[1:]) else LEFT for i in range(len(rows[0]))]
+    align = [
+        RIGHT if all(_number(row[i]) for row in rows[1:]) else LEFT for i in range(len(rows[0]))
+    ]
     return _lay_out(rows, align, margin=0)
 
 
@@ -42,7 +50,10 @@ def _lay_out(rows: list[list[str]], align: Sequence[str], margin: int) -> str:
 
     ``margin``: how many cells a column is at least wider than its heading.
     """
-    sizes = [max([width(rows[0][i]) + margin] + [width(row[i]) for row in rows[1:]]) for i in range(len(rows[0]))]
+    sizes = [
+        max([width(rows[0][i]) + margin] + [width(row[i]) for row in rows[1:]])
+        for i in range(len(rows[0]))
+    ]
 
     def line(cells: list[str]) -> str:
         out = []
@@ -51,7 +62,9 @@ def _lay_out(rows: list[list[str]], align: Sequence[str], margin: int) -> str:
             out.append(pad + cell if side == RIGHT else cell + pad)
         return "  ".join(out).rstrip()
 
-    return "\n".join([line(rows[0]), "  ".join("-" * s for s in sizes)] + [line(row) for row in rows[1:]])
+    return "\n".join(
+        [line(rows[0]), "  ".join("-" * s for s in sizes)] + [line(row) for row in rows[1:]]
+    )
 
 
 def _number(text: str) -> bool:
@@ -62,7 +75,9 @@ def wrap(text: str, cells: int, indent: str = "") -> str:
     """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters — in Chinese
     text; an English line keeps its Chinese terms (清一色) whole, as words."""
     lines, line = [], ""
-    english = sum(c.isascii() and c.isalpha() for c in text) > sum(east_asian_width(c) in "WF" for c in text)
+    english = sum(c.isascii() and c.isalpha() for c in text) > sum(
+        east_asian_width(c) in "WF" for c in text
+    )
     for word in _spaced(text) if english else _words(text):
         if line and width(line + word.rstrip()) > cells:
             lines.append(line.rstrip())
@@ -80,7 +95,9 @@ def _spaced(text: str):
         yield part + (" " if n < len(parts) - 1 else "")
 
 
-_CLOSING = set("，。、；：！？」』）》〉】")  # never begins a line: it stays with the character before
+_CLOSING = set(
+    "，。、；：！？」』）》〉】"
+)  # never begins a line: it stays with the character before
 _OPENING = set("「『（《〈【")  # never ends a line: it stays with the character after
 
 
@@ -146,4 +163,6 @@ def wrap_choices(question: str, cells: int) -> str:
             lines.append("  " + piece)
         else:
             lines[-1] = joined
-    return "\n".join(wrap(line, cells, indent="  ") if width(line) > cells else line for line in lines)
+    return "\n".join(
+        wrap(line, cells, indent="  ") if width(line) > cells else line for line in lines
+    )

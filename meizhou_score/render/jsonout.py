@@ -8,14 +8,13 @@ never through a float. msgspec is imported only when JSON is written.
 
 from __future__ import annotations
 
-from decimal import Decimal
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
+from ..engine.tiles import TILES
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
 from ..settling.settlement import Settlement
-from ..engine.tiles import TILES
-
 
 number = exact  # an amount as JSON writes it (settling.money.exact)
 
@@ -32,8 +31,17 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "win_type": r.win_type,
         "patterns": list(scored.patterns) if scored is not None else [],
         "ratio": scored.ratio if scored is not None else 0,
-        "transfers": [{"from": t.payer, "to": t.payee, "units": t.units, "amount": to_gold(t.units),
-                       "reason": t.reason, "rule": t.rule} for t in s.transfers],
+        "transfers": [
+            {
+                "from": t.payer,
+                "to": t.payee,
+                "units": t.units,
+                "amount": to_gold(t.units),
+                "reason": t.reason,
+                "rule": t.rule,
+            }
+            for t in s.transfers
+        ],
         "balances": s.amounts,
         "next_dealer": s.next_dealer,
     }
@@ -41,10 +49,16 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         out["errors"] = [str(e) for e in s.errors]
     if r.claimed is not None:
         diffs = s.claim_differences
-        out["claims"] = {"agree": not diffs,
-                         "differences": {name: {"claimed": number(c), "computed": number(v)}
-                                         for name, (c, v) in diffs.items()}}
-        if s.claim_notes:  # "partial": only some players claimed; "unbalanced": the claims do not sum to 0
+        out["claims"] = {
+            "agree": not diffs,
+            "differences": {
+                name: {"claimed": number(c), "computed": number(v)}
+                for name, (c, v) in diffs.items()
+            },
+        }
+        if (
+            s.claim_notes
+        ):  # "partial": only some players claimed; "unbalanced": the claims do not sum to 0
             out["claims"]["notes"] = list(s.claim_notes)
         if diffs:
             out["claims"].update(_explained(s))
@@ -58,13 +72,30 @@ def _explained(s) -> dict[str, Any]:
 
     found = gaps(s)
     fixes = corrections(s, found)
-    return {"gaps": [{"player": g.player, "claimed": number(g.claimed), "settles": number(g.settles),
-                      "gap": number(g.gap),
-                      "parts": [{"part": p.kind, "owner": p.owner, "tile": None if p.tile is None else str(TILES[p.tile]),
-                                 "amount": number(p.amount), "rule": p.rule} for p in g.parts]}
-                     for g in found],
-            "corrections": None if fixes is None else [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
-                                                       for p in fixes]}
+    return {
+        "gaps": [
+            {
+                "player": g.player,
+                "claimed": number(g.claimed),
+                "settles": number(g.settles),
+                "gap": number(g.gap),
+                "parts": [
+                    {
+                        "part": p.kind,
+                        "owner": p.owner,
+                        "tile": None if p.tile is None else str(TILES[p.tile]),
+                        "amount": number(p.amount),
+                        "rule": p.rule,
+                    }
+                    for p in g.parts
+                ],
+            }
+            for g in found
+        ],
+        "corrections": None
+        if fixes is None
+        else [{"from": p.payer, "to": p.payee, "amount": number(p.amount)} for p in fixes],
+    }
 
 
 def session_json(result: Night) -> dict[str, Any]:
@@ -77,10 +108,13 @@ def session_json(result: Night) -> dict[str, Any]:
             obj["dealer_check"] = {"named": s.record.dealer, "expected": s.dealer_expected}
         hands.append(obj)
     # valid: every hand a valid win or draw, as a hand record's own ``valid`` says of one hand
-    return {"valid": all(hand["valid"] for hand in hands), "hands": hands,
-            "totals": {k: number(v) for k, v in result.totals.items()},
-            "next_dealer": result.next_dealer,
-            "disputes": [{"hand": n, "kind": kind} for n, kind in result.disputes]}
+    return {
+        "valid": all(hand["valid"] for hand in hands),
+        "hands": hands,
+        "totals": {k: number(v) for k, v in result.totals.items()},
+        "next_dealer": result.next_dealer,
+        "disputes": [{"hand": n, "kind": kind} for n, kind in result.disputes],
+    }
 
 
 def night_json(night: Night) -> dict[str, Any]:
@@ -112,16 +146,22 @@ def dumps_session(obj: dict[str, Any]) -> str:
     """A session's JSON: indented at the top, one line per hand, so that 10,000 hands still read well."""
     hands = ",\n".join("    " + dumps(h, indent=None) for h in obj["hands"])
     head = [f'  "{key}": {dumps(obj[key], indent=None)},\n' for key in ("valid",) if key in obj]
-    rest = [f'  "{key}": {dumps(value, indent=None)}' for key, value in obj.items() if key not in ("hands", "valid")]
-    return "{\n" + "".join(head) + "  \"hands\": [\n" + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
+    rest = [
+        f'  "{key}": {dumps(value, indent=None)}'
+        for key, value in obj.items()
+        if key not in ("hands", "valid")
+    ]
+    return "{\n" + "".join(head) + '  "hands": [\n' + hands + "\n  ],\n" + ",\n".join(rest) + "\n}"
 
 
 def settle_up_json(night: Night) -> list[dict[str, Any]]:
     """``"settle_up"``: the fewest payments that square the balances."""
     from ..settling.settleup import settle_up
 
-    return [{"from": p.payer, "to": p.payee, "amount": number(p.amount)}
-            for p in settle_up(night.totals).payments]
+    return [
+        {"from": p.payer, "to": p.payee, "amount": number(p.amount)}
+        for p in settle_up(night.totals).payments
+    ]
 
 
 def night_json_text(night: Night, settle_up: bool = False) -> str:

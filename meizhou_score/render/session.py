@@ -3,30 +3,47 @@ dealer and the disputes; each hand's whole table on demand (``--hands``, ``--exp
 
 from __future__ import annotations
 
-from ..settling.money import signed, text as plain
-from ..settling.night import Night
-from ..records.model import SEATS, SEATS_CHINESE
 from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
+from ..records.model import SEATS, SEATS_CHINESE
+from ..settling.money import signed
+from ..settling.money import text as plain
+from ..settling.night import Night
 from .columns import LEFT, RIGHT, table, width
 from .sheet import running_totals
 from .text import claim_lines, hand_text, next_line
 
 
-def night_text(night: Night, lang: str = "en", explain: bool = False, settle_up: bool = False,
-               hands: bool = False, cells: int | None = None) -> str:
+def night_text(
+    night: Night,
+    lang: str = "en",
+    explain: bool = False,
+    settle_up: bool = False,
+    hands: bool = False,
+    cells: int | None = None,
+) -> str:
     """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or ``explain``), or its
     one hand record's table; ``settle_up`` adds who pays whom."""
-    text = (session_text(night, lang, explain, hands, cells) if night.session
-            else hand_text(night.last, lang, explain))
+    text = (
+        session_text(night, lang, explain, hands, cells)
+        if night.session
+        else hand_text(night.last, lang, explain)
+    )
     return text + "\n\n" + settle_up_text(night, lang) if settle_up else text
 
 
-def session_text(result: Night, lang: str = "en", explain: bool = False, hands: bool = False,
-                 cells: int | None = None) -> str:
+def session_text(
+    result: Night,
+    lang: str = "en",
+    explain: bool = False,
+    hands: bool = False,
+    cells: int | None = None,
+) -> str:
     """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's table first."""
     if hands or explain:
-        parts = [session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)]
+        parts = [
+            session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)
+        ]
     else:
         parts = [sheet_text(result, lang, cells=cells)]
     parts.append(totals_text(result, lang))
@@ -41,7 +58,9 @@ def session_text(result: Night, lang: str = "en", explain: bool = False, hands: 
     return "\n\n".join(parts)
 
 
-def sheet_text(night: Night, lang: str = "en", last: int | None = None, cells: int | None = None) -> str:
+def sheet_text(
+    night: Night, lang: str = "en", last: int | None = None, cells: int | None = None
+) -> str:
     """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's change and
     (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
 
@@ -50,17 +69,28 @@ def sheet_text(night: Night, lang: str = "en", last: int | None = None, cells: i
     """
     w = WORDS[lang]
     rows = []
-    for number, s, running in running_totals(night):  # the page's sheet() adds payments text, not needed here
-        rows.append([str(number), s.record.dealer, _what(s, lang) + (w["sheet_disputed"] if s.disputed else "")]
-                    + [f"{signed(s.amounts[name])} ({signed(running[name])})" for name in night.players])
+    for number, s, running in running_totals(
+        night
+    ):  # the page's sheet() adds payments text, not needed here
+        rows.append(
+            [
+                str(number),
+                s.record.dealer,
+                _what(s, lang) + (w["sheet_disputed"] if s.disputed else ""),
+            ]
+            + [f"{signed(s.amounts[name])} ({signed(running[name])})" for name in night.players]
+        )
     if last is not None:
         rows = rows[-last:]
     headers = w["sheet_headers"].split("|") + list(night.players)
     wide = table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
     if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
         return wide
-    narrow = table([[row[0], *row[3:]] for row in rows], [headers[0], *headers[3:]],
-                   (RIGHT,) + (RIGHT,) * len(night.players)).split("\n")
+    narrow = table(
+        [[row[0], *row[3:]] for row in rows],
+        [headers[0], *headers[3:]],
+        (RIGHT,) + (RIGHT,) * len(night.players),
+    ).split("\n")
     pad = " " * (width(narrow[0].split(headers[0])[0] + headers[0]) + 2)
     out = narrow[:2]
     for line, row in zip(narrow[2:], rows):
@@ -70,8 +100,11 @@ def sheet_text(night: Night, lang: str = "en", last: int | None = None, cells: i
 
 def sheet_end(night: Night, lang: str = "en", rows: int = 3, cells: int | None = None) -> str:
     """How ``undo`` ends: the sheet's last ``rows`` (running totals in brackets), the next dealer."""
-    return sheet_text(night, lang, last=rows, cells=cells) + "\n" + next_line(night.next_dealer, night.hands[-1].next_dealer_why,
-                                                                   lang)
+    return (
+        sheet_text(night, lang, last=rows, cells=cells)
+        + "\n"
+        + next_line(night.next_dealer, night.hands[-1].next_dealer_why, lang)
+    )
 
 
 def _what(s, lang: str) -> str:
@@ -92,7 +125,12 @@ def _why_disputed(s, kind: str, lang: str) -> list[str]:
     if kind == "claims":
         return claim_lines(s, lang)
     if kind == "dealer":
-        return ["  " + phrase("dealer_check", lang, named=s.record.dealer, expected=s.dealer_expected).strip()]
+        return [
+            "  "
+            + phrase(
+                "dealer_check", lang, named=s.record.dealer, expected=s.dealer_expected
+            ).strip()
+        ]
     return ["  " + e.say(lang) for e in s.errors]
 
 
@@ -111,7 +149,13 @@ def totals_text(result: Night, lang: str = "en") -> str:
     seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
     total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
-    return w["totals"] + "\n" + total + "\n" + next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
+    return (
+        w["totals"]
+        + "\n"
+        + total
+        + "\n"
+        + next_line(result.next_dealer, result.hands[-1].next_dealer_why, lang)
+    )
 
 
 def settle_up_text(night: Night, lang: str = "en") -> str:
@@ -122,5 +166,10 @@ def settle_up_text(night: Night, lang: str = "en") -> str:
     payments = settle_up(night.totals).payments
     if not payments:
         return w["settle_none"]
-    return "\n".join([w["settle_up"]] + [w["settle_line"].format(payer=p.payer, payee=p.payee,
-                                                                  amount=plain(p.amount)) for p in payments])
+    return "\n".join(
+        [w["settle_up"]]
+        + [
+            w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount))
+            for p in payments
+        ]
+    )

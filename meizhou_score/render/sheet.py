@@ -11,9 +11,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ..i18n.words import WORDS
 from ..settling.money import add, exact
 from ..settling.night import Night
-from ..i18n.words import WORDS
 from .text import explain_transfer, hand_text
 
 
@@ -22,8 +22,11 @@ def chart(night: Night, lang: str = "en") -> str:
     from .chart import line_chart
 
     rows = sheet(night, lang)
-    return line_chart(WORDS[lang]["chart_night"], ["0", *[str(r["hand"]) for r in rows]],
-                      {name: [0, *[r["running"][name] for r in rows]] for name in night.players})
+    return line_chart(
+        WORDS[lang]["chart_night"],
+        ["0", *[str(r["hand"]) for r in rows]],
+        {name: [0, *[r["running"][name] for r in rows]] for name in night.players},
+    )
 
 
 def running_totals(night: Night):
@@ -39,16 +42,20 @@ def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
     """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
     rows = []
     for number, s, running in running_totals(night):
-        rows.append({
-            "hand": number,
-            "dealer": s.record.dealer,
-            "what": hand_text(s, lang).split("\n", 1)[0].split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
-            "draw": s.record.draw,
-            "changes": {name: exact(s.amounts[name]) for name in night.players},
-            "running": running,
-            "disputed": s.disputed,
-            "errors": [e.say(lang) for e in s.errors],
-            "payments": [explain_transfer(t, s, lang).strip() for t in s.transfers],
-            "next_dealer": s.next_dealer,
-        })
+        rows.append(
+            {
+                "hand": number,
+                "dealer": s.record.dealer,
+                "what": hand_text(s, lang)
+                .split("\n", 1)[0]
+                .split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
+                "draw": s.record.draw,
+                "changes": {name: exact(s.amounts[name]) for name in night.players},
+                "running": running,
+                "disputed": s.disputed,
+                "errors": [e.say(lang) for e in s.errors],
+                "payments": [explain_transfer(t, s, lang).strip() for t in s.transfers],
+                "next_dealer": s.next_dealer,
+            }
+        )
     return rows

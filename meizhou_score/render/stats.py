@@ -3,8 +3,9 @@ headings, or one block a player on a narrow screen; pattern names in the player'
 
 from __future__ import annotations
 
-from ..settling.money import signed, text as plain
 from ..i18n.words import WORDS, phrase
+from ..settling.money import signed
+from ..settling.money import text as plain
 from .columns import LEFT, RIGHT, fit, table, width
 from .text import pattern_name
 
@@ -13,22 +14,62 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
     """Each player's figures (``club.reports.Stats``): a table, or a block each when it would not fit ``cells``."""
     w = WORDS[lang]
     headers = w["stats_headers"].split("|")
-    rows = [[st.player, st.nights, st.hands, st.wins["self_draw"], st.wins["kong_bloom"], st.wins["robbed_kong"],
-             plain(st.self_draw_rate), st.robbed, st.kongs["concealed"], st.kongs["added"], st.kongs["exposed"],
-             _biggest(st, lang), signed(st.net), signed(st.net_per_hand)] for st in found]
+    rows = [
+        [
+            st.player,
+            st.nights,
+            st.hands,
+            st.wins["self_draw"],
+            st.wins["kong_bloom"],
+            st.wins["robbed_kong"],
+            plain(st.self_draw_rate),
+            st.robbed,
+            st.kongs["concealed"],
+            st.kongs["added"],
+            st.kongs["exposed"],
+            _biggest(st, lang),
+            signed(st.net),
+            signed(st.net_per_hand),
+        ]
+        for st in found
+    ]
     wide = table(rows, headers, (LEFT,) + (RIGHT,) * 11 + (RIGHT, RIGHT))
     if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
         return wide
     blocks = []
     for st in found:
-        blocks.append("\n".join([
-            phrase("stats_block_head", lang, player=st.player, nights=st.nights, hands=st.hands, net=signed(st.net),
-                   per_hand=signed(st.net_per_hand)),
-            phrase("stats_block_wins", lang, self_draw=st.wins["self_draw"], kong_bloom=st.wins["kong_bloom"],
-                   robbed_kong=st.wins["robbed_kong"], rate=plain(st.self_draw_rate)),
-            phrase("stats_block_kongs", lang, concealed=st.kongs["concealed"], added=st.kongs["added"],
-                   exposed=st.kongs["exposed"], robbed=st.robbed),
-            phrase("stats_block_biggest", lang, biggest=_biggest(st, lang) or "—")]))
+        blocks.append(
+            "\n".join(
+                [
+                    phrase(
+                        "stats_block_head",
+                        lang,
+                        player=st.player,
+                        nights=st.nights,
+                        hands=st.hands,
+                        net=signed(st.net),
+                        per_hand=signed(st.net_per_hand),
+                    ),
+                    phrase(
+                        "stats_block_wins",
+                        lang,
+                        self_draw=st.wins["self_draw"],
+                        kong_bloom=st.wins["kong_bloom"],
+                        robbed_kong=st.wins["robbed_kong"],
+                        rate=plain(st.self_draw_rate),
+                    ),
+                    phrase(
+                        "stats_block_kongs",
+                        lang,
+                        concealed=st.kongs["concealed"],
+                        added=st.kongs["added"],
+                        exposed=st.kongs["exposed"],
+                        robbed=st.robbed,
+                    ),
+                    phrase("stats_block_biggest", lang, biggest=_biggest(st, lang) or "—"),
+                ]
+            )
+        )
     return fit("\n\n".join(blocks), cells)
 
 

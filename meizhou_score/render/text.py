@@ -8,17 +8,15 @@ settlement; they never work the arithmetic out again.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from .columns import LEFT, RIGHT, table, width, wrap
 from ..engine.patterns import BY_ID
-from ..records.model import SEATS, SEATS_CHINESE
-from ..settling.money import gold, signed, text as plain
-from ..settling.night import Night
-from ..settling.settlement import WIN_REASONS, Settlement
 from ..engine.tiles import TILES
 from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
+from ..records.model import SEATS, SEATS_CHINESE
+from ..settling.money import gold, signed
+from ..settling.money import text as plain
+from ..settling.settlement import WIN_REASONS, Settlement
+from .columns import LEFT, RIGHT, table, width, wrap
 
 
 def pattern_name(pid: str, lang: str) -> str:
@@ -58,10 +56,22 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     rows = []
     for n, name in enumerate(r.players):
         mark = w["dealer_mark"] if name == r.dealer else ""
-        rows.append([seats[n], name + mark, signed(gold(win[name], r.stake)), signed(gold(kong[name], r.stake)),
-                     signed(s.amounts[name])])
-    lines.append(table(rows, [w["seat"], w["player"], w["win"], w["kongs"], w["total"]],
-                       (LEFT, LEFT, RIGHT, RIGHT, RIGHT)))
+        rows.append(
+            [
+                seats[n],
+                name + mark,
+                signed(gold(win[name], r.stake)),
+                signed(gold(kong[name], r.stake)),
+                signed(s.amounts[name]),
+            ]
+        )
+    lines.append(
+        table(
+            rows,
+            [w["seat"], w["player"], w["win"], w["kongs"], w["total"]],
+            (LEFT, LEFT, RIGHT, RIGHT, RIGHT),
+        )
+    )
     lines.append("")
     if explain and s.transfers:
         lines.append(w["transfers"])
@@ -88,13 +98,22 @@ def ratio_text(found, rules, lang: str = "en") -> str:
     how = working(found, rules.patterns, rules.combine)
     if len(found) == 1:
         return w["ratio_one"].format(ratio=how.ratio, name=pattern_name(found[0], lang))
-    each = [f"{pattern_name(p, lang)} {rules.patterns[p]}" for p in (found if how.mode == "highest" else how.counted)]
+    each = [
+        f"{pattern_name(p, lang)} {rules.patterns[p]}"
+        for p in (found if how.mode == "highest" else how.counted)
+    ]
     if how.mode == "highest":
         return w["ratio_highest"].format(ratio=how.ratio, listed=w["list_sep"].join(each))
-    superseded = "".join(w["superseded"].format(pattern=pattern_name(p, lang), by=pattern_name(by, lang))
-                         for p, by in how.superseded.items())
-    return w["ratio_sum"].format(sum=(" + " if how.mode == "add" else " × ").join(each), ratio=how.ratio,
-                                 mode=w[f"mode_{how.mode}"], superseded=superseded)
+    superseded = "".join(
+        w["superseded"].format(pattern=pattern_name(p, lang), by=pattern_name(by, lang))
+        for p, by in how.superseded.items()
+    )
+    return w["ratio_sum"].format(
+        sum=(" + " if how.mode == "add" else " × ").join(each),
+        ratio=how.ratio,
+        mode=w[f"mode_{how.mode}"],
+        superseded=superseded,
+    )
 
 
 def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
@@ -107,15 +126,23 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
     found = gaps(s)
     for g in found:
         side = w["claim_short"] if g.gap > 0 else w["claim_over"]
-        line = w["claim_line"].format(name=g.player, claimed=plain(g.claimed), computed=plain(g.settles),
-                                      gap=plain(abs(g.gap)), side=side)
+        line = w["claim_line"].format(
+            name=g.player,
+            claimed=plain(g.claimed),
+            computed=plain(g.settles),
+            gap=plain(abs(g.gap)),
+            side=side,
+        )
         for part in g.parts:
             line += w["claim_part"].format(part=part_text(part, lang), rule=part.rule)
         lines.append(line)
     fixes = corrections(s, found)
     if fixes:
         lines.append(w["claims_corrections"])
-        lines += [w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount)) for p in fixes]
+        lines += [
+            w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount))
+            for p in fixes
+        ]
     return lines
 
 
@@ -125,8 +152,12 @@ def part_text(part, lang: str = "en") -> str:
     if part.kind == "win":
         return w["part_win"].format(amount=signed(part.amount))
     tile = TILES[part.tile]
-    return w["part_kong"].format(kind=w[part.kind], owner=part.owner, amount=signed(part.amount),
-                                 tile=f"{tile} {in_script(tile.chinese, lang)}")
+    return w["part_kong"].format(
+        kind=w[part.kind],
+        owner=part.owner,
+        amount=signed(part.amount),
+        tile=f"{tile} {in_script(tile.chinese, lang)}",
+    )
 
 
 def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
@@ -139,11 +170,21 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
         detail = w["detail_win"].format(ratio=basis.ratio, share=share)
     else:
         tile = TILES[t.tile]
-        detail = w["detail_kong"].format(owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}")
+        detail = w["detail_kong"].format(
+            owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}"
+        )
         if basis.multiplier == 3:
             detail += ", " + in_script("包槓", lang)  # the discarder paid all three shares
-    return w["pays"].format(payer=t.payer, payee=t.payee, amount=plain(gold(t.units, stake)), units=t.units,
-                            stake=plain(stake), reason=w[t.reason], detail=detail, rule=t.rule)
+    return w["pays"].format(
+        payer=t.payer,
+        payee=t.payee,
+        amount=plain(gold(t.units, stake)),
+        units=t.units,
+        stake=plain(stake),
+        reason=w[t.reason],
+        detail=detail,
+        rule=t.rule,
+    )
 
 
 def next_line(dealer: str | None, why: str, lang: str) -> str:
@@ -157,7 +198,10 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
     w = WORDS[lang]
     sep = w["list_sep"]
-    melds = "".join(" + " + w[f"check_meld_{m['kind']}"].format(tiles=m["tiles"]) for m in result.get("melds", ()))
+    melds = "".join(
+        " + " + w[f"check_meld_{m['kind']}"].format(tiles=m["tiles"])
+        for m in result.get("melds", ())
+    )
     lines = [w["check_tiles"].format(tiles=result["tiles"] + melds, count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
@@ -177,8 +221,15 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
         lines += _distance_text(result, lang, cells)
         return "\n".join(lines)
     lines.append(w["check_waiting"])
-    rows = [[t["tile"], in_script(TILES[_tile_index(t["tile"])].chinese, lang), sep.join(pattern_name(p, lang) for p in t["patterns"]),
-             t["ratio"]] for t in result["waits"]]
+    rows = [
+        [
+            t["tile"],
+            in_script(TILES[_tile_index(t["tile"])].chinese, lang),
+            sep.join(pattern_name(p, lang) for p in t["patterns"]),
+            t["ratio"],
+        ]
+        for t in result["waits"]
+    ]
     lines.append(table(rows, w["check_wait_headers"].split("|"), (LEFT, LEFT, LEFT, RIGHT)))
     return "\n".join(lines)
 
@@ -189,24 +240,53 @@ def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[st
         return []
     w = WORDS[lang]
     n = result["shanten"]
-    key = "check_shanten_now" if "useful" in result else "check_shanten_after" if n else "check_shanten_ready"
+    key = (
+        "check_shanten_now"
+        if "useful" in result
+        else "check_shanten_after"
+        if n
+        else "check_shanten_ready"
+    )
     lines = [w[key].format(n=n)]
     if result.get("discards"):
         lines.append(w["check_discards"])
         rows = []
         for d in result["discards"]:
-            then = (w["check_then_waiting"].format(tiles=" ".join(d["useful"])) if d["shanten"] == 0
-                    else w["check_then_shanten"].format(n=d["shanten"]))
-            rows.append([d["tile"], in_script(TILES[_tile_index(d["tile"])].chinese, lang), then,
-                         " ".join(d["useful"]), d["count"]])  # waiting: the tiles that help are the waits
+            then = (
+                w["check_then_waiting"].format(tiles=" ".join(d["useful"]))
+                if d["shanten"] == 0
+                else w["check_then_shanten"].format(n=d["shanten"])
+            )
+            rows.append(
+                [
+                    d["tile"],
+                    in_script(TILES[_tile_index(d["tile"])].chinese, lang),
+                    then,
+                    " ".join(d["useful"]),
+                    d["count"],
+                ]
+            )  # waiting: the tiles that help are the waits
         wide = table(rows, w["check_discard_headers"].split("|"))
         if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
             lines.append(wide)
         else:  # a narrow screen: a discard a line
-            lines += [phrase("check_discard_line", lang, tile=f"{r[0]} {r[1]}", then=r[2], useful=r[3], count=r[4])
-                      for r in rows]
+            lines += [
+                phrase(
+                    "check_discard_line",
+                    lang,
+                    tile=f"{r[0]} {r[1]}",
+                    then=r[2],
+                    useful=r[3],
+                    count=r[4],
+                )
+                for r in rows
+            ]
     elif result.get("useful"):
-        lines.append(phrase("check_useful", lang, tiles=" ".join(result["useful"]), count=result["count_useful"]))
+        lines.append(
+            phrase(
+                "check_useful", lang, tiles=" ".join(result["useful"]), count=result["count_useful"]
+            )
+        )
     return lines
 
 
@@ -222,17 +302,31 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
     from tabulate import tabulate
 
     from ..engine.patterns import PATTERNS
-    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
     from ..i18n.rulings import RULES_KEYS
+    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
 
     if cells is not None and cells < 80:
         return _rules_narrow(rules, lang, cells)
     w = WORDS[lang]
-    rows = [[p.id, in_script(p.chinese, lang), rules.patterns[p.id], ", ".join(p.supersedes) or "—"] for p in PATTERNS]
-    out = [tabulate(rows, headers=w["rules_pattern_headers"].split("|"), tablefmt="simple",
-                    colalign=("left", "left", "right", "left"), maxcolwidths=[None, None, None, 26])]
+    rows = [
+        [p.id, in_script(p.chinese, lang), rules.patterns[p.id], ", ".join(p.supersedes) or "—"]
+        for p in PATTERNS
+    ]
+    out = [
+        tabulate(
+            rows,
+            headers=w["rules_pattern_headers"].split("|"),
+            tablefmt="simple",
+            colalign=("left", "left", "right", "left"),
+            maxcolwidths=[None, None, None, 26],
+        )
+    ]
     data = rules.as_dict()
-    meanings = DESCRIPTIONS if lang == "en" else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
+    meanings = (
+        DESCRIPTIONS
+        if lang == "en"
+        else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
+    )
     rows = []
     for key, value in data.items():
         if key == "patterns":
@@ -241,25 +335,42 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
             value = ", ".join(f"{k} {v}" for k, v in value.items())
         rows.append([key, value, RULES_KEYS[key], meanings[key]])
     # wrapped so that the whole table fits the screen (80 columns when it is not a terminal)
-    out.append(tabulate(rows, headers=w["rules_headers"].split("|"), tablefmt="simple",
-                        disable_numparse=True, maxcolwidths=[None, 12, None, 32 if lang == "en" else 30]))
+    out.append(
+        tabulate(
+            rows,
+            headers=w["rules_headers"].split("|"),
+            tablefmt="simple",
+            disable_numparse=True,
+            maxcolwidths=[None, 12, None, 32 if lang == "en" else 30],
+        )
+    )
     return "\n\n".join(out)
 
 
 def _rules_narrow(rules, lang: str, cells: int) -> str:
     """The house rules on a narrow screen: a pattern a line, then each key = value (ruling) over its meaning."""
     from ..engine.patterns import PATTERNS
-    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
     from ..i18n.rulings import RULES_KEYS
+    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
 
     w = WORDS[lang]
     lines = [w["rules_patterns_title"]]
     for p in PATTERNS:
         lines.append(f"  {p.id} {in_script(p.chinese, lang)} ×{rules.patterns[p.id]}")
         if p.supersedes:
-            lines.append(wrap("    " + phrase("rules_supersedes", lang, ids=", ".join(p.supersedes)), cells, "      "))
+            lines.append(
+                wrap(
+                    "    " + phrase("rules_supersedes", lang, ids=", ".join(p.supersedes)),
+                    cells,
+                    "      ",
+                )
+            )
     lines += ["", w["rules_payments_title"]]
-    meanings = DESCRIPTIONS if lang == "en" else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
+    meanings = (
+        DESCRIPTIONS
+        if lang == "en"
+        else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
+    )
     for key, value in rules.as_dict().items():
         if key == "patterns":
             continue
@@ -276,5 +387,10 @@ def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78
     w = WORDS[lang]
     says, why = says.replace("`", ""), why.replace("`", "")
     cells = min(cells, 78)
-    return "\n\n".join([wrap(w["rules_explain"].format(key=key, says=says), cells, indent="    "),
-                         wrap(w["rules_why"].format(why=why), cells), w["rules_every"]])
+    return "\n\n".join(
+        [
+            wrap(w["rules_explain"].format(key=key, says=says), cells, indent="    "),
+            wrap(w["rules_why"].format(why=why), cells),
+            w["rules_every"],
+        ]
+    )

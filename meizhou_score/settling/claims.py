@@ -49,13 +49,16 @@ def parts_of(s: Settlement, player: str) -> list[Part]:
     for payments in s.payments:
         if not payments:
             continue
-        units = sum(t.units for t in payments if t.payee == player) - sum(t.units for t in payments
-                                                                         if t.payer == player)
+        units = sum(t.units for t in payments if t.payee == player) - sum(
+            t.units for t in payments if t.payer == player
+        )
         if not units:
             continue
         first = payments[0]
         kind = "win" if first.reason in WIN_REASONS else first.reason
-        found.append(Part(kind, first.payee, first.tile, exact(gold(units, s.record.stake)), first.rule))
+        found.append(
+            Part(kind, first.payee, first.tile, exact(gold(units, s.record.stake)), first.rule)
+        )
     return found
 
 

@@ -11,8 +11,12 @@ relative to the dealer.
 from __future__ import annotations
 
 STACKS_PER_WALL = 17
-PLACES = ("the dealer (莊家)", "the dealer's next player (下家)", "the player opposite (對家)",
-          "the dealer's previous player (上家)")
+PLACES = (
+    "the dealer (莊家)",
+    "the dealer's next player (下家)",
+    "the player opposite (對家)",
+    "the dealer's previous player (上家)",
+)
 
 
 def break_point(dealer_dice: int, breaker_dice: int) -> tuple[int, int, int]:
@@ -44,8 +48,14 @@ def deal_json(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None
     for player, tiles in dealing_order():
         held[player] += tiles
         dealing.append({"player": who(player), "takes": tiles, "holds": held[player]})
-    return {"dealer_dice": dealer_dice, "breaker_dice": breaker_dice, "breaker": who(breaker), "wall": who(wall),
-            "after_stack": stack, "dealing": dealing}
+    return {
+        "dealer_dice": dealer_dice,
+        "breaker_dice": breaker_dice,
+        "breaker": who(breaker),
+        "wall": who(wall),
+        "after_stack": stack,
+        "dealing": dealing,
+    }
 
 
 def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
@@ -54,7 +64,9 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
     ``players`` are as they sit, in play order; the result names each seat wind, East first.
     """
     east = (total - 1) % 4
-    return {wind: players[(east + n) % 4] for n, wind in enumerate(("East", "South", "West", "North"))}
+    return {
+        wind: players[(east + n) % 4] for n, wind in enumerate(("East", "South", "West", "North"))
+    }
 
 
 def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
@@ -64,12 +76,20 @@ def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
 
     w = WORDS[lang]
     found = seats(total, players)
-    winds = {wind: wind for wind in found} if lang == "en" else dict(zip(found, in_script("東南西北", lang)))
-    return "\n".join([w["deal_seats"].format(thrower=players[0], total=total, east=found["East"])]
-                     + [w["deal_seat"].format(wind=winds[wind], name=name) for wind, name in found.items()])
+    winds = (
+        {wind: wind for wind in found}
+        if lang == "en"
+        else dict(zip(found, in_script("東南西北", lang)))
+    )
+    return "\n".join(
+        [w["deal_seats"].format(thrower=players[0], total=total, east=found["East"])]
+        + [w["deal_seat"].format(wind=winds[wind], name=name) for wind, name in found.items()]
+    )
 
 
-def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en") -> str:
+def deal_text(
+    dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en"
+) -> str:
     """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
     from ..i18n.words import WORDS
 
@@ -77,14 +97,22 @@ def deal_text(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None
     places = names or tuple(w["deal_places"].split("|"))
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
     total = dealer_dice + breaker_dice
-    lines = [w["deal_throw"].format(dice=dealer_dice, place=places[breaker]),
-             w["deal_second"].format(dice=breaker_dice, first=dealer_dice, total=total, place=places[breaker])]
+    lines = [
+        w["deal_throw"].format(dice=dealer_dice, place=places[breaker]),
+        w["deal_second"].format(
+            dice=breaker_dice, first=dealer_dice, total=total, place=places[breaker]
+        ),
+    ]
     if wall != breaker:
-        lines.append(w["deal_runs_on"].format(total=total, stacks=STACKS_PER_WALL, place=places[wall]))
+        lines.append(
+            w["deal_runs_on"].format(total=total, stacks=STACKS_PER_WALL, place=places[wall])
+        )
     lines += [w["deal_start"].format(stack=stack, place=places[wall]), "", w["deal_order"]]
     held = [0, 0, 0, 0]
     for n, (player, tiles) in enumerate(dealing_order(), start=1):
         held[player] += tiles
-        lines.append(w["deal_take"].format(n=n, place=places[player], tiles=tiles, held=held[player]))
+        lines.append(
+            w["deal_take"].format(n=n, place=places[player], tiles=tiles, held=held[player])
+        )
     lines.append(w["deal_end"])
     return "\n".join(lines)

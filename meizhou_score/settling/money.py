@@ -9,8 +9,8 @@ a CSV cell or YAML; :func:`exact` gives the value JSON writes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
-from typing import Callable
 
 # Amounts are at most 30 digits (validators.amount) and units are whole numbers, so every product and sum
 # fits in 100 digits. Should one ever not, the context raises instead of rounding.

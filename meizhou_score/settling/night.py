@@ -83,7 +83,9 @@ def settle_next(before: Night, data: dict, hand: dict, rules: Rules = DEFAULT_RU
     try:
         session = parse_session({**table, "hands": [dealt]}, rules)
     except MeizhouError:
-        return settle_data({**data, "hands": [*data["hands"], hand]}, rules)  # its error, at the right place
+        return settle_data(
+            {**data, "hands": [*data["hands"], hand]}, rules
+        )  # its error, at the right place
     settled = settle_session(session)[0]
     if "dealer" in hand and expected is not None and settled.record.dealer != expected:
         settled = settled._replace(dealer_expected=expected)

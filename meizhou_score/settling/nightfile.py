@@ -40,12 +40,19 @@ def _new_head(table: dict[str, Any] | None) -> dict[str, Any]:
     """A new night's head from the page's table: players in seat order, stake, date (today unless given)."""
     if not table:
         raise RecordError("players", msg("missing; a new night names its players, in seat order"))
-    return {"date": table.get("date") or datetime.date.today().isoformat(), "players": table.get("players"),
-            "stake": table.get("stake", 1)}
+    return {
+        "date": table.get("date") or datetime.date.today().isoformat(),
+        "players": table.get("players"),
+        "stake": table.get("stake", 1),
+    }
 
 
-def preview(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None,
-            limits: Limits = DEFAULT_LIMITS) -> Night:
+def preview(
+    path: str,
+    hand: dict[str, Any],
+    table: dict[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Night:
     """The night with ``hand`` added, settled as :func:`add_hand` would, and nothing written."""
     found = sessionfile.read(path, limits)
     if found is None:
@@ -55,8 +62,13 @@ def preview(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None
     return settle_next(settle_data(found.data), found.data, hand)
 
 
-def add_hand(path: str, hand: dict[str, Any], table: dict[str, Any] | None = None,
-             limits: Limits = DEFAULT_LIMITS, allow_dispute: bool = False) -> tuple[Night, bytes]:
+def add_hand(
+    path: str,
+    hand: dict[str, Any],
+    table: dict[str, Any] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    allow_dispute: bool = False,
+) -> tuple[Night, bytes]:
     """Append ``hand`` to the night's file; a missing file is made from ``table`` (players, stake, date).
 
     Each change returns the night as it now stands and the file's new bytes (its version).
@@ -67,34 +79,58 @@ def add_hand(path: str, hand: dict[str, Any], table: dict[str, Any] | None = Non
             head = _new_head(table)
             night = settle_data({**head, "hands": [hand]})
             _accept(night, allow_dispute)
-            return night, sessionfile.write(path, sessionfile.new_session(path, head, hand),
-                                            limit=limits.session_bytes)
-        if found.data.get("hands") == []:  # emptied by undo: its first hand again, under the table it kept
+            return night, sessionfile.write(
+                path, sessionfile.new_session(path, head, hand), limit=limits.session_bytes
+            )
+        if (
+            found.data.get("hands") == []
+        ):  # emptied by undo: its first hand again, under the table it kept
             night = settle_data({**found.data, "hands": [hand]})
             _accept(night, allow_dispute)
-            return night, sessionfile.write(path, sessionfile.with_first(found, hand), found.bom,
-                                            limits.session_bytes)
+            return night, sessionfile.write(
+                path, sessionfile.with_first(found, hand), found.bom, limits.session_bytes
+            )
         night = settle_next(settle_data(found.data), found.data, hand)
         _accept(night, allow_dispute)
-        return night, sessionfile.write(path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes)
+        return night, sessionfile.write(
+            path, sessionfile.with_hand(found, hand), found.bom, limits.session_bytes
+        )
 
 
-def amend_hand(path: str, number: int, hand: dict[str, Any], limits: Limits = DEFAULT_LIMITS,
-               allow_dispute: bool = False) -> tuple[Night, bytes]:
+def amend_hand(
+    path: str,
+    number: int,
+    hand: dict[str, Any],
+    limits: Limits = DEFAULT_LIMITS,
+    allow_dispute: bool = False,
+) -> tuple[Night, bytes]:
     """Replace hand ``number`` (from 1); the hands after it must still settle as they did (R10 checked)."""
     with sessionfile.locked(path):
         found = _existing(path, limits)
         hands = found.data["hands"]
         if not 1 <= number <= len(hands):
-            raise RecordError("", msg("no hand {number} in the night ({count} hand{count:s})", number=number,
-                                      count=len(hands)), path)
-        night = settle_data({**found.data, "hands": [*hands[:number - 1], hand, *hands[number:]]})
+            raise RecordError(
+                "",
+                msg(
+                    "no hand {number} in the night ({count} hand{count:s})",
+                    number=number,
+                    count=len(hands),
+                ),
+                path,
+            )
+        night = settle_data({**found.data, "hands": [*hands[: number - 1], hand, *hands[number:]]})
         upset = Amendment(number, settle_data(found.data)).upset(night)
         if upset is not None and not allow_dispute:
             n, settled = upset
-            raise Refused(msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(settled)))
-        return night, sessionfile.write(path, sessionfile.with_hand_replaced(found, number, hand), found.bom,
-                                        limits.session_bytes)
+            raise Refused(
+                msg("hand {number}: {reasons}", number=n, reasons=dispute_reasons(settled))
+            )
+        return night, sessionfile.write(
+            path,
+            sessionfile.with_hand_replaced(found, number, hand),
+            found.bom,
+            limits.session_bytes,
+        )
 
 
 class Amendment(NamedTuple):
@@ -144,15 +180,29 @@ def dispute_reasons(settled) -> Message:
     """Why a hand is a dispute, in one sentence: not a win, claims that differ, a dealer off the rotation."""
     why = list(settled.errors)
     if settled.record.claimed is not None and settled.claim_differences:
-        why.append(msg("the claimed balances differ from the settlement: {claims}", claims=tuple(
-            msg("{name} claimed {claimed}, computed {computed}", name=k, claimed=v[0], computed=v[1])
-            for k, v in settled.claim_differences.items())))
+        why.append(
+            msg(
+                "the claimed balances differ from the settlement: {claims}",
+                claims=tuple(
+                    msg(
+                        "{name} claimed {claimed}, computed {computed}",
+                        name=k,
+                        claimed=v[0],
+                        computed=v[1],
+                    )
+                    for k, v in settled.claim_differences.items()
+                ),
+            )
+        )
     if settled.dealer_expected:
-        why.append(msg("the rotation gives {dealer} as dealer ({rule})", dealer=settled.dealer_expected,
-                       rule=FINDINGS["dealer_check"]))
+        why.append(
+            msg(
+                "the rotation gives {dealer} as dealer ({rule})",
+                dealer=settled.dealer_expected,
+                rule=FINDINGS["dealer_check"],
+            )
+        )
     said = why[0]
     for more in why[1:]:
         said = msg("{before}; {after}", before=said, after=more)
     return said
-
-

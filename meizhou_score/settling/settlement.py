@@ -11,12 +11,12 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ..engine import hand as core
-from ..i18n.messages import Message, msg
-from ..errors import RecordError
 from ..engine.patterns import Score, score
-from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
-from ..i18n.rulings import FINDINGS, REASONS
 from ..engine.tiles import format_indices
+from ..errors import RecordError
+from ..i18n.messages import Message, msg
+from ..i18n.rulings import FINDINGS, REASONS
+from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 
 WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
@@ -52,13 +52,17 @@ class Settlement(NamedTuple):
 
     record: Record
     valid: bool
-    amounts: dict[str, Gold]  # gold won (+) or lost (−) per player, in seat order, from the transfers
+    amounts: dict[
+        str, Gold
+    ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
     payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
-    dealer_expected: str | None = None  # set in a session when the named dealer is not the rotation's
+    dealer_expected: str | None = (
+        None  # set in a session when the named dealer is not the rotation's
+    )
 
     @property
     def transfers(self) -> tuple[Transfer, ...]:
@@ -77,7 +81,11 @@ class Settlement(NamedTuple):
         if not claimed:
             return {}
         amounts = self.amounts
-        return {name: (value, amounts[name]) for name, value in claimed.items() if value != amounts[name]}
+        return {
+            name: (value, amounts[name])
+            for name, value in claimed.items()
+            if value != amounts[name]
+        }
 
     @property
     def claim_notes(self) -> tuple[str, ...]:
@@ -111,8 +119,11 @@ class Settlement(NamedTuple):
     @property
     def disputed(self) -> bool:
         """A dispute (exit 1): not a legal win, claims that disagree, or a wrong dealer."""
-        return (not self.valid or self.dealer_expected is not None
-                or (self.record.claimed is not None and bool(self.claim_differences)))
+        return (
+            not self.valid
+            or self.dealer_expected is not None
+            or (self.record.claimed is not None and bool(self.claim_differences))
+        )
 
 
 def winner_shape(record: Record) -> core.Shape:
@@ -120,7 +131,11 @@ def winner_shape(record: Record) -> core.Shape:
     hand = record.hand
     assert hand is not None, "a draw has no winner's hand"
     melds = [core.EXPOSED_PUNGS[tile] for tile in hand.pungs]
-    melds += [core.KONGS[kong.type == "concealed"][kong.tile] for kong in record.kongs if kong.player == record.winner]
+    melds += [
+        core.KONGS[kong.type == "concealed"][kong.tile]
+        for kong in record.kongs
+        if kong.player == record.winner
+    ]
     return core.shape(hand.counts, tuple(melds))
 
 
@@ -134,24 +149,46 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
     assert written is not None, "a draw is never scored"
     tiles: str | Message = format_indices(written.concealed)
     if shape.melds:
-        tiles = msg("{tiles} with {melds}", tiles=tiles, melds=" ".join(str(b) for b in shape.melds))
+        tiles = msg(
+            "{tiles} with {melds}", tiles=tiles, melds=" ".join(str(b) for b in shape.melds)
+        )
     if readings:
-        return None, msg("{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the rules "
-                         "in force", tiles=tiles)
+        return None, msg(
+            "{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the rules "
+            "in force",
+            tiles=tiles,
+        )
     rules = record.rules
     if not (rules.seven_pairs and rules.thirteen_orphans):  # a shape the house rules switched off?
-        for kind, name in (("seven_pairs", msg("seven pairs (七小對)")),
-                           ("thirteen_orphans", msg("thirteen orphans (十三幺)"))):
-            if not getattr(rules, kind) and any(r.shape == kind for r in core.readings(
-                    shape.concealed, shape.melds, seven_pairs=True, thirteen_orphans=True)):
-                return None, msg("{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is not a "
-                                 "winning shape at this table ({rule})", tiles=tiles, name=name, shape=kind,
-                                 rule=FINDINGS["not_a_win"])
-    return None, msg("{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen "
-                     "orphans under the rules in force ({rule})", tiles=tiles, rule=FINDINGS["not_a_win"])
+        for kind, name in (
+            ("seven_pairs", msg("seven pairs (七小對)")),
+            ("thirteen_orphans", msg("thirteen orphans (十三幺)")),
+        ):
+            if not getattr(rules, kind) and any(
+                r.shape == kind
+                for r in core.readings(
+                    shape.concealed, shape.melds, seven_pairs=True, thirteen_orphans=True
+                )
+            ):
+                return None, msg(
+                    "{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is not a "
+                    "winning shape at this table ({rule})",
+                    tiles=tiles,
+                    name=name,
+                    shape=kind,
+                    rule=FINDINGS["not_a_win"],
+                )
+    return None, msg(
+        "{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen "
+        "orphans under the rules in force ({rule})",
+        tiles=tiles,
+        rule=FINDINGS["not_a_win"],
+    )
 
 
-def _units_won(players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]) -> dict[str, int]:
+def _units_won(
+    players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]
+) -> dict[str, int]:
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
     for paid in payments:
@@ -167,20 +204,36 @@ def settle_record(record: Record) -> Settlement:
     if record.draw:
         # 荒莊 (R9): nobody pays, kongs included.
         same = rules.dealer_after_draw == "same"
-        return Settlement(record, True, dict.fromkeys(record.players, 0),
-                          next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
-                          next_dealer_why="draw_same" if same else "draw_next")
+        return Settlement(
+            record,
+            True,
+            dict.fromkeys(record.players, 0),
+            next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
+            next_dealer_why="draw_same" if same else "draw_next",
+        )
     errors = []
     score, why = score_hand(record)
     if why:
         errors.append(why)
     winner = record.winner
     if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
-        errors.append(msg("a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in "
-                          "this record ({rule})", winner=winner, rule=FINDINGS["kong_bloom_without_kong"]))
+        errors.append(
+            msg(
+                "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in "
+                "this record ({rule})",
+                winner=winner,
+                rule=FINDINGS["kong_bloom_without_kong"],
+            )
+        )
     if errors:
-        return Settlement(record, False, dict.fromkeys(record.players, 0), tuple(errors), score,
-                          next_dealer_why="invalid")
+        return Settlement(
+            record,
+            False,
+            dict.fromkeys(record.players, 0),
+            tuple(errors),
+            score,
+            next_dealer_why="invalid",
+        )
     assert score is not None and winner is not None, "a valid win has a winner and a score"
     payments = (_win_payments(record, score.ratio), *_kong_payments(record))
     if record.win_type == "robbed_kong":
@@ -199,7 +252,9 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     if win_type == "robbed_kong":
         basis = Basis(ratio, rules.robbed_kong_share)
     elif win_type == "kong_bloom":
-        basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)  # 槓上開花 (R6): as a self-draw
+        basis = Basis(
+            ratio, rules.self_draw_share, rules.kong_bloom_multiplier
+        )  # 槓上開花 (R6): as a self-draw
     else:
         basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
@@ -208,9 +263,16 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     rule = REASONS[win_type]
     if win_type == "robbed_kong":
         assert record.robbed is not None, "a robbed kong names whose kong it was"
-        return (Transfer(record.robbed, winner, units, win_type, rule, basis),)  # 搶槓 (R7): the robbed player alone
-    return tuple([Transfer(p, winner, units, win_type, rule, basis, None)
-                  for p in record.players if p != winner])
+        return (
+            Transfer(record.robbed, winner, units, win_type, rule, basis),
+        )  # 搶槓 (R7): the robbed player alone
+    return tuple(
+        [
+            Transfer(p, winner, units, win_type, rule, basis, None)
+            for p in record.players
+            if p != winner
+        ]
+    )
 
 
 def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
@@ -225,7 +287,9 @@ def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
     return out
 
 
-def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool) -> tuple[Transfer, ...]:
+def _kong_paid(
+    kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool
+) -> tuple[Transfer, ...]:
     """The payments for one kong (R8) of ``units`` from each other player."""
     if not units:
         return ()
@@ -234,9 +298,21 @@ def _kong_paid(kong: Kong, players: tuple[str, ...], units: int, discarder_pays:
     if kong.type == "exposed" and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
-        return (Transfer(kong.discarder, kong.player, 3 * units, reason, rule, Basis(None, units, 3), kong.tile),)
+        return (
+            Transfer(
+                kong.discarder,
+                kong.player,
+                3 * units,
+                reason,
+                rule,
+                Basis(None, units, 3),
+                kong.tile,
+            ),
+        )
     basis, owner, tile = Basis(None, units, 1), kong.player, kong.tile
-    return tuple([Transfer(p, owner, units, reason, rule, basis, tile) for p in players if p != owner])
+    return tuple(
+        [Transfer(p, owner, units, reason, rule, basis, tile) for p in players if p != owner]
+    )
 
 
 def settle_session(session: Session) -> list[Settlement]:
@@ -246,8 +322,13 @@ def settle_session(session: Session) -> list[Settlement]:
     for n, (record, named) in enumerate(session.hands):
         if not named:
             if expected is None:
-                raise RecordError(f"hands[{n}].dealer", msg("missing; the hand before was not a legal win, so the "
-                                                              "rotation cannot say who deals: name the dealer"))
+                raise RecordError(
+                    f"hands[{n}].dealer",
+                    msg(
+                        "missing; the hand before was not a legal win, so the "
+                        "rotation cannot say who deals: name the dealer"
+                    ),
+                )
             record = with_dealer(record, expected)
         settlement = settle_record(record)
         if named and expected is not None and record.dealer != expected:
@@ -255,4 +336,3 @@ def settle_session(session: Session) -> list[Settlement]:
         settled.append(settlement)
         expected = settlement.next_dealer
     return settled
-

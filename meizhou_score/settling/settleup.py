@@ -12,8 +12,9 @@ exact: balances are Decimals scaled to whole numbers and back.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Mapping, NamedTuple
+from typing import NamedTuple
 
 EXACT_LIMIT = 20
 
@@ -43,13 +44,20 @@ def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
         from ..errors import MeizhouError
         from ..i18n.messages import msg
 
-        raise MeizhouError(msg("the balances sum to {total}, not 0, so no payments can square them (a ledger "
-                               "changed by hand? ledger check says where)", total=exact(total)))
+        raise MeizhouError(
+            msg(
+                "the balances sum to {total}, not 0, so no payments can square them (a ledger "
+                "changed by hand? ledger check says where)",
+                total=exact(total),
+            )
+        )
     if not owed:
         return SettleUp((), True)
     names = list(owed)
     scale = -min(min(value.as_tuple().exponent for value in owed.values()), 0)
-    whole = [int(owed[name].scaleb(scale, EXACT)) for name in names]  # exact: in the smallest unit used
+    whole = [
+        int(owed[name].scaleb(scale, EXACT)) for name in names
+    ]  # exact: in the smallest unit used
     provably_fewest = len(names) <= EXACT_LIMIT
     groups = _zero_sum_groups(whole) if provably_fewest else [list(range(len(names)))]
     payments: list[Payment] = []
@@ -107,8 +115,11 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
     members = [bytes(level.to_bytes(len(bits), "little")) for level in levels]
     cur = everyone
     for level in reversed(members[:-1]):
-        inner = next(mask for mask in zero_sum if mask & cur == mask and mask != cur
-                     and level[mask >> 3] >> (mask & 7) & 1)
+        inner = next(
+            mask
+            for mask in zero_sum
+            if mask & cur == mask and mask != cur and level[mask >> 3] >> (mask & 7) & 1
+        )
         groups.append([left[i] for i in range(n) if (cur ^ inner) >> i & 1])
         cur = inner
     groups.append([left[i] for i in range(n) if cur >> i & 1])
@@ -138,8 +149,12 @@ def _zero_sum_sets(values: list[int]) -> list[int]:
     masks_of: dict[int, list[int]] = {}
     for mask, total in enumerate(low):
         masks_of.setdefault(total, []).append(mask)
-    return [mask | top << half for top, total in enumerate(high) for mask in masks_of.get(-total, ())
-            if mask or top]
+    return [
+        mask | top << half
+        for top, total in enumerate(high)
+        for mask in masks_of.get(-total, ())
+        if mask or top
+    ]
 
 
 def _subset_sums(values: list[int]) -> list[int]:

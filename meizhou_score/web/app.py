@@ -33,12 +33,17 @@ from ..settling import nightfile
 MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
 COOKIE = "meizhou_token"
 # the page's own files, by the name a request may ask for: nothing else of the file system is ever served
-STATIC = {"page.js": "text/javascript", "page.css": "text/css", "manifest.json": "application/manifest+json",
-          "icon.svg": "image/svg+xml", "words.json": "application/json"}
+STATIC = {
+    "page.js": "text/javascript",
+    "page.css": "text/css",
+    "manifest.json": "application/manifest+json",
+    "icon.svg": "image/svg+xml",
+    "words.json": "application/json",
+}
 SECURITY = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
-                               "form-action 'none'",
+    "connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the token may be in the page's address
     "Cache-Control": "no-store",
@@ -49,8 +54,10 @@ def _page_words(written: bytes) -> dict:
     """The page's words (static/words.json: English and Traditional as written) with Simplified made from
     Traditional by the same table as the command line's."""
     words = json.loads(written)
-    words["zh-Hans"] = {key: simplified(text) if isinstance(text, str) else [simplified(t) for t in text]
-                        for key, text in words["zh-Hant"].items()}
+    words["zh-Hans"] = {
+        key: simplified(text) if isinstance(text, str) else [simplified(t) for t in text]
+        for key, text in words["zh-Hant"].items()
+    }
     return words
 
 
@@ -61,8 +68,14 @@ class _Json(JSONResponse):
         return encode(content)
 
 
-def create_app(night_path: str, lang: str = "en", token: str | None = None, hosts: tuple[str, ...] = (),
-               db: str | None = None, limits: Limits = DEFAULT_LIMITS) -> Starlette:
+def create_app(
+    night_path: str,
+    lang: str = "en",
+    token: str | None = None,
+    hosts: tuple[str, ...] = (),
+    db: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Starlette:
     """The app for the night in ``night_path``; ``token`` (with --lan) is required of every request, and
     ``hosts`` are the Host headers the server answers to (none given: any)."""
     page = resources.files("meizhou_score.web") / "static"
@@ -79,11 +92,22 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
 
     def night_state(request: Request, night, raw: bytes) -> dict:
         said = language(request)
-        out: dict[str, Any] = {"file": night_path, "version": hashlib.sha256(raw).hexdigest()[:16],
-                               "exists": night is not None, "ledger": db is not None}
-        if night is not None:  # settle --format json's object, then the sheet's rows and the page's own keys
-            out = {**night_json(night), "sheet": sheet(night, said), "players": list(night.players), "lang": said,
-                   **out}
+        out: dict[str, Any] = {
+            "file": night_path,
+            "version": hashlib.sha256(raw).hexdigest()[:16],
+            "exists": night is not None,
+            "ledger": db is not None,
+        }
+        if (
+            night is not None
+        ):  # settle --format json's object, then the sheet's rows and the page's own keys
+            out = {
+                **night_json(night),
+                "sheet": sheet(night, said),
+                "players": list(night.players),
+                "lang": said,
+                **out,
+            }
         return out
 
     async def index(request: Request) -> Response:
@@ -113,7 +137,9 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
             return Response(status_code=304, headers={"ETag": etag})
         return _Json(state, headers={"ETag": etag})
 
-    async def changed(request: Request, change, status: int = 200, with_body: bool = True) -> Response:
+    async def changed(
+        request: Request, change, status: int = 200, with_body: bool = True
+    ) -> Response:
         """Make a change to the night's file (``change(hand, table, allow)`` → the night, the file's bytes), then
         answer with the night."""
         hand, table, allow = {}, None, False
@@ -123,23 +149,32 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
                 return body
             hand, table, allow = _hand_of(body)
         try:
-            night, raw = change(hand, table, allow)  # the night as written, and the file's bytes: no second read
+            night, raw = change(
+                hand, table, allow
+            )  # the night as written, and the file's bytes: no second read
         except MeizhouError as error:
             return refusal(request, error)
         extra = {"hand": len(night.hands)} if status == 201 else {}
         return _Json({**extra, **night_state(request, night, raw)}, status_code=status)
 
     async def post_hand(request: Request) -> Response:
-        return await changed(request, lambda hand, table, allow: nightfile.add_hand(night_path, hand, table, limits,
-                                                                                    allow), status=201)
+        return await changed(
+            request,
+            lambda hand, table, allow: nightfile.add_hand(night_path, hand, table, limits, allow),
+            status=201,
+        )
 
     async def put_hand(request: Request) -> Response:
         number = int(request.path_params["number"])
-        return await changed(request, lambda hand, _, allow: nightfile.amend_hand(night_path, number, hand, limits,
-                                                                                  allow))
+        return await changed(
+            request,
+            lambda hand, _, allow: nightfile.amend_hand(night_path, number, hand, limits, allow),
+        )
 
     async def delete_last(request: Request) -> Response:
-        return await changed(request, lambda *_: nightfile.undo_last(night_path, limits), with_body=False)
+        return await changed(
+            request, lambda *_: nightfile.undo_last(night_path, limits), with_body=False
+        )
 
     async def preview(request: Request) -> Response:
         """A hand settled against the night as it stands, nothing written: the page's preview before Record."""
@@ -152,7 +187,9 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         except MeizhouError as error:
             return refusal(request, error)
         row = sheet(night, language(request))[-1]
-        return _Json({"row": row, "disputed": night.last.disputed, "next_dealer": night.next_dealer})
+        return _Json(
+            {"row": row, "disputed": night.last.disputed, "next_dealer": night.next_dealer}
+        )
 
     async def chart(request: Request) -> Response:
         """The night's running totals as a line chart, drawn by the same code as ``settle --chart``."""
@@ -174,12 +211,16 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
         except MeizhouError as error:
             return refusal(request, error)
         payments = fewest(night.totals).payments if night is not None else ()
-        return _Json({"payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments]})
+        return _Json(
+            {"payments": [{"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments]}
+        )
 
     async def ledger_add(request: Request) -> Response:
         """The night into the club's ledger, as ``ledger add`` does it."""
         if db is None:
-            return _Json({"error": "no ledger: start serve with --db LEDGER", "where": ""}, status_code=404)
+            return _Json(
+                {"error": "no ledger: start serve with --db LEDGER", "where": ""}, status_code=404
+            )
         from ..club import nights
         from ..club.store import guarded, open_ledger
         from ..records.loader import load_record
@@ -188,18 +229,27 @@ def create_app(night_path: str, lang: str = "en", token: str | None = None, host
             with guarded(db):
                 conn = open_ledger(db, create=True)
                 try:
-                    added = nights.add_night(conn, load_record(night_path, limits), night_path, None)
+                    added = nights.add_night(
+                        conn, load_record(night_path, limits), night_path, None
+                    )
                 finally:
                     conn.close()
         except MeizhouError as error:
             return refusal(request, error)
         return _Json(added._asdict())
 
-    routes = [Route("/", index), Route("/static/{name}", static), Route("/api/night", get_night),
-              Route("/api/preview", preview, methods=["POST"]), Route("/api/hands", post_hand, methods=["POST"]),
-              Route("/api/hands/last", delete_last, methods=["DELETE"]),
-              Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
-              Route("/api/settle-up", settle_up), Route("/api/chart.svg", chart), Route("/api/ledger", ledger_add, methods=["POST"])]
+    routes = [
+        Route("/", index),
+        Route("/static/{name}", static),
+        Route("/api/night", get_night),
+        Route("/api/preview", preview, methods=["POST"]),
+        Route("/api/hands", post_hand, methods=["POST"]),
+        Route("/api/hands/last", delete_last, methods=["DELETE"]),
+        Route("/api/hands/{number:int}", put_hand, methods=["PUT"]),
+        Route("/api/settle-up", settle_up),
+        Route("/api/chart.svg", chart),
+        Route("/api/ledger", ledger_add, methods=["POST"]),
+    ]
     app = Starlette(routes=routes)
     return _Guard(app, token, hosts)
 
@@ -208,12 +258,17 @@ async def _body(request: Request) -> dict | Response:
     """The request's JSON object, at most MAX_BODY bytes; else the response that refuses it."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        return _Json({"error": f"the body is larger than {MAX_BODY:,} bytes", "where": ""}, status_code=413)
+        return _Json(
+            {"error": f"the body is larger than {MAX_BODY:,} bytes", "where": ""}, status_code=413
+        )
     data = b""
     async for part in request.stream():
         data += part
         if len(data) > MAX_BODY:
-            return _Json({"error": f"the body is larger than {MAX_BODY:,} bytes", "where": ""}, status_code=413)
+            return _Json(
+                {"error": f"the body is larger than {MAX_BODY:,} bytes", "where": ""},
+                status_code=413,
+            )
     try:
         body = json.loads(data, parse_float=Decimal)
     except (ValueError, UnicodeDecodeError) as exc:
@@ -243,16 +298,26 @@ class _Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         status = self._refused(scope, headers)
         if status:
-            response = _Json({"error": {401: "this page needs the table's link (its token)",
-                                        403: "refused: not from this table's page"}[status], "where": ""},
-                             status_code=status, headers=SECURITY)
+            response = _Json(
+                {
+                    "error": {
+                        401: "this page needs the table's link (its token)",
+                        403: "refused: not from this table's page",
+                    }[status],
+                    "where": "",
+                },
+                status_code=status,
+                headers=SECURITY,
+            )
             return await response(scope, receive, send)
 
         async def secured(message):
             if message["type"] == "http.response.start":
                 message.setdefault("headers", [])
-                message["headers"] = [*message["headers"],
-                                      *[(k.lower().encode(), v.encode()) for k, v in SECURITY.items()]]
+                message["headers"] = [
+                    *message["headers"],
+                    *[(k.lower().encode(), v.encode()) for k, v in SECURITY.items()],
+                ]
             await send(message)
 
         return await self.app(scope, receive, secured)
@@ -262,10 +327,16 @@ class _Guard:
         if self.hosts and host not in self.hosts:
             return 403  # a name this server was not started under (DNS rebinding)
         if self.token:
-            query = dict(part.split("=", 1) for part in scope.get("query_string", b"").decode().split("&")
-                         if "=" in part)
-            cookies = dict(part.strip().split("=", 1) for part in headers.get("cookie", "").split(";")
-                           if "=" in part)
+            query = dict(
+                part.split("=", 1)
+                for part in scope.get("query_string", b"").decode().split("&")
+                if "=" in part
+            )
+            cookies = dict(
+                part.strip().split("=", 1)
+                for part in headers.get("cookie", "").split(";")
+                if "=" in part
+            )
             given = query.get("token") or cookies.get(COOKIE) or ""
             if not hmac.compare_digest(given, self.token):
                 return 401
