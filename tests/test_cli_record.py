@@ -886,7 +886,7 @@ def test_amend_offers_the_hands_answers_as_defaults(tmp_path):
 
 
 def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
-    # record --amend and the phone page judge an amendment alike (settling.nightfile.Amendment): the amended
+    # record --amend and the phone page judge an amendment alike (settling.judge.Amendment): the amended
     # hand must settle, and so must every later hand the change upsets; a later hand written as a dispute on
     # purpose (--allow-dispute) stays one and does not stop the amendment.
     path = tmp_path / "night.yaml"
@@ -925,7 +925,7 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
     )
     assert [h["dealer"] for h in night["hands"]] == ["Ah Fook", "Jun", "Mei"]
     assert night["disputes"] == [{"hand": 2, "kind": "claims"}]
-    from meizhou_score.settling import nightfile
+    from meizhou_score.night.service import NightFile
 
     hand = {
         "dealer": "Ah Fook",
@@ -933,7 +933,8 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
         "win_type": "self_draw",
         "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
     }
-    night, _ = nightfile.amend_hand(str(copy), 1, hand)  # the page's way: accepted alike
+    phone = NightFile(str(copy))
+    night = phone.amend(1, hand, phone.read().version).night  # the page's way: accepted alike
     assert {k: int(v) for k, v in night.totals.items()} == {
         "Ah Fook": -40,
         "Mei": 40,

@@ -439,28 +439,31 @@ def claims_of(players, claims) -> dict | None:
 def judge(build, allow_dispute: bool, amending=None):
     """Settle what ``build()`` makes; (result, None) when the table can accept it, else (None, why).
 
-    The hand judged is the last, or with ``amending`` (a :class:`~meizhou_score.settling.nightfile.Amendment`)
-    the amended hand and every hand after it that the change upsets, as the phone page judges it (R10).
+    The verdict is the one judge's (:func:`~meizhou_score.settling.judge.refused`): the last hand,
+    or with ``amending`` (an :class:`~meizhou_score.settling.judge.Amendment`) the amended hand and
+    every hand after it that the change upsets, as the phone page judges it (R10).
     """
-    from ..settling.nightfile import dispute_reasons
+    from ..settling.judge import refused
 
     try:
         result = build()
     except MeizhouError as exc:
         return None, exc
-    if allow_dispute:
-        return result, None
-    if amending is None:
-        upset = (len(result.hands), result.last) if result.last.disputed else None
-    else:
-        upset = amending.upset(result)
+    upset = None if allow_dispute else refused(result, amending)
     if upset is None:
         return result, None
+    return None, refusal(upset, amending)
+
+
+def refusal(upset, amending=None):
+    """Why ``record`` does not write a hand the judge refused: (number, settlement) → a message."""
+    from ..settling.judge import dispute_reasons
+
     n, settled = upset
     reasons = dispute_reasons(settled)
     if amending is not None and n != amending.number:  # a later hand the change upsets
         reasons = msg("hand {n}", n=n) + ": " + reasons
-    return None, msg(
+    return msg(
         "not recorded: {reasons} (the file holds only hands the table accepted; "
         "--allow-dispute records it anyway)",
         reasons=reasons,

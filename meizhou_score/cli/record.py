@@ -24,7 +24,7 @@ from .options import (
     someone_can_answer,
     the_run,
 )
-from .prompts import Questions, ask_player, claims_of, fill, judge, table
+from .prompts import Questions, ask_player, claims_of, fill, table
 
 LAST = 0  # --amend with no number: the last hand
 
@@ -287,13 +287,17 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
 
 
 def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
-    """``record SESSION.yaml``: the night's next hand (or, with --amend, its last one again), appended safely."""
+    """``record SESSION.yaml``: the night's next hand (or, with --amend, hand N again), written
+    through the night service."""
+    from ..night.service import NightFile
     from ..records.rules import DEFAULT_RULES
     from ..render import session
+    from ..settling.judge import Amendment
     from ..settling.night import settle_next
-    from ..settling.nightfile import Amendment
 
-    found, before = _read_session(path, flags.amend)
+    night_file = NightFile(path, the_run().limits)
+    seen = _read_session(night_file, flags.amend)
+    found, before = seen.found, seen.night
     data, players, hand_stake = _the_table(q, flags, path, found)
     amending = _amended_number(path, data, flags.amend)  # the hand replaced, or None
     number = amending or len(data["hands"]) + 1  # this hand's number, from 1
@@ -306,9 +310,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     given = {**given, "claims": claims_of(players, flags.claims)}
     amendment = None
     if amending:
-        amendment = Amendment(
-            amending, _settled(data)
-        )  # judged as the phone page judges one (nightfile)
+        amendment = Amendment(amending, seen.night)  # judged as the page judges one
         echo_fitted(
             q.words("record_replacing", n=amending)
             + "\n"
@@ -325,17 +327,14 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
             out["stake"] = hand_stake
         return out
 
-    def build(hand, base=None):
-        if (
-            amending
-        ):  # the whole night again: the hands after this one follow the rotation it gives (R10)
-            hands = list((base or data)["hands"])
+    def build(hand):
+        if amending:  # the whole night again: the hands after it follow the rotation it gives (R10)
+            hands = list(data["hands"])
             hands[amending - 1] = as_written(hand)
-            return _settled({**(base or data), "hands": hands})
-        if base is None and before is not None:  # the night as read: only the new hand is settled
+            return _settled({**data, "hands": hands})
+        if before is not None:  # the night as read: only the new hand is settled
             return settle_next(before, data, as_written(hand))
-        base = base or data
-        return _settled({**base, "hands": list(base["hands"]) + [as_written(hand)]})
+        return _settled({**data, "hands": list(data["hands"]) + [as_written(hand)]})
 
     hand, result = fill(
         q,
@@ -355,9 +354,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         if not q.confirm(q.words("record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
-    result, moved = _write_hand(
-        path, found, data, players, as_written(hand), build, flags, result, amending
-    )
+    result, moved = _write_hand(night_file, seen, data, as_written(hand), flags, result, amending)
     number = amending or len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         echo_fitted(session.session_hand_text(result, number, flags.lang))
@@ -417,23 +414,20 @@ def _settled(data):
     return settle_data(data)
 
 
-def _read_session(path: str, amend: bool):
-    """(the session file or None, the night settled before this hand or None); a bad file writes nothing."""
-    from ..records import sessionfile
-
+def _read_session(night_file, amend: int | None):
+    """The night's file as read (the night settled before this hand); a bad file writes nothing."""
     try:
-        found = sessionfile.read(path, the_run().limits)
-        before = None
-        if (
-            found is not None and found.data.get("hands") != []
-        ):  # [] : emptied by undo, the table kept
-            before = _settled(found.data)  # the night as it stands: a bad file writes nothing
+        seen = night_file.read()
+        seen.night  # noqa: B018 - settled now: a bad night is refused before any question
     except MeizhouError as exc:
+        path = night_file.path
         said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
         raise MeizhouError(msg("{message}; nothing was written", message=said)) from None
-    if found is None and amend is not None:
-        raise MeizhouError(at(path, msg("no such session file; there is no hand to amend")))
-    return found, before
+    if seen.found is None and amend is not None:
+        raise MeizhouError(
+            at(night_file.path, msg("no such session file; there is no hand to amend"))
+        )
+    return seen
 
 
 def _the_table(q: Questions, flags: Flags, path: str, found):
@@ -513,68 +507,41 @@ def _the_dealer(
     return named, expected
 
 
-def _write_hand(
-    path: str,
-    found,
-    data: dict,
-    players,
-    hand: dict,
-    build,
-    flags: Flags,
-    result,
-    amending: int | None = None,
-):
-    """Write the hand under the folder's lock: (the night as written, did another record write first?)."""
-    from ..records import sessionfile
+def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
+    """Write the hand through the night service: (the night as written, did another writer add a
+    hand first, so that this one went after it?)."""
+    from ..night.service import Refused, Stale
+    from .prompts import refusal
 
-    limit = the_run().limits.session_bytes
-    moved = False
+    path = night_file.path
     try:
-        with sessionfile.locked(path):
-            now = sessionfile.unchanged(found, path, the_run().limits)
-            if now is not found:
-                # another record wrote meanwhile: this hand goes after it, and must still settle
-                if now is None or amending:
-                    raise MeizhouError(
-                        at(
-                            path,
-                            msg(
-                                "the file changed while this hand was entered; nothing was written"
-                            ),
-                        )
-                    )
-                number = len(result.hands)
-                result, why = judge(lambda: build(hand, now.data), flags.allow_dispute)
-                if result is None:
-                    raise MeizhouError(
-                        at(
-                            path,
-                            msg("the file changed while this hand was entered, and {why}", why=why),
-                        )
-                    )
-                moved, found = number != len(result.hands), now
-            if found is None:
-                head = {
-                    "date": data["date"],
-                    "players": list(players),
-                    "stake": data["stake"],
-                    "rules": data.get("rules"),
-                }
-                sessionfile.write(path, sessionfile.new_session(path, head, hand), limit=limit)
-            else:
-                new = (
-                    sessionfile.with_hand_replaced(found, amending, hand)
-                    if amending
-                    else sessionfile.with_first(found, hand)
-                    if not found.data["hands"]
-                    else sessionfile.with_hand(found, hand)
-                )
-                sessionfile.write(path, new, found.bom, limit)
+        if amending:
+            written = night_file.amend(
+                amending, hand, seen.version, flags.allow_dispute, settled=result
+            )
+        else:
+            head = None
+            if seen.found is None:
+                head = {k: data.get(k) for k in ("date", "players", "stake", "rules")}
+            written = night_file.add(
+                hand, seen.version, head, flags.allow_dispute, follow=True, settled=result
+            )
+    except Stale as stale:
+        if stale.why is None:
+            raise MeizhouError(
+                at(path, msg("the file changed while this hand was entered; nothing was written"))
+            ) from None
+        why = stale.why
+        if isinstance(why, Refused):
+            why = refusal((why.number, why.settled))
+        raise MeizhouError(
+            at(path, msg("the file changed while this hand was entered, and {why}", why=why))
+        ) from None
     except OSError as exc:
         raise MeizhouError(
             at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
         ) from None
-    return result, moved
+    return written.night, not amending and written.number != len(result.hands)
 
 
 @click.command()
@@ -593,20 +560,17 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml
       meizhou-score undo night.yaml --yes
     """
-    from ..records import sessionfile
-    from ..render import session
-    from ..settling.night import settle_data
-
-    found = sessionfile.read(session_file, the_run().limits)
-    if found is None:
-        raise MeizhouError(at(session_file, msg("no such session file")))
-    remaining, removed = sessionfile.without_last(found)
-    hands = found.data["hands"][:-1]
-    result = settle_data({**found.data, "hands": hands}) if hands else None
-    number = len(hands) + 1
     from ..i18n.words import phrase
+    from ..night.service import NightFile, Stale
+    from ..render import session
 
-    click.echo(phrase("record_as_written", lang, n=number) + "\n" + removed.rstrip())
+    night_file = NightFile(session_file, the_run().limits)
+    seen = night_file.read()
+    if seen.found is None:
+        raise MeizhouError(at(session_file, msg("no such session file")))
+    plan = night_file.taking_back(seen)
+    result, number = plan.after, plan.number
+    click.echo(phrase("record_as_written", lang, n=number) + "\n" + plan.text.rstrip())
     if not yes:
         if not someone_can_answer():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
@@ -617,19 +581,18 @@ def undo(session_file, yes, lang):
         except click.Abort as exc:
             _stopped(exc)
     try:
-        with sessionfile.locked(session_file):
-            if sessionfile.unchanged(found, session_file, the_run().limits) is not found:
-                raise MeizhouError(
-                    at(session_file, msg("the file changed meanwhile; nothing was removed"))
-                )
-            sessionfile.write(session_file, remaining, found.bom)
+        night_file.take_back(seen.version)
+    except Stale:
+        raise MeizhouError(
+            at(session_file, msg("the file changed meanwhile; nothing was removed"))
+        ) from None
     except OSError as exc:
         raise MeizhouError(
             at(
                 session_file,
                 msg("cannot write the file: {why}; nothing was removed", why=reason(exc)),
             )
-        )
+        ) from None
     click.echo(phrase("record_removed", lang, n=number) + "\n")
     echo_fitted(
         session.sheet_end(result, lang, SHEET_ROWS, screen_width())

@@ -1,6 +1,6 @@
 """The app behind ``serve`` (網頁): the page, its files and the JSON API (docs/web.md), on Starlette.
 
-Every write goes through :mod:`~meizhou_score.settling.nightfile` — the file's
+Every write goes through :mod:`~meizhou_score.night.service` — the file's
 lock, the settlement first, the same writer as ``record`` — so the command line
 and any number of phones can write one night at once. Only the table gets in:
 with a token (``--lan``) every request must carry it (the page keeps it in a
@@ -11,7 +11,6 @@ every response carries a Content-Security-Policy with no inline script.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 from decimal import Decimal
@@ -28,7 +27,7 @@ from ..i18n.scripts import language_of, simplified
 from ..records.loader import DEFAULT_LIMITS, Limits
 from ..render.jsonout import encode, night_json
 from ..render.sheet import sheet
-from ..settling import nightfile
+from ..night.service import NightFile, new_head
 
 MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
 COOKIE = "meizhou_token"
@@ -79,6 +78,11 @@ def create_app(
     """The app for the night in ``night_path``; ``token`` (with --lan) is required of every request, and
     ``hosts`` are the Host headers the server answers to (none given: any)."""
     page = resources.files("meizhou_score.web") / "static"
+    night_file = NightFile(night_path, limits)
+
+    def now():
+        seen = night_file.read()
+        return seen.night, seen.version
 
     def language(request: Request) -> str:
         asked = request.query_params.get("lang") or request.headers.get("x-lang")
@@ -94,7 +98,7 @@ def create_app(
         said = language(request)
         out: dict[str, Any] = {
             "file": night_path,
-            "version": hashlib.sha256(raw).hexdigest()[:16],
+            "version": raw,
             "exists": night is not None,
             "ledger": db is not None,
         }
@@ -128,7 +132,7 @@ def create_app(
 
     async def get_night(request: Request) -> Response:
         try:
-            night, raw = nightfile.read(night_path, limits)
+            night, raw = now()
         except MeizhouError as error:
             return refusal(request, error)
         state = night_state(request, night, raw)
@@ -160,7 +164,9 @@ def create_app(
     async def post_hand(request: Request) -> Response:
         return await changed(
             request,
-            lambda hand, table, allow: nightfile.add_hand(night_path, hand, table, limits, allow),
+            lambda hand, table, allow: night_file.add(
+                hand, None, new_head(table) if table else None, allow
+            )[:2],
             status=201,
         )
 
@@ -168,12 +174,14 @@ def create_app(
         number = int(request.path_params["number"])
         return await changed(
             request,
-            lambda hand, _, allow: nightfile.amend_hand(night_path, number, hand, limits, allow),
+            lambda hand, _, allow: night_file.amend(number, hand, None, allow)[:2],
         )
 
     async def delete_last(request: Request) -> Response:
         return await changed(
-            request, lambda *_: nightfile.undo_last(night_path, limits), with_body=False
+            request,
+            lambda *_: (night_file.take_back(None).after, night_file.version()),
+            with_body=False,
         )
 
     async def preview(request: Request) -> Response:
@@ -183,7 +191,7 @@ def create_app(
             return body
         hand, table, _ = _hand_of(body)
         try:
-            night = nightfile.preview(night_path, hand, table, limits)
+            night = night_file.preview(hand, table)[0]
         except MeizhouError as error:
             return refusal(request, error)
         row = sheet(night, language(request))[-1]
@@ -196,7 +204,7 @@ def create_app(
         from ..render.sheet import chart as night_chart
 
         try:
-            night, _ = nightfile.read(night_path, limits)
+            night, _ = now()
         except MeizhouError as error:
             return refusal(request, error)
         if night is None:
@@ -207,7 +215,7 @@ def create_app(
         from ..settling.settleup import settle_up as fewest
 
         try:
-            night, _ = nightfile.read(night_path, limits)
+            night, _ = now()
         except MeizhouError as error:
             return refusal(request, error)
         payments = fewest(night.totals).payments if night is not None else ()

@@ -1,0 +1,364 @@
+"""One night's file, kept by many hands at once (記分): read, locked, judged, added to, amended,
+taken back — each change against the version its caller saw.
+
+``record``, ``undo``, ``record --amend`` and the phone page all change a night through
+:class:`NightFile`. Under the file's lock the file is read again and compared with the version the
+caller saw (the first 16 hex digits of the sha256 of its bytes; "0" before the file exists): a
+mismatch raises :class:`Stale`, carrying the night as it now stands and what changed, and writes
+nothing. A change the table cannot accept (:func:`~meizhou_score.settling.judge.refused`, the one
+judge) raises :class:`Refused`. What is accepted is written by
+:mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read back, rename).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import msg
+from ..records import sessionfile
+from ..records.loader import DEFAULT_LIMITS, Limits
+from ..records.sessionfile import SessionFile
+from ..settling.judge import Amendment, dispute_reasons, refused
+from ..settling.night import Night, settle_data, settle_next
+from ..settling.settlement import Settlement
+
+NO_FILE = "0"  # the version of a night whose file does not exist yet
+KINDS = ("recorded", "taken_back", "amended", "created", "changed")  # what a Stale says changed
+_UNSETTLED: Any = object()
+_REMEMBERED = 64  # versions whose hands are kept, to say what changed since a caller saw one
+
+
+def version_of(raw: bytes) -> str:
+    """A night's version: the first 16 hex digits of the sha256 of its file's bytes."""
+    return hashlib.sha256(raw).hexdigest()[:16] if raw else NO_FILE
+
+
+def all_taken_back(data: Any) -> bool:
+    """Every hand taken back (``hands: []``): the table is kept, there is no night yet."""
+    return isinstance(data, dict) and data.get("hands") == []
+
+
+class Seen:
+    """A night's file as read: its version, the file (None before it exists), and the night
+    settled when first asked for (None before its first hand)."""
+
+    __slots__ = ("version", "found", "_night")
+
+    def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
+        self.version, self.found, self._night = version, found, night
+
+    @property
+    def night(self) -> Night | None:
+        if self._night is _UNSETTLED:
+            found = self.found
+            empty = found is None or all_taken_back(found.data)
+            self._night = None if empty else settle_data(found.data)
+        return self._night
+
+    @property
+    def settled(self) -> bool:
+        return self._night is not _UNSETTLED
+
+    @property
+    def hands(self) -> list:
+        return list(self.found.data["hands"]) if self.found is not None else []
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        """The night's head: players, stake, rules, date (None before the file exists)."""
+        if self.found is None:
+            return None
+        return {k: v for k, v in self.found.data.items() if k != "hands"}
+
+
+class Change(NamedTuple):
+    """What changed since a version: ``kind`` (one of :data:`KINDS`), the hand (from 1) or None."""
+
+    kind: str
+    hand: int | None
+
+
+class Stale(MeizhouError):
+    """The night changed since the caller saw it: nothing was written. ``now`` is the night as it
+    now stands, ``change`` what changed; ``why`` why the change cannot follow it (``record``)."""
+
+    def __init__(self, now: Seen, change: Change, why: Any = None):
+        self.now, self.change, self.why = now, change, why
+        super().__init__(msg("the file changed while this hand was entered; nothing was written"))
+
+
+class Refused(MeizhouError):
+    """A change the table cannot accept as it stands (a dispute): hand ``number`` and its
+    settlement; the reasons are the message."""
+
+    def __init__(self, number: int, settled: Settlement, amendment: Amendment | None = None):
+        self.number, self.settled, self.amendment = number, settled, amendment
+        reasons = dispute_reasons(settled)
+        super().__init__(
+            msg("hand {number}: {reasons}", number=number, reasons=reasons)
+            if amendment is not None
+            else msg("not recorded: {reasons}", reasons=reasons)
+        )
+
+
+class Written(NamedTuple):
+    """A change written: the night as it now stands, its new version, the hand it concerned."""
+
+    night: Night | None
+    version: str
+    number: int
+
+
+class TakeBack(NamedTuple):
+    """The last hand taken back: its number, its text as written, the night before and after."""
+
+    number: int
+    text: str
+    before: Night
+    after: Night | None
+    remaining: str  # the file's text without it
+
+
+def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
+    """A new night's head: players in seat order, stake, rules, date (today unless given)."""
+    if not table:
+        raise RecordError("players", msg("missing; a new night names its players, in seat order"))
+    head = {
+        "date": table.get("date") or datetime.date.today().isoformat(),
+        "players": table.get("players"),
+        "stake": table.get("stake", 1),
+    }
+    if table.get("rules") is not None:
+        head["rules"] = table["rules"]
+    return head
+
+
+class NightFile:
+    """The night in ``path``: every read and write of it. Settled nights are kept by version, so a
+    night read again unchanged is not settled again."""
+
+    def __init__(self, path: str, limits: Limits = DEFAULT_LIMITS):
+        self.path, self.limits = path, limits
+        self._guard = threading.Lock()
+        self._hands: OrderedDict[str, list] = OrderedDict()  # version → its hands as written
+        self._settled: OrderedDict[str, Night | None] = OrderedDict()  # version → its night
+        self._last: Seen | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    def version(self) -> str:
+        """The file's version now, from its bytes alone: nothing parsed or settled."""
+        try:
+            with open(self.path, "rb") as handle:
+                raw = handle.read(self.limits.session_bytes + 1)
+        except FileNotFoundError:
+            return NO_FILE
+        except OSError as exc:
+            from ..i18n.messages import cannot_read
+
+            raise RecordError("", cannot_read(exc), self.path) from None
+        return version_of(raw)
+
+    def read(self) -> Seen:
+        """The night as it stands; the one read last when its bytes have not changed since."""
+        last = self._last
+        if last is not None and self.version() == last.version:
+            return last
+        seen = self._read()
+        return seen
+
+    def _read(self) -> Seen:
+        found = sessionfile.read(self.path, self.limits)
+        version = version_of(found.raw) if found is not None else NO_FILE
+        with self._guard:
+            night = self._settled.get(version, _UNSETTLED)
+        last = self._last
+        if night is _UNSETTLED and last is not None and last.version == version and last.settled:
+            night = last.night
+        seen = Seen(version, found, night)
+        self._remember(version, seen.hands)
+        self._last = seen
+        return seen
+
+    def _remember(self, version: str, hands: list) -> None:
+        """Keep a version's hands, to say later what changed since a caller saw it."""
+        with self._guard:
+            self._hands[version] = hands
+            self._hands.move_to_end(version)
+            if len(self._hands) > _REMEMBERED:
+                self._hands.popitem(last=False)
+            while len(self._settled) > 8:
+                self._settled.popitem(last=False)
+
+    def change_since(self, version: str, now: Seen) -> Change:
+        """What changed between the version a caller saw and the night ``now``."""
+        if version == NO_FILE:
+            return Change("created" if now.found is not None else "changed", None)
+        with self._guard:
+            old = self._hands.get(version)
+        new = now.hands
+        if old is None or now.found is None:
+            return Change("changed", None)
+        if len(new) > len(old) and new[: len(old)] == old:
+            return Change("recorded", len(old) + 1)
+        if len(new) < len(old) and old[: len(new)] == new:
+            return Change("taken_back", len(new) + 1)
+        differ = [n for n, (a, b) in enumerate(zip(old, new, strict=False), start=1) if a != b]
+        if len(new) == len(old) and len(differ) == 1:
+            return Change("amended", differ[0])
+        return Change("changed", None)
+
+    def _current(self, version: str | None) -> Seen:
+        """Under the lock: the file read again, checked against the version the caller saw."""
+        now = self._read()
+        if version is not None and now.version != version:
+            raise Stale(now, self.change_since(version, now))
+        return now
+
+    def _write(self, text: str, found: SessionFile | None, night: Night | None) -> str:
+        """Write under the lock; the file is read back (parsed, not settled again): its version."""
+        bom = found.bom if found is not None else False
+        raw = sessionfile.write(self.path, text, bom, self.limits.session_bytes)
+        with self._guard:
+            if night is not None:
+                self._settled[version_of(raw)] = night
+        return self._read().version
+
+    # ------------------------------------------------------------------ changing
+
+    def add(
+        self,
+        hand: dict[str, Any],
+        version: str | None,
+        head: dict[str, Any] | None = None,
+        allow_dispute: bool = False,
+        follow: bool = False,
+        settled: Night | None = None,
+    ) -> Written:
+        """Append ``hand``; a missing file is made from ``head`` (players, stake, rules, date).
+
+        ``version``: the one the caller saw. With ``follow`` (``record``), a night another writer
+        changed meanwhile is not refused: the hand goes after what is there now, if the table
+        still accepts it there. ``settled``: the night with the hand as the caller already settled
+        it (used when nothing changed). A ``head`` with a night that has hands is a second setup:
+        :class:`Stale` ("created").
+        """
+        with sessionfile.locked(self.path):
+            now = self._read()
+            moved = version is not None and now.version != version
+            if moved and (not follow or now.found is None):
+                raise Stale(now, self.change_since(version, now))
+            found = now.found
+            try:
+                if found is None:
+                    head = new_head(head)
+                    night = settled or settle_data({**head, "hands": [hand]})
+                    text = sessionfile.new_session(self.path, head, hand)
+                elif all_taken_back(found.data):  # its first hand again
+                    if head is not None and not follow:  # set up again on the page: its new table
+                        table = new_head(head)
+                        text = sessionfile.new_session(self.path, table, hand)
+                    else:  # under the table it kept
+                        table = now.table or {}
+                        text = sessionfile.with_first(found, hand)
+                    night = settle_data({**table, "hands": [hand]})
+                else:
+                    if head is not None and not follow:
+                        raise Stale(now, Change("created", None))
+                    night = settled if settled is not None and not moved else None
+                    night = night or settle_next(now.night, found.data, hand)
+                    text = sessionfile.with_hand(found, hand)
+                upset = None if allow_dispute else refused(night)
+                if upset is not None:
+                    raise Refused(*upset)
+            except MeizhouError as exc:
+                if moved and not isinstance(exc, Stale):
+                    raise Stale(now, self.change_since(version, now), exc) from None
+                raise
+            return Written(night, self._write(text, found, night), len(night.hands))
+
+    def amend(
+        self,
+        number: int,
+        hand: dict[str, Any],
+        version: str | None,
+        allow_dispute: bool = False,
+        settled: Night | None = None,
+    ) -> Written:
+        """Replace hand ``number`` (from 1); the hands after it must still settle as they did."""
+        with sessionfile.locked(self.path):
+            now = self._current(version)
+            found = self._existing(now)
+            hands = now.hands
+            self._in_range(number, hands)
+            hands[number - 1] = hand
+            night = settled if settled is not None else settle_data({**found.data, "hands": hands})
+            amendment = Amendment(number, now.night)
+            upset = None if allow_dispute else refused(night, amendment)
+            if upset is not None:
+                raise Refused(*upset, amendment)
+            text = sessionfile.with_hand_replaced(found, number, hand)
+            return Written(night, self._write(text, found, night), number)
+
+    def taking_back(self, now: Seen) -> TakeBack:
+        """What taking the last hand of ``now`` back would do, nothing written."""
+        found = self._existing(now)
+        remaining, text = sessionfile.without_last(found)
+        hands = now.hands[:-1]
+        after = settle_data({**found.data, "hands": hands}) if hands else None
+        return TakeBack(len(hands) + 1, text, now.night, after, remaining)
+
+    def take_back(self, version: str | None) -> TakeBack:
+        """Take the last hand back (the only one too: the night is then None, its table kept)."""
+        with sessionfile.locked(self.path):
+            now = self._current(version)
+            plan = self.taking_back(now)
+            self._write(plan.remaining, now.found, plan.after)
+            return plan
+
+    def preview(
+        self,
+        hand: dict[str, Any],
+        head: dict[str, Any] | None = None,
+        amend: int | None = None,
+    ) -> tuple[Night, tuple[int, Settlement] | None, Amendment | None]:
+        """The night with ``hand`` added (or with hand ``amend`` replaced), settled as a write
+        would settle it, and judged: (night, the hand that stops it or None, the amendment)."""
+        now = self.read()
+        if amend is not None:
+            found = self._existing(now)
+            hands = now.hands
+            self._in_range(amend, hands)
+            hands[amend - 1] = hand
+            night = settle_data({**found.data, "hands": hands})
+            amendment = Amendment(amend, now.night)
+            return night, refused(night, amendment), amendment
+        if now.found is None:
+            night = settle_data({**new_head(head), "hands": [hand]})
+        elif now.night is None:
+            night = settle_data({**now.table, "hands": [hand]})
+        else:
+            night = settle_next(now.night, now.found.data, hand)
+        return night, refused(night), None
+
+    def _existing(self, now: Seen) -> SessionFile:
+        if now.found is None:
+            raise RecordError("", msg("no such session file"), self.path)
+        return now.found
+
+    def _in_range(self, number: int, hands: list) -> None:
+        if not 1 <= number <= len(hands):
+            raise RecordError(
+                "",
+                msg(
+                    "no hand {number} in the night ({count} hand{count:s})",
+                    number=number,
+                    count=len(hands),
+                ),
+                self.path,
+            )

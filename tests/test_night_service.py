@@ -1,0 +1,114 @@
+"""The night service: the one owner of a night's file, every change against the version seen.
+
+Figures: a self-draw of an ordinary hand pays 2 units from each other player (R5), at stake 10:
+the winner +60, the others −20 each; a draw pays nothing (R9).
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale
+
+TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10, "date": "2026-11-19"}
+MEI = {
+    "winner": "Mei",
+    "win_type": "self_draw",
+    "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+}
+NOT_A_WIN = {
+    "winner": "Mei",
+    "win_type": "self_draw",
+    "hand": {"concealed": "123m 456m 789p 234s 56s", "winning_tile": "4s"},
+}
+
+
+def started(tmp_path):
+    night = NightFile(str(tmp_path / "night.yaml"))
+    written = night.add({"dealer": "Ah Fook", **MEI}, NO_FILE, TABLE)
+    return night, written
+
+
+def test_the_version_is_the_files_bytes_and_0_before_it_exists(tmp_path):
+    night = NightFile(str(tmp_path / "night.yaml"))
+    assert night.read().version == NO_FILE == night.version()
+    written = started(tmp_path)[1]
+    raw = (tmp_path / "night.yaml").read_bytes()
+    assert written.version == hashlib.sha256(raw).hexdigest()[:16] == night.version()
+    assert {k: int(v) for k, v in written.night.totals.items()} == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }
+
+
+def test_a_write_against_another_version_says_what_changed_and_writes_nothing(tmp_path):
+    night, first = started(tmp_path)
+    phone = NightFile(night.path)  # a second phone's server... the same file
+    seen = phone.read().version
+    night.add({"draw": True}, first.version)
+    before = (tmp_path / "night.yaml").read_bytes()
+    with pytest.raises(Stale) as stale:
+        phone.add({"draw": True}, seen)
+    assert stale.value.change == ("recorded", 2) and len(stale.value.now.night.hands) == 2
+    assert (tmp_path / "night.yaml").read_bytes() == before
+    two = night.read().version
+    night.take_back(two)
+    with pytest.raises(Stale) as stale:
+        night.take_back(two)  # a second take-back from a screen that had not seen the first
+    assert stale.value.change == ("taken_back", 2) and len(stale.value.now.night.hands) == 1
+    one = night.read().version
+    night.amend(1, {"dealer": "Ah Fook", **MEI, "winner": "Jun"}, one)
+    with pytest.raises(Stale) as stale:
+        night.amend(1, {"dealer": "Ah Fook", **MEI}, one)
+    assert stale.value.change == ("amended", 1)
+    with pytest.raises(Stale) as stale:
+        night.add({"dealer": "Ah Fook", **MEI}, NO_FILE, TABLE)  # set up twice
+    assert stale.value.change == ("created", None)
+
+
+def test_a_second_setup_with_the_current_version_is_refused_as_created(tmp_path):
+    night, first = started(tmp_path)
+    with pytest.raises(Stale) as stale:
+        night.add({"dealer": "Ah Fook", **MEI}, first.version, TABLE)
+    assert stale.value.change.kind == "created"
+
+
+def test_a_hand_the_table_cannot_accept_is_refused_by_the_one_judge(tmp_path):
+    night, first = started(tmp_path)
+    before = (tmp_path / "night.yaml").read_bytes()
+    with pytest.raises(Refused) as refused:
+        night.add(NOT_A_WIN, first.version)
+    assert refused.value.number == 2 and "not recorded" in str(refused.value)
+    assert (tmp_path / "night.yaml").read_bytes() == before
+    accepted = night.add(NOT_A_WIN, first.version, allow_dispute=True)
+    assert accepted.night.last.disputed and accepted.number == 2
+
+
+def test_record_follows_a_hand_written_meanwhile(tmp_path):
+    night, first = started(tmp_path)
+    night.add({"draw": True}, first.version)
+    followed = night.add({"draw": True}, first.version, follow=True)  # as record does
+    assert followed.number == 3
+
+
+def test_the_amend_preview_names_the_later_hand_it_upsets(tmp_path):
+    # hand 2 names Mei as its dealer; amending hand 1 so that Jun wins moves the deal to Jun (R10)
+    night, first = started(tmp_path)
+    night.add({"dealer": "Mei", **MEI}, first.version)
+    amended = {"dealer": "Ah Fook", **MEI, "winner": "Jun"}
+    result, upset, amendment = night.preview(amended, amend=1)
+    assert upset[0] == 2 and upset[1].dealer_expected == "Jun" and amendment.number == 1
+
+
+def test_taking_back_every_hand_keeps_the_table(tmp_path):
+    night, first = started(tmp_path)
+    plan = night.take_back(first.version)
+    assert plan.number == 1 and plan.after is None and "Mei" in plan.text
+    seen = night.read()
+    assert seen.night is None and seen.table["players"] == TABLE["players"]
+    again = night.add(MEI | {"dealer": "Ah Fook"}, seen.version)
+    assert again.number == 1
