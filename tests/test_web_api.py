@@ -37,9 +37,14 @@ def client(night, **kwargs) -> TestClient:
     return TestClient(create_app(str(night), hosts=hosts, **kwargs), base_url=f"http://{HOST}")
 
 
+def seen(c: TestClient) -> dict:
+    """The headers of a write from the page: its Origin, and the version of the night it saw."""
+    return {**ORIGIN, "If-Match": f'"{c.get("/api/night").json()["version"]}"'}
+
+
 def first_hand(c: TestClient):
     return c.post(
-        "/api/hands", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN
+        "/api/hands", json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}, headers=seen(c)
     )
 
 
@@ -76,7 +81,7 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
     night = tmp_path / "night.yaml"
     c = client(night)
     assert first_hand(c).status_code == 201
-    assert c.post("/api/hands", json={"draw": True}, headers=ORIGIN).status_code == 201
+    assert c.post("/api/hands", json={"draw": True}, headers=seen(c)).status_code == 201
     # hand 1 amended: Jun self-draws instead (Ah Fook dealt): Jun +60, the others −20
     amended = c.put(
         "/api/hands/1",
@@ -86,11 +91,11 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
             "win_type": "self_draw",
             "hand": SELF_DRAW["hand"],
         },
-        headers=ORIGIN,
+        headers=seen(c),
     )
     assert amended.status_code == 200, amended.json()
     assert amended.json()["totals"] == {"Ah Fook": -20, "Mei": -20, "Jun": 60, "Lan": -20}
-    undone = c.delete("/api/hands/last", headers=ORIGIN)
+    undone = c.delete("/api/hands/last", headers=seen(c))
     assert undone.status_code == 200 and len(undone.json()["hands"]) == 1
     assert c.get("/api/settle-up").json()["payments"] == [
         {"from": "Ah Fook", "to": "Jun", "amount": 20},
@@ -98,10 +103,10 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
         {"from": "Lan", "to": "Jun", "amount": 20},
     ]
     emptied = c.delete(
-        "/api/hands/last", headers=ORIGIN
+        "/api/hands/last", headers=seen(c)
     )  # the only hand: the night is empty, its table kept
     assert emptied.status_code == 200 and emptied.json()["exists"] is False
-    again = c.post("/api/hands", json={"dealer": "Ah Fook", **SELF_DRAW}, headers=ORIGIN)
+    again = c.post("/api/hands", json={"dealer": "Ah Fook", **SELF_DRAW}, headers=seen(c))
     assert again.status_code == 201 and again.json()["totals"] == {
         "Ah Fook": -20,
         "Mei": 60,
@@ -155,7 +160,7 @@ def test_a_hand_the_cli_would_refuse_is_refused_and_nothing_written(tmp_path, bo
     c = client(night)
     assert first_hand(c).status_code == 201
     before = night.read_bytes()
-    refused = c.post("/api/hands", json=body, headers=ORIGIN)
+    refused = c.post("/api/hands", json=body, headers=seen(c))
     assert refused.status_code == status
     assert refused.json()["error"] and refused.json()["where"] == where
     assert night.read_bytes() == before
@@ -168,13 +173,13 @@ def test_a_refusal_speaks_the_pages_language(tmp_path):
     refused = c.post(
         "/api/hands?lang=zh",
         json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
-        headers=ORIGIN,
+        headers=seen(c),
     )
     assert refused.status_code == 422 and "應為" in refused.json()["error"]
     refused = c.post(
         "/api/hands?lang=zh-Hans",
         json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
-        headers=ORIGIN,
+        headers=seen(c),
     )
     assert (
         refused.status_code == 422
@@ -266,7 +271,7 @@ def test_the_ledger_is_added_to_as_ledger_add_does(tmp_path):
     night, db = tmp_path / "night.yaml", tmp_path / "club.sqlite3"
     c = client(night, db=str(db))
     assert first_hand(c).status_code == 201
-    added = c.post("/api/ledger", headers=ORIGIN)
+    added = c.post("/api/ledger", headers=seen(c))
     assert added.status_code == 200 and added.json()["night"] == 1
     totals = subprocess.run(
         [
@@ -309,12 +314,19 @@ def server(tmp_path):
         proc.wait(timeout=20)
 
 
-def post(base, path, body, method="POST"):
+def post(base, path, body, method="POST", version=None):
+    """A write as the page sends it: the version seen (read first unless given) in If-Match."""
+    if version is None:
+        version = json.loads(urllib.request.urlopen(base + "/api/night").read())["version"]
     request = urllib.request.Request(
         base + path,
         data=json.dumps(body).encode(),
         method=method,
-        headers={"Content-Type": "application/json", "Origin": base},
+        headers={
+            "Content-Type": "application/json",
+            "Origin": base,
+            "If-Match": f'"{version}"',
+        },
     )
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
@@ -327,10 +339,15 @@ def test_thirty_phones_recording_at_once_lose_nothing(server):
     base, night, _ = server
     assert post(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW})[0] == 201
     results = []
-    threads = [
-        threading.Thread(target=lambda: results.append(post(base, "/api/hands", {"draw": True})[0]))
-        for _ in range(30)
-    ]
+
+    def phone():  # as the page does: on 412 it reads the night it was given, and records after it
+        status, answer = post(base, "/api/hands", {"draw": True})
+        while status == 412:
+            version = answer["night"]["version"]
+            status, answer = post(base, "/api/hands", {"draw": True}, version=version)
+        results.append(status)
+
+    threads = [threading.Thread(target=phone) for _ in range(30)]
     for t in threads:
         t.start()
     for t in threads:
@@ -369,7 +386,12 @@ def test_the_command_line_and_the_page_write_one_file_at_once(server):
         subprocess.Popen(record, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(5)
     ]
-    codes = [post(base, "/api/hands", {"draw": True})[0] for _ in range(5)]
+    codes = []
+    for _ in range(5):
+        status, answer = post(base, "/api/hands", {"draw": True})
+        while status == 412:  # a record came first: the page records after it
+            status, answer = post(base, "/api/hands", {"draw": True}, answer["night"]["version"])
+        codes.append(status)
     assert [p.wait(timeout=60) for p in procs] == [0] * 5 and codes == [201] * 5
     state = json.loads(urllib.request.urlopen(base + "/api/night").read())
     assert len(state["hands"]) == 11

@@ -107,11 +107,13 @@ class Refused(MeizhouError):
 
 
 class Written(NamedTuple):
-    """A change written: the night as it now stands, its new version, the hand it concerned."""
+    """A change written: the night as it now stands, its new version, the hand it concerned, and
+    the file as written."""
 
     night: Night | None
     version: str
     number: int
+    seen: Seen
 
 
 class TakeBack(NamedTuple):
@@ -122,6 +124,7 @@ class TakeBack(NamedTuple):
     before: Night
     after: Night | None
     remaining: str  # the file's text without it
+    seen: Seen | None = None  # the file once written
 
 
 def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
@@ -220,14 +223,14 @@ class NightFile:
             raise Stale(now, self.change_since(version, now))
         return now
 
-    def _write(self, text: str, found: SessionFile | None, night: Night | None) -> str:
+    def _write(self, text: str, found: SessionFile | None, night: Night | None) -> Seen:
         """Write under the lock; the file is read back (parsed, not settled again): its version."""
         bom = found.bom if found is not None else False
         raw = sessionfile.write(self.path, text, bom, self.limits.session_bytes)
         with self._guard:
             if night is not None:
                 self._settled[version_of(raw)] = night
-        return self._read().version
+        return self._read()
 
     # ------------------------------------------------------------------ changing
 
@@ -280,7 +283,8 @@ class NightFile:
                 if moved and not isinstance(exc, Stale):
                     raise Stale(now, self.change_since(version, now), exc) from None
                 raise
-            return Written(night, self._write(text, found, night), len(night.hands))
+            seen = self._write(text, found, night)
+            return Written(night, seen.version, len(night.hands), seen)
 
     def amend(
         self,
@@ -303,7 +307,8 @@ class NightFile:
             if upset is not None:
                 raise Refused(*upset, amendment)
             text = sessionfile.with_hand_replaced(found, number, hand)
-            return Written(night, self._write(text, found, night), number)
+            seen = self._write(text, found, night)
+            return Written(night, seen.version, number, seen)
 
     def taking_back(self, now: Seen) -> TakeBack:
         """What taking the last hand of ``now`` back would do, nothing written."""
@@ -318,8 +323,7 @@ class NightFile:
         with sessionfile.locked(self.path):
             now = self._current(version)
             plan = self.taking_back(now)
-            self._write(plan.remaining, now.found, plan.after)
-            return plan
+            return plan._replace(seen=self._write(plan.remaining, now.found, plan.after))
 
     def preview(
         self,

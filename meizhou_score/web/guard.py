@@ -1,0 +1,91 @@
+"""Only the table gets in (門口): the token, the Host, the Origin of writes, the security headers.
+
+Checked before anything else reads the request, on the raw headers: a token or cookie that is not
+ASCII is simply not the token (401). A refused browser gets a small page in its own language
+(Accept-Language) saying to scan the table's code again; an API call gets the API's JSON. The
+manifest and the icon hold nothing and browsers fetch them without cookies: served without it.
+"""
+
+from __future__ import annotations
+
+import hmac
+from urllib.parse import parse_qsl
+
+from starlette.responses import Response
+
+from .bodies import Json
+from .words import browser_language, refusal_page, said
+
+COOKIE = "meizhou_token"
+OPEN = ("/static/manifest.json", "/static/icon.svg")  # served without the token
+SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; connect-src 'self'; manifest-src 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the token may be in the page's address
+    "Cache-Control": "no-store",
+}
+
+
+class Guard:
+    """ASGI middleware: refuses what is not the table's, and secures every response."""
+
+    def __init__(self, app, token: str | None, hosts: tuple[str, ...], lang: str):
+        self.app, self.token, self.hosts, self.lang = app, token, hosts, lang
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        status = self._refused(scope, headers)
+        if status:
+            response = self._refusal(status, scope, headers)
+            return await response(scope, receive, send)
+
+        async def secured(message):
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *[(k.lower().encode(), v.encode()) for k, v in SECURITY.items()],
+                ]
+            await send(message)
+
+        return await self.app(scope, receive, secured)
+
+    def _refusal(self, status: int, scope, headers: dict) -> Response:
+        key = "no_token" if status == 401 else "not_ours"
+        query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        if "text/html" in headers.get("accept", "") and scope["method"] == "GET":
+            lang = browser_language(headers.get("accept-language", ""), self.lang)
+            page = "page_scan" if status == 401 else "page_host"
+            return Response(
+                refusal_page(page, lang),
+                status_code=status,
+                media_type="text/html; charset=utf-8",
+                headers=SECURITY,
+            )
+        from ..i18n.scripts import language_of
+
+        lang = language_of(query.get("lang") or headers.get("x-lang")) or self.lang
+        return Json({"error": said(key, lang), "where": ""}, status_code=status, headers=SECURITY)
+
+    def _refused(self, scope, headers: dict) -> int:
+        host = headers.get("host", "")
+        if self.hosts and host not in self.hosts:
+            return 403  # a name this server was not started under (DNS rebinding)
+        if self.token and scope["path"] not in OPEN:
+            query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+            cookies = dict(
+                part.strip().split("=", 1)
+                for part in headers.get("cookie", "").split(";")
+                if "=" in part
+            )
+            given = query.get("token") or cookies.get(COOKIE) or ""
+            if not given.isascii() or not hmac.compare_digest(given, self.token):
+                return 401
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            origin = headers.get("origin")
+            if origin is None or origin != f"http://{host}":
+                return 403  # writes come from this page only: no cross-site writes
+        return 0

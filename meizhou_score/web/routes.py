@@ -1,0 +1,181 @@
+"""The JSON API's handlers (docs/web.md): each reads its request, then does its work off the event
+loop (the file's lock, settling, SQLite all block), through the night service.
+
+Every write names the version it was decided on (428 without one; 412 with the night as it now
+stands and what changed when another came first). Every refusal is the API's JSON in the player's
+language: 422 bad input, 507 a disk that refused the write (the file intact).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import reason
+from ..i18n.scripts import language_of, simplified
+from ..night.service import NightFile, Stale
+from ..records.loader import Limits
+from .bodies import Json, refused
+from .guard import COOKIE
+from .setup import deal_answer, rules_json
+from .state import States
+from .words import said
+
+STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
+    "page.js": "text/javascript",
+    "page.css": "text/css",
+    "manifest.json": "application/manifest+json",
+    "icon.svg": "image/svg+xml",
+    "words.json": "application/json",
+}
+
+
+def page_words(written: bytes) -> dict:
+    """The page's words (static/words.json: English and Traditional as written) with Simplified
+    made from Traditional by the same table as the command line's."""
+    words = json.loads(written)
+    words["zh-Hans"] = {
+        key: simplified(text) if isinstance(text, str) else [simplified(t) for t in text]
+        for key, text in words["zh-Hant"].items()
+    }
+    return words
+
+
+class Api:
+    """The handlers of one night's server."""
+
+    def __init__(
+        self, night_path: str, lang: str, token: str | None, db: str | None, limits: Limits
+    ):
+        self.night = NightFile(night_path, limits)
+        self.states = States(night_path, db is not None)
+        self.night_path, self.lang, self.token, self.db = night_path, lang, token, db
+        self.page = resources.files("meizhou_score.web") / "static"
+        self._words: dict | None = None
+
+    def language(self, request: Request) -> str:
+        asked = request.query_params.get("lang") or request.headers.get("x-lang")
+        return language_of(asked) or self.lang
+
+    # ------------------------------------------------------------------ answers
+
+    def answer(self, seen, lang: str, status: int = 200, **extra: Any) -> Json:
+        """The night as GET gives it (with its ETag), after ``extra``."""
+        state = self.states.of(seen, lang)
+        return Json({**extra, **state}, status_code=status, headers={"ETag": f'"{seen.version}"'})
+
+    def stale(self, error: Stale, lang: str) -> Json:
+        kind, hand = error.change
+        return Json(
+            {
+                "error": said(kind, lang, hand=hand),
+                "changed": {"kind": kind, "hand": hand},
+                "night": self.states.of(error.now, lang),
+            },
+            status_code=412,
+            headers={"ETag": f'"{error.now.version}"'},
+        )
+
+    @staticmethod
+    def refusal(error: MeizhouError, lang: str, status: int = 422) -> Json:
+        where = error.path if isinstance(error, RecordError) else ""
+        where = where.say(lang) if hasattr(where, "say") else str(where or "")
+        return Json({"error": error.say(lang), "where": where}, status_code=status)
+
+    async def threaded(self, lang: str, work: Callable[[], Response]) -> Response:
+        """``work()`` off the event loop; the night service's refusals as the API's answers."""
+
+        def guarded() -> Response:
+            try:
+                return work()
+            except Stale as error:
+                return self.stale(error, lang)
+            except MeizhouError as error:
+                return self.refusal(error, lang)
+            except OSError as error:  # the disk refused: the writer left the file as it was
+                return refused(lang, "disk", 507, why=reason(error).say(lang))
+
+        return await run_in_threadpool(guarded)
+
+    # ------------------------------------------------------------------ the page
+
+    async def index(self, request: Request) -> Response:
+        body = (self.page / "index.html").read_bytes()
+        response = Response(body, media_type="text/html; charset=utf-8")
+        given = request.query_params.get("token")
+        if self.token and given and given.isascii() and hmac.compare_digest(given, self.token):
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def static(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in STATIC:
+            return Json({"error": "not found", "where": ""}, status_code=404)
+        if name == "words.json":
+            if self._words is None:
+                self._words = page_words((self.page / name).read_bytes())
+            return Json(self._words)
+        return Response((self.page / name).read_bytes(), media_type=STATIC[name])
+
+    # ------------------------------------------------------------------ reading
+
+    async def get_night(self, request: Request) -> Response:
+        lang = self.language(request)
+        wanted = request.headers.get("if-none-match", "")
+
+        def work() -> Response:
+            version = self.night.version()  # the ETag first: nothing settled when unchanged
+            etag = f'"{version}"'
+            if etag in [tag.strip().removeprefix("W/") for tag in wanted.split(",")]:
+                return Response(status_code=304, headers={"ETag": etag})
+            return self.answer(self.night.read(), lang)
+
+        return await self.threaded(lang, work)
+
+    async def chart(self, request: Request) -> Response:
+        """The running totals as a line chart, drawn by the same code as ``settle --chart``."""
+        from ..render.sheet import chart as night_chart
+
+        lang = self.language(request)
+
+        def work() -> Response:
+            night = self.night.read().night
+            if night is None:
+                return Json({"error": "no hand yet", "where": ""}, status_code=404)
+            return Response(night_chart(night, lang), media_type="image/svg+xml")
+
+        return await self.threaded(lang, work)
+
+    async def settle_up(self, request: Request) -> Response:
+        from ..settling.settleup import settle_up as fewest
+
+        def work() -> Response:
+            night = self.night.read().night
+            payments = fewest(night.totals).payments if night is not None else ()
+            return Json(
+                {
+                    "payments": [
+                        {"from": p.payer, "to": p.payee, "amount": p.amount} for p in payments
+                    ]
+                }
+            )
+
+        return await self.threaded(self.language(request), work)
+
+    async def rules(self, request: Request) -> Response:
+        return Json(rules_json(self.language(request)))
+
+    async def deal(self, request: Request) -> Response:
+        found, wrong = deal_answer(dict(request.query_params))
+        if found is None:
+            lang = self.language(request)
+            return refused(lang, "bad_number", 422, where=wrong, low=2, high=12)
+        return Json(found)

@@ -1,0 +1,110 @@
+"""Setting a night up on the page (開局): the house-rule presets, the dice, a new night's head.
+
+``GET /api/rules`` offers the presets (the defaults, 包槓, the dealer keeping the deal after a
+draw, the example house rules shipped with the package) and every house-rule key with its
+default and choices; ``GET /api/deal`` answers as ``deal --format json``; a setup's ``table``
+names its rules by a preset id or as a mapping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n.scripts import in_script
+from ..records import rules as house
+from ..settling.dealing import deal_json, seats
+
+# id → (the night's rules: the keys it changes, English name, Traditional name)
+PRESETS: dict[str, tuple[dict[str, Any], str, str]] = {
+    "standard": ({}, "Standard rules (the defaults)", "標準規則（預設）"),
+    "bao_kong": (
+        {"exposed_kong_payer": "discarder"},
+        "包槓: the discarder pays an exposed kong",
+        "包槓：直槓由打出者付",
+    ),
+    "dealer_keeps": (
+        {"dealer_after_draw": "same"},
+        "The dealer keeps the deal after a draw",
+        "荒莊連莊：莊家續做",
+    ),
+    "house_rules": (  # examples/house-rules.yaml, shipped here (a test compares the two)
+        {
+            "patterns": {"thirteen_orphans": 0, "all_pungs": 3},
+            "combine": "add",
+            "self_draw_share": 3,
+            "kong_units": {"concealed": 3},
+            "dealer_after_draw": "same",
+        },
+        "A club's house rules (the example)",
+        "一家俱樂部的家規（範例）",
+    ),
+}
+
+
+def rules_json(lang: str) -> dict[str, Any]:
+    """What ``GET /api/rules`` answers: the presets and every house-rule key."""
+    chinese = getattr(house, "DESCRIPTIONS_CHINESE", {})
+    choices = getattr(house, "_CHOICES", {})
+    presets = [
+        {
+            "id": key,
+            "name": english if lang == "en" else in_script(traditional, lang),
+            "rules": rules,
+            "effective": house.DEFAULT_RULES.override(rules).as_dict(),
+        }
+        for key, (rules, english, traditional) in PRESETS.items()
+    ]
+    keys = [
+        {
+            "key": key,
+            "default": default,
+            "choices": list(choices[key]) if key in choices else None,
+            "description": (
+                house.DESCRIPTIONS.get(key, "")
+                if lang == "en"
+                else in_script(chinese.get(key, house.DESCRIPTIONS.get(key, "")), lang)
+            ),
+        }
+        for key, default in house.DEFAULTS.items()
+    ]
+    return {"presets": presets, "keys": keys}
+
+
+def head_of(table: dict[str, Any]) -> dict[str, Any] | None:
+    """A setup's table with its rules as the night's file writes them (a preset id → its keys);
+    None when it names no preset we have."""
+    rules = table.get("rules")
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            return None
+        rules = PRESETS[rules][0] or None
+    return {**table, "rules": rules}
+
+
+def deal_answer(query: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
+    """``GET /api/deal``'s answer, or (None, the parameter that is wrong)."""
+    players = tuple(p.strip() for p in query.get("players", "").split(",") if p.strip())
+    if players and len(players) != 4:
+        return None, "players"
+    if "seats" in query:
+        total = _dice(query["seats"])
+        if total is None or not players:
+            return None, "seats" if total is None else "players"
+        found = seats(total, players)
+        return {"throw": total, "thrower": players[0], "seats": found, "dealer": found["East"]}, ""
+    dealer, breaker = _dice(query.get("dealer_dice", "")), _dice(query.get("breaker_dice", ""))
+    if dealer is None or breaker is None:
+        return None, "dealer_dice" if dealer is None else "breaker_dice"
+    names = None
+    if players:
+        first = query.get("dealer") or players[0]
+        if first not in players:
+            return None, "dealer"
+        d = players.index(first)
+        names = tuple(players[(d + k) % 4] for k in range(4))  # from the dealer on, in play order
+    return deal_json(dealer, breaker, names), ""
+
+
+def _dice(text: str) -> int | None:
+    """A sum of two dice, 2 to 12, or None."""
+    return int(text) if text.isascii() and text.isdigit() and 2 <= int(text) <= 12 else None

@@ -1,0 +1,113 @@
+"""The server's own sentences (網頁的話): what the API and the refusal page say, in each language.
+
+English and Traditional are written here; Simplified is made from Traditional by the same table as
+the command line's. The page's own words are in ``static/words.json``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..i18n.scripts import in_script, language_of
+
+SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
+    "recorded": (
+        "Hand {hand} was recorded from another phone.",
+        "第 {hand} 局已由另一部手機記下。",
+    ),
+    "taken_back": (
+        "Hand {hand} was taken back from another phone.",
+        "第 {hand} 局已由另一部手機收回。",
+    ),
+    "amended": ("Hand {hand} was changed from another phone.", "第 {hand} 局已由另一部手機修改。"),
+    "created": ("The night was set up from another phone.", "這一晚已由另一部手機開好。"),
+    "changed": (
+        "The night changed elsewhere (another phone, or the file itself).",
+        "這一晚已在別處改過（另一部手機，或檔案本身）。",
+    ),
+    "no_version": (
+        "This change does not say which version of the night it was made on"
+        ' (If-Match or "version"); nothing was written.',
+        '這項更改沒有註明依據這一晚的哪個版本（If-Match 或 "version"）；沒有寫入。',
+    ),
+    "disk": (
+        "The disk refused the write ({why}); nothing was written, the file is as it was.",
+        "磁碟拒絕寫入（{why}）；沒有寫入，檔案保持原樣。",
+    ),
+    "too_deep": (
+        "the JSON is nested deeper than {depth} levels",
+        "JSON 的巢狀層數超過 {depth} 層",
+    ),
+    "not_text": ("not text: a lone surrogate (\\ud800)", "不是文字：單獨的代理字元（\\ud800）"),
+    "not_json": ("not JSON: {why}", "不是 JSON：{why}"),
+    "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
+    "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
+    "no_token": (
+        "this page needs the table's link (its token)",
+        "這個頁面需要本桌的連結（含密碼）",
+    ),
+    "not_ours": ("refused: not from this table's page", "拒絕：不是來自本桌的頁面"),
+    "no_ledger": ("no ledger: start serve with --db LEDGER", "沒有帳本：以 serve --db 帳本 啟動"),
+    "amend_number": ("expected a hand number from 1", "應為由 1 起的局號"),
+    "later_dealer": (
+        "hand {hand}'s dealer would then be {expected}, not {named}",
+        "第 {hand} 局的莊家將是 {expected}，而不是 {named}",
+    ),
+    "hand_reasons": ("hand {hand}: {reasons}", "第 {hand} 局：{reasons}"),
+    "no_preset": ("no such preset; expected one of {ids}", "沒有這個預設；應為 {ids} 之一"),
+    "bad_number": ("expected a whole number from {low} to {high}", "應為 {low} 至 {high} 的整數"),
+    "internal": (
+        "the server could not answer this request; nothing was written",
+        "伺服器無法回應這個請求；沒有寫入",
+    ),
+    "page_title": ("Meizhou mahjong", "梅州麻將"),
+    "page_scan": (
+        "This page needs the table's link. Scan the table's code again, or open the link the"
+        " laptop shows.",
+        "這個頁面需要本桌的連結。請再掃一次本桌的二維碼，或打開電腦上顯示的連結。",
+    ),
+    "page_host": (
+        "This server answers only to its own address. Open the link the laptop shows.",
+        "這個伺服器只回應它自己的位址。請打開電腦上顯示的連結。",
+    ),
+}
+
+
+def said(key: str, lang: str, **values) -> str:
+    """The sentence ``key`` in ``lang`` (en, zh-Hant or zh-Hans), its blanks filled."""
+    english, chinese = SAID[key]
+    text = english if lang == "en" else in_script(chinese, lang)
+    return text.format(**values) if values else text
+
+
+def browser_language(accept: str, fallback: str = "en") -> str:
+    """The first language of an Accept-Language header that we speak (by its q order), else
+    ``fallback``."""
+    ranked = []
+    for n, part in enumerate(accept.split(",")):
+        code, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        ranked.append((-q, n, code.strip()))
+    for _, _, code in sorted(ranked):
+        lang = language_of(code)
+        if lang:
+            return lang
+    return fallback
+
+
+def refusal_page(key: str, lang: str) -> bytes:
+    """A small HTML page saying why the browser was refused, in its language: no script, no link."""
+    tag = {"en": "en", "zh-Hant": "zh-Hant", "zh-Hans": "zh-Hans"}[lang]
+    return (
+        f'<!doctype html><html lang="{tag}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(said('page_title', lang))}</title></head>"
+        "<body>"
+        f"<h1>{escape(said('page_title', lang))}</h1><p>{escape(said(key, lang))}</p>"
+        "</body></html>"
+    ).encode()
