@@ -32,6 +32,11 @@ from .options import Stopped, Usage, common, lang_option, the_run
     "secret link (and its QR code) that every request must carry.",
 )
 @click.option(
+    "--new-link",
+    is_flag=True,
+    help="With --lan: a new secret link for this night (the old one stops working).",
+)
+@click.option(
     "--db",
     metavar="LEDGER",
     type=click.Path(dir_okay=False),
@@ -39,12 +44,14 @@ from .options import Stopped, Usage, common, lang_option, the_run
 )
 @lang_option
 @common
-def serve(night, port, host, lan, db, lang):
+def serve(night, port, host, lan, new_link, db, lang):
     """Serve NIGHT.yaml to the phones at the table: the score sheet, a new hand in a few taps, every page updated
     within a second or two of a hand recorded anywhere — another phone or `record` on the command line.
 
     The night's file is made on the page when it does not exist yet. Every write
-    goes through the same safe writer as `record`. Ctrl-C stops the server.
+    goes through the same safe writer as `record`. With --lan the link is kept
+    for the night (the same link after a restart; --new-link makes a new one).
+    Any address but this machine's own needs --lan. Ctrl-C stops the server.
 
     \b
     Examples:
@@ -52,8 +59,6 @@ def serve(night, port, host, lan, db, lang):
       meizhou-score serve night.yaml --lan --db club.sqlite3
       meizhou-score serve night.yaml --port 9000 --lang zh
     """
-    import secrets
-
     try:
         import uvicorn
 
@@ -65,13 +70,32 @@ def serve(night, port, host, lan, db, lang):
                 why=str(exc),
             )
         ) from None
-    token = secrets.token_urlsafe(24) if lan else None  # 192 bits
-    bind = "0.0.0.0" if lan else host
-    hosts = (
-        () if lan else (f"{host}:{port}", f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}")
-    )
+    import os
+
+    from ..web.tokens import link_token
+
+    folder = os.path.dirname(os.path.abspath(night))
+    if not os.path.isdir(folder):
+        raise MeizhouError(
+            msg(
+                "the folder {folder} does not exist; make it first, or serve a night in a folder "
+                "that exists",
+                folder=folder,
+            )
+        )
+    if not lan and not _loopback(host):
+        raise Usage(
+            msg(
+                "--host {host} lets other machines reach the server; add --lan to let them in "
+                "with the table's secret link (or leave --host out: this machine only)",
+                host=host,
+            )
+        )
+    token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
+    bind = host if lan and host != "127.0.0.1" else "0.0.0.0" if lan else host
+    hosts = () if lan else _names(host, port)
     app = create_app(night, lang, token, hosts, db, the_run().limits)
-    urls = _addresses(port, token) if lan else [f"http://{host}:{port}/"]
+    urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
     click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
     for url in urls[1:]:
         click.echo(f"  {url}")
@@ -136,4 +160,27 @@ def _addresses(port: int, token: str) -> list[str]:
     except OSError:
         pass
     found = list(dict.fromkeys(found)) or ["127.0.0.1"]
-    return [f"http://{address}:{port}/?token={token}" for address in found]
+    return [f"http://{_bracketed(address)}:{port}/?token={token}" for address in found]
+
+
+def _loopback(host: str) -> bool:
+    """Whether ``host`` is this machine alone (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _bracketed(host: str) -> str:
+    """An address as a link writes it: an IPv6 address in brackets (http://[::1]:8765/)."""
+    return f"[{host}]" if ":" in host and not host.startswith("[") else host
+
+
+def _names(host: str, port: int) -> tuple[str, ...]:
+    """The Host headers a loopback server answers to: its own names only (DNS rebinding)."""
+    names = (_bracketed(host), "localhost", "127.0.0.1", "[::1]")
+    return tuple(dict.fromkeys(f"{name}:{port}" for name in names))

@@ -155,6 +155,8 @@ Scan to open it on a phone (the link carries the table's secret: share it with t
 Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
 could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host} 的 {port} 埠監聽（埠被其他程式佔用？試試 --port）
 The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
+--host {host} lets other machines reach the server; add --lan to let them in with the table's secret link (or leave --host out: this machine only) | --host {host} 會讓其他機器連上伺服器；請加上 --lan，讓他們憑本桌的秘密連結進入（或不寫 --host：只限本機）
+the folder {folder} does not exist; make it first, or serve a night in a folder that exists | 資料夾 {folder} 不存在；請先建立，或在已存在的資料夾中開放這一晚
 missing; a new night names its players, in seat order | 缺少；新的一晚要依座位順序寫出玩家
 no hand {number} in the night ({count} hand{count:s}) | 這一晚沒有第 {number} 局（共 {count} 局）
 hand {number}: {reasons} | 第 {number} 局：{reasons}
