@@ -50,14 +50,18 @@ class Seen:
     __slots__ = ("version", "found", "_night")
 
     def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
-        self.version, self.found, self._night = version, found, night
+        self.version: str = version
+        self.found: SessionFile | None = found
+        self._night: Any = night
 
     @property
     def night(self) -> Night | None:
         if self._night is _UNSETTLED:
             found = self.found
-            empty = found is None or all_taken_back(found.data)
-            self._night = None if empty else settle_data(found.data)
+            if found is None or all_taken_back(found.data):
+                self._night = None
+            else:
+                self._night = settle_data(found.data)
         return self._night
 
     @property
@@ -66,7 +70,16 @@ class Seen:
 
     @property
     def hands(self) -> list:
-        return list(self.found.data["hands"]) if self.found is not None else []
+        found = self.found
+        return list(found.data["hands"]) if found is not None else []
+
+    @property
+    def settled_night(self) -> Night:
+        """The night, which has a hand: the file's hands were checked first."""
+        night = self.night
+        if night is None:  # pragma: no cover - callers check the hands first
+            raise RecordError("", msg("no such session file"), "")
+        return night
 
     @property
     def table(self) -> dict[str, Any] | None:
@@ -253,9 +266,10 @@ class NightFile:
         """
         with sessionfile.locked(self.path):
             now = self._read()
-            moved = version is not None and now.version != version
+            saw = now.version if version is None else version
+            moved = now.version != saw
             if moved and (not follow or now.found is None):
-                raise Stale(now, self.change_since(version, now))
+                raise Stale(now, self.change_since(saw, now))
             found = now.found
             try:
                 if found is None:
@@ -273,15 +287,17 @@ class NightFile:
                 else:
                     if head is not None and not follow:
                         raise Stale(now, Change("created", None))
-                    night = settled if settled is not None and not moved else None
-                    night = night or settle_next(now.night, found.data, hand)
+                    if settled is not None and not moved:
+                        night = settled
+                    else:
+                        night = settle_next(now.settled_night, found.data, hand)
                     text = sessionfile.with_hand(found, hand)
                 upset = None if allow_dispute else refused(night)
                 if upset is not None:
                     raise Refused(*upset)
             except MeizhouError as exc:
                 if moved and not isinstance(exc, Stale):
-                    raise Stale(now, self.change_since(version, now), exc) from None
+                    raise Stale(now, self.change_since(saw, now), exc) from None
                 raise
             seen = self._write(text, found, night)
             return Written(night, seen.version, len(night.hands), seen)
@@ -302,7 +318,7 @@ class NightFile:
             self._in_range(number, hands)
             hands[number - 1] = hand
             night = settled if settled is not None else settle_data({**found.data, "hands": hands})
-            amendment = Amendment(number, now.night)
+            amendment = Amendment(number, now.settled_night)
             upset = None if allow_dispute else refused(night, amendment)
             if upset is not None:
                 raise Refused(*upset, amendment)
@@ -316,7 +332,7 @@ class NightFile:
         remaining, text = sessionfile.without_last(found)
         hands = now.hands[:-1]
         after = settle_data({**found.data, "hands": hands}) if hands else None
-        return TakeBack(len(hands) + 1, text, now.night, after, remaining)
+        return TakeBack(len(hands) + 1, text, now.settled_night, after, remaining)
 
     def take_back(self, version: str | None) -> TakeBack:
         """Take the last hand back (the only one too: the night is then None, its table kept)."""
@@ -340,12 +356,12 @@ class NightFile:
             self._in_range(amend, hands)
             hands[amend - 1] = hand
             night = settle_data({**found.data, "hands": hands})
-            amendment = Amendment(amend, now.night)
+            amendment = Amendment(amend, now.settled_night)
             return night, refused(night, amendment), amendment
         if now.found is None:
             night = settle_data({**new_head(head), "hands": [hand]})
         elif now.night is None:
-            night = settle_data({**now.table, "hands": [hand]})
+            night = settle_data({**(now.table or {}), "hands": [hand]})
         else:
             night = settle_next(now.night, now.found.data, hand)
         return night, refused(night), None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ..records.loader import DEFAULT_LIMITS, Limits
@@ -49,10 +50,11 @@ def create_app(
         Route("/api/deal", api.deal),
     ]
 
-    async def http_error(request: Request, exc: HTTPException) -> Json:
-        return Json({"error": exc.detail, "where": ""}, status_code=exc.status_code)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 500)
+        return Json({"error": getattr(exc, "detail", ""), "where": ""}, status_code=status)
 
-    async def internal(request: Request, exc: Exception) -> Json:
+    async def internal(request: Request, exc: Exception) -> Response:
         # the last resort: never a traceback to the phone (the server's log keeps it)
         return Json({"error": said("internal", api.language(request)), "where": ""}, 500)
 

@@ -110,7 +110,8 @@ class Writes(Api):
     async def ledger_add(self, request: Request) -> Response:
         """The night into the club's ledger, as ``ledger add`` does it: the version seen."""
         lang = self.language(request)
-        if self.db is None:
+        db = self.db
+        if db is None:
             return refused(lang, "no_ledger", 404)
         asked = await self._asked(request, lang, optional=True)
         if isinstance(asked, Response):
@@ -125,8 +126,8 @@ class Writes(Api):
             if seen.version != version:
                 raise Stale(seen, self.night.change_since(version, seen))
             data = seen.found.data if seen.found is not None else None
-            with guarded(self.db):
-                conn = open_ledger(self.db, create=True)
+            with guarded(db):
+                conn = open_ledger(db, create=True)
                 try:
                     added = nights.add_night(conn, data, self.night_path, None)
                 finally:
