@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 
+import click
 import pytest
 from click.testing import CliRunner
 from conftest import EXAMPLES, ROOT
@@ -43,7 +44,23 @@ def _commands() -> list[tuple[str, list[str]]]:
         ("deal-seats", ["deal", "--seats", "7", "--players", "Ah Fook,Mei,Jun,Lan"]),
     ]
     runs += [(f"rules-explain-R{n}", ["rules", "--explain", f"R{n}"]) for n in range(1, 12)]
+    runs += [(f"help-{'-'.join(c) or 'main'}", [*c, "--help"]) for c in _every_command()]
     return runs
+
+
+def _every_command() -> list[tuple[str, ...]]:
+    """Every command and subcommand, by name: (), ("settle",), ("ledger", "add"), ..."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(command, path: tuple[str, ...]) -> None:
+        found.append(path)
+        if isinstance(command, click.Group):
+            with click.Context(command) as ctx:
+                for name in command.list_commands(ctx):
+                    walk(command.get_command(ctx, name), (*path, name))
+
+    walk(cli, ())
+    return found
 
 
 def _ledger_commands() -> list[tuple[str, list[str]]]:
