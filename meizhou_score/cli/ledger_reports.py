@@ -168,8 +168,14 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
 
     conn = _open(ctx)
     span = _day(since, "--since"), _day(until, "--until")
-    standing = payments.owed(conn, reports.totals(conn, *span), *span)
-    result = settle_up({o.player: o.now for o in standing})
+    paid_on = span[1] if span[1] and span[1] < _today() else None
+    if (
+        record_it and yes
+    ):  # read, worked out and recorded in one transaction (several at once: once)
+        result = payments.square(conn, *span, paid_on)
+    else:
+        standing = payments.owed(conn, reports.totals(conn, *span), *span)
+        result = settle_up({o.player: o.now for o in standing})
     if not result.payments:
         click.echo(phrase("settle_none", lang)) if fmt == "table" else _emit([], fmt, lang)
         return
@@ -178,27 +184,21 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
     )
     if not result.exact and fmt == "table":
         click.echo(phrase("ledger_inexact", lang), err=True)
-    if record_it:
+    if record_it and not yes:
         from ..i18n.messages import msg
         from .options import Usage, confirm, someone_can_answer
 
-        if not yes:
-            if not someone_can_answer():
-                raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
-            if not confirm(
-                phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang
-            ):
-                click.echo(phrase("record_nothing_written", lang))
-                return
-        for p in result.payments:
-            payments.pay(
-                conn,
-                p.payer,
-                p.payee,
-                p.amount,
-                span[1] if span[1] and span[1] < _today() else None,
-                "settle-up",
-            )
+        if not someone_can_answer():
+            raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
+        if not confirm(
+            phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang
+        ):
+            click.echo(phrase("record_nothing_written", lang))
+            return
+        if not payments.square(conn, *span, paid_on, result.payments).payments:
+            click.echo(phrase("ledger_already_square", lang))
+            return
+    if record_it:
         click.echo(phrase("ledger_payments_recorded", lang, count=len(result.payments)))
 
 
