@@ -1,4 +1,4 @@
-"""What `record` writes, read by other programs as meant; and options refused before anything is written.
+"""What `record` writes, read by other programs as meant; options refused before any write.
 
 A session `record` starts is read by PyYAML, by js-yaml (editors, the schema's own tools) and by
 `jsonschema` against `meizhou-score schema`: its `date:` must come back as the text the schema says.

@@ -44,8 +44,8 @@ class Stopped(Exception):
 
 class HandOrLast(click.IntRange):
     """A hand's number, from 1, for an option whose value may be left out: the option alone gives
-    ``last`` (click hands over its flag value as an int, passed through); 0 or a negative number typed
-    is refused with the range."""
+    ``last`` (click hands over its flag value as an int, passed through); 0 or a negative number
+    typed is refused with the range."""
 
     def __init__(self, last: int):
         super().__init__(1, None)
