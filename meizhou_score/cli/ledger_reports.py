@@ -41,9 +41,35 @@ def _csv_writer():
         def write(self, text):
             click.echo(text, nl=False)
 
+    class _Neutral:
+        """Every row's text cells made inert for a spreadsheet (see :func:`_inert`)."""
+
+        def __init__(self, writer):
+            self.writer = writer
+
+        def writerow(self, row):
+            self.writer.writerow([_inert(cell) for cell in row])
+
+        def writerows(self, rows):
+            for row in rows:
+                self.writerow(row)
+
     if click.get_current_context().meta.get("bom"):
         click.echo("\ufeff", nl=False)
-    return csv.writer(_Out(), lineterminator="\r\n")
+    return _Neutral(csv.writer(_Out(), lineterminator="\r\n"))
+
+
+def _inert(cell):
+    """A CSV cell a spreadsheet will not run (OWASP, CSV injection): text that begins with = + - @,
+    a tab or a carriage return gets a ' in front, so that ``=HYPERLINK(…)`` in a name or a note is
+    shown, not evaluated. Numbers the tool worked out (amounts, units: ``-40``) are numbers, not
+    formulas, and stay as they are, so a spreadsheet still adds them up."""
+    if isinstance(cell, str) and cell[:1] in _FORMULA_STARTS:
+        return "'" + cell
+    return cell
+
+
+_FORMULA_STARTS = frozenset("=+-@\t\r")
 
 
 def _csv_value(value):

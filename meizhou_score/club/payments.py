@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple
 
 from ..i18n.messages import msg
+from ..records.names import controlled
 from ..records.validators import typed_amount
 from ..settling.money import EXACT, Gold, add, exact
 from ..settling.settleup import SettleUp, settle_up
@@ -66,6 +67,14 @@ def pay(
             msg(
                 "expected the amount as a positive number, like 120 or 2.5; got {text!r}",
                 text=str(amount),
+            )
+        )
+    if controlled(note):
+        raise LedgerError(
+            msg(
+                "a note may not hold control characters, direction overrides or broken Unicode "
+                "(they would rewrite the line it is shown on); got {note!r}",
+                note=note,
             )
         )
     with transaction(conn):

@@ -150,6 +150,7 @@ what is owed changed while you were asked (another program recorded something); 
 {what}: an amount the reports cannot read ({why}); correct or remove it | {what}：報表讀不了的金額（{why}）；請更正或刪除
 payment {number} | 第 {number} 筆付款
 night {night}, hand {hand} | 第 {night} 晚第 {hand} 局
+a note may not hold control characters, direction overrides or broken Unicode (they would rewrite the line it is shown on); got {note!r} | 備註不可含控制字元、方向覆寫字元或損壞的 Unicode（會改寫顯示它的那一行）；卻是 {note!r}
 no payment {number} in the ledger (see: meizhou-score ledger payments) | 帳本中沒有第 {number} 筆付款（見 meizhou-score ledger payments）
 answer {yes} or {no} | 請回答{yes}或{no}
 明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with from: the discarder | 明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），或寫直槓（exposed）並以 from 寫出打牌的人
