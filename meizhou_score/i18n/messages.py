@@ -146,6 +146,11 @@ settle-up --record asks first; pass --yes when nobody can answer | settle-up --r
 ledger remove-payment asks first; pass --yes when nobody can answer | ledger remove-payment 會先詢問；沒有人可以回答時請加 --yes
 expected the amount as a positive number, like 120 or 2.5; got {text!r} | 金額應為正數，例如 120 或 2.5；卻是 {text!r}
 {payer!r} and {payee!r} are one player: a payment is between two | {payer!r} 與 {payee!r} 是同一位玩家：付款要在兩人之間
+what is owed changed while you were asked (another program recorded something); nothing was recorded: run settle-up again | 詢問期間欠款已經改變（另一個程式記下了東西）；沒有記下任何付款：請再執行一次 settle-up
+{what}: an amount the reports cannot read ({why}); correct or remove it | {what}：報表讀不了的金額（{why}）；請更正或刪除
+payment {number} | 第 {number} 筆付款
+night {night}, hand {hand} | 第 {night} 晚第 {hand} 局
+a note may not hold control characters, direction overrides or broken Unicode (they would rewrite the line it is shown on); got {note!r} | 備註不可含控制字元、方向覆寫字元或損壞的 Unicode（會改寫顯示它的那一行）；卻是 {note!r}
 no payment {number} in the ledger (see: meizhou-score ledger payments) | 帳本中沒有第 {number} 筆付款（見 meizhou-score ledger payments）
 answer {yes} or {no} | 請回答{yes}或{no}
 明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with from: the discarder | 明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），或寫直槓（exposed）並以 from 寫出打牌的人
@@ -289,7 +294,6 @@ an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r} |
 only an exposed kong names a discarder; this kong is {kind}: {text!r} | 只有直槓寫打出者；這副槓是 {kind}：{text!r}
 expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r} | 應為 名字=金額，例如 'Mei=60' 或 'Jun=-20'；卻是 {text!r}
 expected an amount after '=', like 'Mei=60'; got {text!r} | '=' 後面應為金額，例如 'Mei=60'；卻是 {text!r}
-expected a finite amount; got {text!r} | 應為有限的金額；卻是 {text!r}
 the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES) | 檔案超過一場的上限（MEIZHOU_MAX_SESSION_BYTES）
 hands: is not the last key of the file, so a hand appended at the end would not belong to it; move hands: to the end | hands: 不是檔案的最後一個鍵，附加在檔尾的一局不會屬於它；請把 hands: 移到最後
 hands: is not the last key of the file; move hands: to the end | hands: 不是檔案的最後一個鍵；請把 hands: 移到最後

@@ -134,6 +134,7 @@ ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。
 ledger_paid | Payment {number}: {payer} paid {payee} {amount}. | 第 {number} 筆付款：{payer} 付給 {payee} {amount}。
 ledger_record_payments | Record these {count} payment{count:s} as paid? | 把這 {count} 筆付款記為已付？
 ledger_payments_recorded | Recorded {count} payment{count:s}: everyone is square. | 已記下 {count} 筆付款：大家兩清。
+ledger_already_square | Everyone is already square: another program recorded the payments meanwhile; nothing was written. | 大家已經兩清：另一個程式剛剛記下了這些付款；沒有寫入任何東西。
 ledger_remove_payment | Remove payment {number}? | 刪除第 {number} 筆付款？
 ledger_payment_removed | Removed payment {number}: its debt is owed again. | 已刪除第 {number} 筆付款：那筆欠款又要還了。
 chart_history | Running balance | 累計輸贏
