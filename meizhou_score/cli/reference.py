@@ -114,7 +114,7 @@ def rules(rules_file, fmt, ruling, lang):
     if fmt == "json":
         click.echo(dumps(effective.as_dict()))
     else:
-        from ..render.text import rules_text
+        from ..render.rules import rules_text
 
         click.echo(rules_text(effective, lang, screen_width()))
 
@@ -202,7 +202,7 @@ def schema(house_rules):
       meizhou-score schema > meizhou-record.schema.json
       meizhou-score schema --house-rules > meizhou-house-rules.schema.json
     """
-    from ..records.schema import HOUSE_RULES_SCHEMA, SCHEMA
+    from ..records import schema as schemas
     from ..render.jsonout import dumps
 
-    click.echo(dumps(HOUSE_RULES_SCHEMA if house_rules else SCHEMA))
+    click.echo(dumps(schemas.house_rules_schema() if house_rules else schemas.schema()))

@@ -156,8 +156,8 @@ deal_take |   {n:2}. {place} takes {tiles} (holds {held}) |   {n:2}. {place}摸 
 deal_end | The dealer holds 14 tiles and discards first; the others hold 13. | 莊家 14 張，先打牌；其餘每人 13 張。
 deal_seats | {thrower} throws {total}: counting from {thrower} as 1 in play order, {east} sits East. | {thrower} 擲出 {total}：從 {thrower} 數起（為 1），依順序數，{east} 坐東。
 deal_seat |   {wind}: {name} |   {wind}：{name}
-rules_pattern_headers | pattern|中文|ratio|supersedes | 牌型|中文|倍數|取代
-rules_headers | rule|value|ruling|meaning | 規則|值|裁定|意思
+rules_pattern_headers | pattern|中文|ratio|supersedes | 牌型|倍數|取代的牌型|英文代號
+rules_headers | rule|value|ruling|meaning | 規則|現行的值|裁定|英文代號
 rules_explain | {key}: {says} | {key}：{says}
 rules_why | Why: {why} | 理由：{why}
 rules_every | (Every ruling: docs/rules.md.) | （所有裁定：docs/rules.md。）
@@ -179,7 +179,8 @@ check_discards | Best discards (the hand then needs the fewest tiles, with the m
 check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|合用的牌|剩餘張數
 rules_patterns_title | Patterns and their ratios: | 牌型與倍數：
 rules_payments_title | Payments and dealing: | 付款與坐莊：
-rules_supersedes | (replaces {ids}) | （取代 {ids}）
+rules_supersedes | (replaces {ids}) | （取代{ids}）
+rules_now | {key} = {value} ({ruling}) | 現行：{value}（{ruling}）
 check_discard_line |   {tile}: {then}; helps {useful} ({count} left) |   {tile}：{then}；合用 {useful}（剩 {count} 張）
 check_then_waiting | waiting on {tiles} | 聽 {tiles}
 check_then_shanten | {n}-shanten | {n} 向聽
