@@ -328,7 +328,7 @@ no such option: {option}{hint} | 沒有這個選項：{option}{hint}
 missing {what} {name} | 缺少{what} {name}
 argument | 參數
 option | 選項
-invalid value for {name}: {problem} | {name} 的值不對：{problem}
+invalid value for {name!r}: {problem} | {name!r} 的值不對：{problem}
 {value!r} is not one of {options} | {value!r} 不是以下之一：{options}
 {value} is not in the range {low} to {high} | {value} 不在 {low} 到 {high} 之間
 {value!r} is not a whole number | {value!r} 不是整數
