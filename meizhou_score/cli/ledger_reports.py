@@ -91,12 +91,8 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
     elif rows:
         from ..render.columns import columns
 
-        # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = (
-            dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
-            if lang != "en"
-            else {}
-        )
+        # the headings in the player's language (English: the keys themselves, as JSON and CSV show them)
+        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
         click.echo(
             columns(
                 [[names.get(key, key) for key in rows[0]]]

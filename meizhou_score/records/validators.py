@@ -38,6 +38,8 @@ def describe(value: Any) -> str | Message:
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 40:
         return f"{value:.3E}"
     text = repr(value if not isinstance(value, Decimal) else str(value))
+    if isinstance(value, str) and len(text) <= 60:
+        return msg("{text!r}", text=value)  # quoted in the reader's language: 'Mei', 「Mei」, “Mei”
     if len(text) > 60:
         text = text[:57] + "..."
     return text
