@@ -34,7 +34,7 @@ MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
 COOKIE = "meizhou_token"
 # the page's own files, by the name a request may ask for: nothing else of the file system is ever served
 STATIC = {
-    "page.js": "text/javascript",
+    **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "page")},
     "page.css": "text/css",
     "manifest.json": "application/manifest+json",
     "icon.svg": "image/svg+xml",
