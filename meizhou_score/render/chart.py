@@ -1,95 +1,174 @@
-"""A line chart (走勢圖) of running balances as self-contained SVG: no script, no other file, no library.
+"""A line chart (走勢圖) of running balances as self-contained SVG: no script, no other file.
 
 One line a player, each with its own dash pattern and marker so that it reads in
-black and white; a zero line; the period's labels along the bottom; each
-player's name at the end of their line. Chinese names render with the
-fonts the viewer has (a CJK family is named first). Written by hand rather
-than with a plotting library: a line chart is a few dozen SVG elements, and
-matplotlib would cost a serve or settle start-up several hundred milliseconds
-and tens of megabytes of install for them.
+black and white; a zero line; a value axis of round ticks (1, 2 or 5 × 10ⁿ, at
+least three of them); the period's labels along the bottom; each player's name
+and total at the end of their line, moved apart (with a leader line) where
+they would overlap, players with equal totals sharing one label. Drawn 390
+units wide with 13-unit text, so that on a phone (about 390 px) the text reads
+at 13 px and never under 11. Chinese names render with the fonts the viewer has
+(a CJK family is named first). Everything a player wrote is escaped for XML
+text and attributes alike (quotes included). Written by hand rather than with a
+plotting library: a line chart is a few dozen SVG elements, and matplotlib would
+cost a serve or settle start-up several hundred milliseconds and tens of
+megabytes of install for them.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
-from xml.sax.saxutils import escape
+import unicodedata
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
-WIDTH, HEIGHT = 640, 360
-LEFT, RIGHT, TOP, BOTTOM = (
-    56,
-    120,
-    36,
-    48,
-)  # margins: values at left, names at right, labels at bottom
+WIDTH, HEIGHT = 390, 300
+LEFT, TOP, BOTTOM = 44, 34, 34  # margins: values at left, the title on top, labels at bottom
+FONT_SIZE = 13  # units of the drawing; drawn 390 units wide, so 13 px on a 390 px wide chart
+LINE = 16  # the least distance between two end labels
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
-FONT = "'Noto Sans CJK TC', 'Noto Sans CJK SC', 'PingFang TC', 'Microsoft JhengHei', system-ui, sans-serif"
+FONT = (
+    "'Noto Sans CJK TC', 'Noto Sans CJK SC', 'PingFang TC', 'Microsoft JhengHei', "
+    "system-ui, sans-serif"
+)
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+
+
+def xml(text: object) -> str:
+    """``text`` made safe for XML text and for a quoted attribute alike: & < > " ' escaped."""
+    return "".join(_ENTITIES.get(c, c) for c in str(text))
 
 
 def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | int]]) -> str:
-    """``series``: each player's running balance at each of ``labels`` (the same length). The SVG, as text."""
+    """``series``: each player's running balance at each of ``labels`` (the same length).
+
+    The SVG, as text."""
     values = [Decimal(v) for points in series.values() for v in points] + [Decimal(0)]
-    low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    ticks = nice_ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
+    ends = end_labels(series)
+    label_w = max([_width(text) for _, text in ends] or [0])
+    right = min(max(label_w + 22, 48), WIDTH // 2)  # the names' room at the right
+    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
     count = max(len(labels), 1)
 
     def x(i: int) -> float:
         return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
 
-    def y(v) -> float:
+    def y(v: Decimal | int) -> float:
         return TOP + float((high - Decimal(v)) / (high - low)) * plot_h
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
-        f'font-family="{FONT}" font-size="12">',
-        f"<title>{escape(title)}</title>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'role="img" font-family="{FONT}" font-size="{FONT_SIZE}">',
+        f"<title>{xml(title)}</title>",
         f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="{LEFT}" y="20" font-size="14" font-weight="bold" fill="#000">{escape(title)}</text>',
+        f'<text x="8" y="20" font-size="15" font-weight="bold" fill="#000">{xml(title)}</text>',
     ]
-    for value in _ticks(low, high):  # the value axis
+    for value in ticks:  # the value axis
         out.append(
-            f'<text x="{LEFT - 6}" y="{y(value) + 4:.1f}" text-anchor="end" fill="#444">{_plain(value)}</text>'
+            f'<text class="tick" x="{LEFT - 5}" y="{y(value) + 4.5:.1f}" text-anchor="end" '
+            f'fill="#333">{_plain(value)}</text>'
         )
         out.append(
             f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-            f'stroke="#e5e5e5"/>'
+            f'stroke="#d4d4d4"/>'
         )
     out.append(
         f'<line class="zero" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         f'stroke="#000" stroke-width="1.2" stroke-dasharray="3 3"/>'
     )
-    step = max(1, round(count / 8))  # at most about eight labels along the bottom
+    step = max(1, -(-count // max(1, plot_w // 28)))  # labels along the bottom, 28 units apart
     for i, label in enumerate(labels):
         if i % step == 0 or i == count - 1:
+            if i != count - 1 and count - 1 - i < step:
+                continue  # too near the last label, which is always shown
             out.append(
-                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 18}" text-anchor="middle" fill="#444">'
-                f"{escape(label)}</text>"
+                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle" '
+                f'fill="#333">{xml(label)}</text>'
             )
-    ends = []
     for n, (name, points) in enumerate(series.items()):
         coords = [(x(i), y(v)) for i, v in enumerate(points)]
         d = " ".join(
             f"{'M' if i == 0 else 'L'}{cx:.1f},{cy:.1f}" for i, (cx, cy) in enumerate(coords)
         )
-        dash = f' stroke-dasharray="{DASHES[n % len(DASHES)]}"' if DASHES[n % len(DASHES)] else ""
+        dash = DASHES[n % len(DASHES)]
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        last = points[-1] if points else 0
         out.append(
-            f'<path d="{d}" fill="none" stroke="#000" stroke-width="2"{dash} data-player="{escape(name)}" '
-            f'data-last="{points[-1] if points else 0}"/>'
+            f'<path d="{d}" fill="none" stroke="#000" stroke-width="2"{dashed} '
+            f'data-player="{xml(name)}" data-last="{xml(last)}"/>'
         )
         out += [_marker(MARKERS[n % len(MARKERS)], cx, cy) for cx, cy in coords]
-        if coords:
-            ends.append([coords[-1][1], name, points[-1]])
-    ends.sort()
-    for i in range(1, len(ends)):  # names at the lines' ends, kept 14 px apart
-        ends[i][0] = max(ends[i][0], ends[i - 1][0] + 14)
-    for cy, name, value in ends:
+    x_end = LEFT + plot_w
+    wanted = [y(value) for value, _ in ends]
+    for (value, text), at, want in zip(
+        ends, spread(wanted, TOP, HEIGHT - BOTTOM), wanted, strict=True
+    ):
+        if abs(at - want) > 1:  # moved away from its line: a leader line back to it
+            out.append(
+                f'<path class="leader" d="M{x_end + 2:.1f},{want:.1f} L{x_end + 10:.1f},{at:.1f}" '
+                f'fill="none" stroke="#555" stroke-width="1"/>'
+            )
         out.append(
-            f'<text x="{LEFT + plot_w + 8}" y="{cy + 4:.1f}" fill="#000">{escape(name)} {_signed(value)}</text>'
+            f'<text class="end" x="{x_end + 12}" y="{at + 4.5:.1f}" fill="#000" '
+            f'data-value="{xml(value)}">{xml(text)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def nice_ticks(low: Decimal, high: Decimal) -> list[Decimal]:
+    """Round values (1, 2 or 5 × 10ⁿ apart) covering ``low``..``high``: at least three, at most six.
+
+    The axis runs from the first to the last of them. A range that is all zero gets −1, 0, 1."""
+    low, high = Decimal(low), Decimal(high)
+    if low == high:
+        low, high = min(low, 0) - 1, max(high, 0) + 1
+    span = high - low
+    step = Decimal(10) ** (span.adjusted() - 1)  # a tenth of the span's order of magnitude
+    factors = (Decimal(1), Decimal(2), Decimal(5))
+    while True:
+        for factor in factors:
+            size = step * factor
+            first = (low / size).to_integral_value(rounding=ROUND_FLOOR)
+            last = (high / size).to_integral_value(rounding=ROUND_CEILING)
+            if last - first <= 5:  # at most six ticks: the first step that fits
+                return [_clean(k * size) for k in range(int(first), int(last) + 1)]
+        step *= 10
+
+
+def end_labels(series: dict[str, list[Decimal | int]]) -> list[tuple[Decimal, str]]:
+    """(the final total, the label) for each distinct final total, highest first: players who end
+    equal share one label ("Mei, Jun +40")."""
+    by_value: dict[Decimal, list[str]] = {}
+    for name, points in series.items():
+        if points:
+            by_value.setdefault(Decimal(points[-1]), []).append(name)
+    return [
+        (value, f"{', '.join(names)} {_signed(value)}")
+        for value, names in sorted(by_value.items(), key=lambda item: -item[0])
+    ]
+
+
+def spread(wanted: list[float], top: float, bottom: float, gap: float = LINE) -> list[float]:
+    """Positions near ``wanted`` (sorted top down), at least ``gap`` apart, within top..bottom."""
+    out: list[float] = []
+    for want in wanted:  # push down what would overlap the one above
+        out.append(max(want, out[-1] + gap) if out else max(want, top))
+    if out and out[-1] > bottom:  # past the bottom: push up from there
+        out[-1] = bottom
+        for i in range(len(out) - 2, -1, -1):
+            out[i] = min(out[i], out[i + 1] - gap)
+    return out
+
+
+def _width(text: str) -> float:
+    """About how wide ``text`` is drawn, in units: a CJK character one em, others about 0.6."""
+    wide = sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
+    return FONT_SIZE * (wide + 0.6 * (len(text) - wide))
+
+
+def _clean(value: Decimal) -> Decimal:
+    return Decimal(0) if value == 0 else value.normalize()
 
 
 def _marker(kind: str, cx: float, cy: float) -> str:
@@ -98,41 +177,33 @@ def _marker(kind: str, cx: float, cy: float) -> str:
     if kind == "ring":
         return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="#fff" stroke="#000"/>'
     if kind == "square":
-        return f'<rect x="{cx - 3.5:.1f}" y="{cy - 3.5:.1f}" width="7" height="7" fill="#fff" stroke="#000"/>'
+        return (
+            f'<rect x="{cx - 3.5:.1f}" y="{cy - 3.5:.1f}" width="7" height="7" fill="#fff" '
+            f'stroke="#000"/>'
+        )
     if kind == "triangle":
-        return f'<path d="M{cx:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 3:.1f} L{cx - 4:.1f},{cy + 3:.1f} Z" fill="#000"/>'
+        return (
+            f'<path d="M{cx:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 3:.1f} '
+            f'L{cx - 4:.1f},{cy + 3:.1f} Z" fill="#000"/>'
+        )
     if kind == "diamond":
         return (
             f'<path d="M{cx:.1f},{cy - 4.5:.1f} L{cx + 4.5:.1f},{cy:.1f} L{cx:.1f},{cy + 4.5:.1f} '
             f'L{cx - 4.5:.1f},{cy:.1f} Z" fill="#fff" stroke="#000"/>'
         )
     return (
-        f'<path d="M{cx - 4:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 4:.1f} M{cx - 4:.1f},{cy + 4:.1f} '
-        f'L{cx + 4:.1f},{cy - 4:.1f}" stroke="#000" stroke-width="1.5"/>'
+        f'<path d="M{cx - 4:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 4:.1f} '
+        f'M{cx - 4:.1f},{cy + 4:.1f} L{cx + 4:.1f},{cy - 4:.1f}" stroke="#000" stroke-width="1.5"/>'
     )
 
 
-def _ticks(low: Decimal, high: Decimal) -> list[Decimal]:
-    """Four or five round values across the range."""
-    span = high - low
-    step = Decimal(10) ** (len(str(int(span))) - 1) if span >= 1 else Decimal("0.1")
-    while span / step > 5:
-        step *= 2
-    start = (low / step).to_integral_value(rounding="ROUND_CEILING") * step
-    out, value = [], start
-    while value <= high:
-        out.append(value.normalize() if value != 0 else Decimal(0))
-        value += step
-    return out
-
-
-def _plain(value) -> str:
+def _plain(value: Decimal) -> str:
     from ..settling.money import text
 
     return text(value)
 
 
-def _signed(value) -> str:
+def _signed(value: Decimal) -> str:
     from ..settling.money import signed
 
     return signed(value)

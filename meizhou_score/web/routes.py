@@ -30,7 +30,7 @@ from .state import States
 from .words import said
 
 STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
-    "page.js": "text/javascript",
+    **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "page")},
     "page.css": "text/css",
     "manifest.json": "application/manifest+json",
     "icon.svg": "image/svg+xml",

@@ -20,15 +20,15 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "第 {hand} 局已由另一部手機收回。",
     ),
     "amended": ("Hand {hand} was changed from another phone.", "第 {hand} 局已由另一部手機修改。"),
-    "created": ("The night was set up from another phone.", "這一晚已由另一部手機開好。"),
+    "created": ("The night was set up from another phone.", "這一場已由另一部手機開好。"),
     "changed": (
         "The night changed elsewhere (another phone, or the file itself).",
-        "這一晚已在別處改過（另一部手機，或檔案本身）。",
+        "這一場已在別處改過（另一部手機，或檔案本身）。",
     ),
     "no_version": (
         "This change does not say which version of the night it was made on"
         ' (If-Match or "version"); nothing was written.',
-        '這項更改沒有註明依據這一晚的哪個版本（If-Match 或 "version"）；沒有寫入。',
+        '這項更改沒有註明依據這一場的哪個版本（If-Match 或 "version"）；沒有寫入。',
     ),
     "disk": (
         "The disk refused the write ({why}); nothing was written, the file is as it was.",

@@ -1,0 +1,129 @@
+// The page's common ground: its words, the tiles, small DOM helpers and the one way it talks to the
+// server (docs/web.md). Loaded first; setup.js, editor.js and page.js build on it.
+"use strict";
+
+let WORDS = null;  // the page's words by language (en, zh-Hant, zh-Hans): /static/words.json
+const SUITS = ["m", "p", "s"];
+const TILES = [];
+for (const suit of SUITS) for (let n = 1; n <= 9; n++) TILES.push(n + suit);
+for (let n = 1; n <= 7; n++) TILES.push(n + "z");
+
+// the phone's own language first: zh-CN, zh-SG and zh-Hans read Simplified, any other Chinese Traditional
+function phoneLanguage() {
+  const said = (navigator.language || "en").toLowerCase();
+  if (!said.startsWith("zh")) return "en";
+  return /^zh-(cn|sg|hans)/.test(said) ? "zh-Hans" : "zh-Hant";
+}
+let lang = localStorage.getItem("meizhou-lang") || phoneLanguage();
+if (lang === "zh") lang = "zh-Hant";  // what an older page remembered
+let state = null;   // GET /api/night as last seen
+
+const $ = (id) => document.getElementById(id);
+const w = (key, values = {}) =>
+  (WORDS[lang][key] || WORDS.en[key] || key).replace(/\{(\w+)\}/g, (_, k) => values[k]);
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "onclick") node.addEventListener("click", v);
+    else if (k === "oninput") node.addEventListener("input", v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+function tileName(tile) {
+  const n = Number(tile[0]), suit = tile[1];
+  const words = lang === "en" ? WORDS["zh-Hant"] : WORDS[lang];
+  if (suit === "z") return words.honours[n - 1];
+  return words.numerals[n - 1] + words[suit];
+}
+// a tile or a set as a key or chip shows it: 123m / 123萬, 55s, 東東東
+function setLabel(tiles) {
+  const suit = tiles[0][1];
+  if (suit === "z") return tiles.map(tileName).join("");
+  const words = lang === "en" ? null : WORDS[lang];
+  return tiles.map((t) => t[0]).join("") + (words ? words[suit] : suit);
+}
+// tile notation for the file: a run, a pair or a pung of one suit as "123m", "55s"
+const notation = (tiles) => tiles.map((t) => t[0]).join("") + tiles[0][1];
+function money(value) {
+  return (Number(value) > 0 ? "+" : "") + String(value);
+}
+function signClass(value) { return Number(value) > 0 ? "pos" : Number(value) < 0 ? "neg" : ""; }
+
+// "123m 456m 55s" → [["1m","2m","3m"], ["4m","5m","6m"], ["5s","5s"]]: a run, pair or pung one group,
+// anything else single tiles, so that a chip takes back what a key put in
+function groupsOf(text) {
+  const groups = [];
+  for (const [, digits, suit] of String(text || "").matchAll(/(\d+)([mpsz])/g)) {
+    const tiles = [...digits].map((d) => d + suit);
+    const same = tiles.every((t) => t === tiles[0]);
+    const run = tiles.length === 3 && suit !== "z"
+      && tiles.every((t, i) => Number(t[0]) === Number(tiles[0][0]) + i);
+    if ((tiles.length === 2 || tiles.length === 3) && (same || run)) groups.push(tiles);
+    else for (const t of tiles) groups.push([t]);
+  }
+  return groups;
+}
+
+// every request: the player's language; every write: the version of the night it was decided on
+async function api(method, path, body, timeout = 8000) {
+  const headers = body === undefined ? {} : {"Content-Type": "application/json"};
+  if (method !== "GET" && state && state.version) headers["If-Match"] = `"${state.version}"`;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeout);
+  let response;
+  try {
+    response = await fetch(path + (path.includes("?") ? "&" : "?") + "lang=" + lang, {
+      method, credentials: "same-origin", headers, signal: abort.signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw Object.assign(new Error(w("offline")), {offline: true});
+  } finally {
+    clearTimeout(timer);
+  }
+  let data = {};
+  try { data = await response.json(); } catch (e) { data = {}; }
+  if (!response.ok) {
+    throw Object.assign(new Error(data.error || response.statusText),
+      {status: response.status, data, where: data.where, offline: response.status >= 502});
+  }
+  return data;
+}
+function say(text) {
+  const box = $("message");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+// a note for a few seconds (another phone's change, a hand recorded)
+let noticeTimer = null;
+function notice(text, seconds = 5) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; box.textContent = ""; }, seconds * 1000);
+}
+// a question with its answers, asked in the page (never a browser dialog)
+function ask(text, answers) {
+  const box = $("ask");
+  box.replaceChildren(el("p", {id: "ask-text"}, text), el("div", {class: "answers"},
+    answers.map(([id, label, act, primary]) => el("button", {class: "big" + (primary ? " primary" : ""), id,
+      onclick: () => { box.hidden = true; box.replaceChildren(); act(); }}, label))));
+  box.hidden = false;
+  box.scrollIntoView({block: "nearest"});
+  box.querySelector("button").focus();
+}
+// what this phone keeps: the language, who it is, a hand half entered (by night file)
+const kept = {
+  get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
+  set(key, value) {
+    try {
+      if (value === null || value === undefined) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { /* a phone in private mode keeps nothing: the page still works */ }
+  },
+};
+const nightKey = (what) => `meizhou-${what}:${state ? state.file : ""}`;

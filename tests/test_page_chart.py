@@ -1,0 +1,131 @@
+"""Every SVG chart we write, opened and hovered in a real Chromium with a hostile player name.
+
+`settle --chart`, `ledger history --chart` and the page's /api/chart.svg draw with one code
+(render/chart.py). A player named `a" onmouseover="alert(1)` must stay a name: hovering every
+element of each chart raises no dialog. A control chart with the attribute left unescaped proves
+that the hovering would have raised one. The charts' text is measured at 390 px wide.
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, start_serve
+
+CHROMIUM = "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("needs Debian's Chromium: apt-get install -y chromium", allow_module_level=True)
+playwright = pytest.importorskip("playwright.sync_api", reason="needs Playwright")
+
+HOSTILE = 'a" onmouseover="alert(1)'
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+NIGHT = f"""players: ['{HOSTILE}', Mei, Jun, Lan]
+stake: 10
+date: '2026-12-01'
+hands:
+  - dealer: '{HOSTILE}'
+    winner: Mei
+    win_type: self_draw
+    hand: {{concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}}
+  - draw: true
+"""
+
+
+def cli(*args, cwd=ROOT):
+    done = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", *map(str, args)], cwd=cwd, capture_output=True
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return done
+
+
+@pytest.fixture
+def page():
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        tab = chromium.new_page(viewport={"width": 390, "height": 844})
+        yield tab
+        chromium.close()
+
+
+def hover_everything(page, url: str) -> list[str]:
+    """Open ``url``, move the mouse over every drawn element and fire mouseover on every element;
+    the dialogs that opened."""
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(url)
+    page.wait_for_selector("svg")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('svg *')].map((e) => e.getBoundingClientRect())
+            .filter((r) => r.width || r.height)
+            .map((r) => [r.x + r.width / 2, r.y + r.height / 2])"""
+    )
+    assert len(boxes) > 10
+    for x, y in boxes:
+        page.mouse.move(x, y)
+    page.evaluate(
+        """() => { for (const e of document.querySelectorAll('*'))
+            e.dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); }"""
+    )
+    page.evaluate("() => new Promise((r) => setTimeout(r, 0))")  # any handler has run by now
+    return dialogs
+
+
+def text_sizes_at_390(page) -> list[float]:
+    """Each text's drawn font size in CSS px with the chart 390 px wide."""
+    return page.evaluate(
+        """() => { const svg = document.querySelector('svg');
+            svg.style.width = '390px';
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return [...svg.querySelectorAll('text')].map(
+                (t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+    )
+
+
+def test_the_hover_probe_finds_a_script_when_there_is_one(page, tmp_path):
+    control = tmp_path / "control.svg"
+    control.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+        + "".join(
+            f'<rect x="{x}" y="{y}" width="10" height="10" data-player="{HOSTILE}"/>'
+            for x in range(0, 100, 20)
+            for y in range(0, 100, 20)
+        )
+        + "</svg>"
+    )
+    assert set(hover_everything(page, control.as_uri())) == {"1"}  # alert(1) ran
+
+
+def test_settle_and_ledger_charts_with_a_hostile_name(page, tmp_path):
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    settled, history = tmp_path / "settle.svg", tmp_path / "history.svg"
+    cli("settle", night, "--chart", settled)
+    cli("ledger", "--db", tmp_path / "club.db", "add", night)
+    cli("ledger", "--db", tmp_path / "club.db", "history", "--chart", history)
+    for svg in (settled, history):
+        assert HOSTILE in svg.read_text(encoding="utf-8").replace("&quot;", '"')
+        assert hover_everything(page, svg.as_uri()) == []
+        sizes = text_sizes_at_390(page)
+        assert min(sizes) >= 11, (svg.name, sizes)
+        assert page.locator("text.tick").count() >= 3
+
+
+def test_the_pages_chart_with_a_hostile_name(page, tmp_path):
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert hover_everything(page, base + "/api/chart.svg") == []
+        assert page.locator("path[data-player]").count() == 4
+        # Mei +60 (R5: 2 units from each of three at stake 10), the other three −20 each
+        ends = page.locator("text.end").all_text_contents()
+        assert ends == ["Mei +60", f"{HOSTILE}, Jun, Lan -20"]
+        assert min(text_sizes_at_390(page)) >= 11
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)

@@ -1,0 +1,290 @@
+"""The page at a real table (issue 31): a hand in ten counted taps, chips that take back what a key
+put in, Undo that asks and is seen on the other phones, the laptop gone and back, who am I, the
+setup form. Real `serve` processes, Debian's Chromium, phone-sized contexts.
+
+The night every test starts from (stake 10, worked from RULES.md): hand 1, Ah Fook deals and Mei
+self-draws an ordinary hand (平胡, ratio 1): each of the three pays 2 units (R5), Mei +60, the
+others −20; Mei deals next (R10: the winner deals).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from conftest import ROOT
+from test_web_page import CHROMIUM, FLAGS, later, playwright
+
+NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
+stake: 10
+date: '2026-12-01'
+hands:
+  - dealer: Ah Fook
+    winner: Mei
+    win_type: self_draw
+    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}
+"""
+PLAIN = ["123m", "456m", "789p", "234s", "55s"]  # four runs and a pair; 4s the winning tile
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(night, port: int) -> subprocess.Popen:
+    """`meizhou-score serve NIGHT --port PORT`, answering."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/night", timeout=1)
+            return proc
+        except urllib.error.HTTPError:
+            return proc
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError("serve did not answer")
+
+
+def stop(proc):
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=20)
+
+
+@pytest.fixture
+def night(tmp_path):
+    path = tmp_path / "night.yaml"
+    path.write_text(NIGHT, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def served(night):
+    port = free_port()
+    procs = [serve(night, port)]
+    yield f"http://127.0.0.1:{port}", night, procs
+    for proc in procs:
+        if proc.poll() is None:
+            stop(proc)
+
+
+@pytest.fixture
+def chromium():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+def phone(browser, locale="en-US", width=390):
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, locale=locale, has_touch=True
+    )
+    page = context.new_page()
+    page.errors = []
+    page.on(
+        "console",
+        lambda m: page.errors.append(m.text) if m.type == "error" and not later(m) else None,
+    )
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+class Taps:
+    """Counts the taps a player makes: each one a real touch on the element."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str):
+        self.page.locator(selector).tap()
+        self.count += 1
+
+
+def totals(night) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", str(night), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    return json.loads(done.stdout)["totals"]
+
+
+def test_a_plain_self_draw_in_ten_taps_and_a_draw_in_three(served, chromium):
+    base, night, _ = served
+    page = phone(chromium)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-hand='1']")
+    tap = Taps(page)
+    tap("#new-hand")
+    tap("[data-winner='Jun']")
+    tap("[data-how='self_draw']")
+    for group in PLAIN:
+        tap(f"[data-set='{group}']")
+    tap("[data-win='4s']")
+    page.wait_for_selector("#record:enabled")  # the preview came back: no tap
+    assert "Jun +60" in page.inner_text("#preview")
+    tap("#record")
+    page.wait_for_selector("[data-hand='2']")
+    assert tap.count == 10
+    # hand 2: Jun self-draws the same ordinary hand: each pays 20, Jun +60
+    assert totals(night) == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}
+    draw = Taps(page)
+    draw("#new-hand")
+    draw("[data-winner='__draw']")
+    page.wait_for_selector("#record:enabled")
+    draw("#record")
+    page.wait_for_selector("[data-hand='3']")
+    assert draw.count == 3
+    assert totals(night) == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}  # R9: nobody pays
+    # the newest hand is on top of the sheet
+    assert page.locator("tr.hand").first.get_attribute("data-hand") == "3"
+    assert page.errors == []
+
+
+def test_a_chip_takes_back_its_tile_or_set(served, chromium):
+    base, _, _ = served
+    page = phone(chromium)
+    page.goto(base + "/")
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    page.click("[data-set='123m']")
+    page.click("[data-set='123m']")
+    page.click("[data-set='99s']")
+    page.click("#tab-tiles")
+    page.click("[data-tile='5p']")
+    assert page.inner_text("#count").endswith("9 of 14 tiles")
+    page.locator("[data-group='123m']").first.click()  # one tap: the whole run goes
+    assert page.locator("[data-group='123m']").count() == 1
+    page.click("[data-group='5p']")
+    assert page.inner_text("#count").endswith("5 of 14 tiles")
+    page.click("[data-win='9s']")
+    page.click("[data-group='99s']")  # the winning tile goes with its pair
+    assert page.locator("[data-win]").count() == 3  # 1m 2m 3m
+    assert page.locator("[data-win][aria-pressed='true']").count() == 0
+    assert page.errors == []
+
+
+def test_undo_asks_and_the_other_phones_are_told(served, chromium):
+    base, night, _ = served
+    mine, theirs = phone(chromium), phone(chromium, locale="zh-CN")
+    for page in (mine, theirs):
+        page.goto(base + "/")
+        page.wait_for_selector("[data-hand='1']")
+    # a hand recorded on this phone is highlighted for a while on the other one
+    mine.click("#new-hand")
+    mine.click("[data-winner='__draw']")
+    mine.click("#record")
+    theirs.wait_for_selector("tr.fresh[data-hand='2']", timeout=5000)
+    assert theirs.inner_text("#notice") == "第 2 局已由另一部手机记下。"
+    theirs.wait_for_selector("tr.fresh", state="detached", timeout=8000)
+    mine.click("#undo")
+    assert mine.inner_text("#ask-text").startswith("Take back hand 2 (")
+    mine.click("#undo-no")  # kept: nothing changes
+    assert "hands" in night.read_text() and night.read_text().count("draw: true") == 1
+    mine.click("#undo")
+    mine.click("#undo-yes")
+    mine.wait_for_selector("[data-hand='2']", state="detached")
+    assert mine.inner_text("#notice") == "Hand 2 was taken back."
+    theirs.wait_for_selector("[data-hand='2']", state="detached", timeout=5000)
+    assert theirs.inner_text("#notice") == "第 2 局已撤回。"
+    assert "draw: true" not in night.read_text()
+    # the question for a winning hand names the hand and the winner's gain: hand 1, Mei +60
+    mine.click("#undo")
+    text = mine.inner_text("#ask-text")
+    assert text.startswith("Take back hand 1 (Mei") and text.endswith(", +60)?")
+    assert mine.errors == [] and theirs.errors == []
+
+
+def test_the_laptop_gone_and_back(served, chromium):
+    base, night, procs = served
+    page, chinese = phone(chromium), phone(chromium, locale="zh-CN")
+    for p in (page, chinese):
+        p.goto(base + "/")
+        p.wait_for_selector("[data-hand='1']")
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    for group in PLAIN[:3]:
+        page.click(f"[data-set='{group}']")
+    stop(procs[0])  # the laptop goes to sleep
+    page.wait_for_selector("#offline:visible", timeout=8000)
+    assert "not answering" in page.inner_text("#offline")
+    assert "nothing is lost" in page.inner_text("#offline")
+    chinese.wait_for_selector("#offline:visible", timeout=8000)
+    assert "没有回应" in chinese.inner_text("#offline")
+    for group in PLAIN[3:]:  # the hand goes on while the laptop sleeps
+        page.click(f"[data-set='{group}']")
+    page.click("[data-win='4s']")
+    page.wait_for_selector("#preview.refused")  # the preview could not be asked
+    procs.append(serve(night, int(base.rsplit(":", 1)[1])))  # back, at the same link
+    page.wait_for_selector("#offline", state="hidden", timeout=8000)
+    chinese.wait_for_selector("#offline", state="hidden", timeout=8000)
+    page.wait_for_selector("#record:enabled", timeout=8000)  # the preview was tried again
+    assert "Jun +60" in page.inner_text("#preview")
+    page.reload()  # the half-entered hand is kept in the phone
+    page.wait_for_selector("[data-win='4s'][aria-pressed='true']")
+    assert [c.get_attribute("data-group") for c in page.locator("[data-group]").all()] == PLAIN
+    page.wait_for_selector("#record:enabled")
+    page.click("#record")
+    page.wait_for_selector("[data-hand='2']")
+    assert totals(night) == {"Ah Fook": -40, "Mei": 40, "Jun": 40, "Lan": -40}
+    page.reload()
+    page.wait_for_selector("[data-hand='2']")
+    assert page.locator("#editor").is_hidden()  # recorded: the draft is gone
+
+
+def test_who_am_i_is_kept_and_marked(served, chromium):
+    base, _, _ = served
+    page = phone(chromium)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-hand='1']")
+    assert page.locator("th.me").count() == 0
+    page.click("[data-me='Jun']")
+    assert page.inner_text("th.me") == "Jun"
+    assert page.get_attribute("[data-me='Jun']", "aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector("th.me")
+    assert page.inner_text("th.me") == "Jun"
+    assert page.locator("td.me").count() == 1
+    assert page.errors == []
+
+
+def test_a_new_night_set_up_with_its_date(tmp_path, chromium):
+    night = tmp_path / "night.yaml"
+    port = free_port()
+    proc = serve(night, port)
+    try:
+        page = phone(chromium)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#player0")
+        assert page.input_value("#date") == datetime.date.today().isoformat()
+        for n, name in enumerate(["Ah Fook", "Mei", "Jun", "Lan"]):
+            page.fill(f"#player{n}", name)
+        page.fill("#stake", "10")
+        page.fill("#date", "2026-11-19")
+        page.click("#start")
+        page.click("[data-dealer='Ah Fook']")
+        page.click("[data-winner='__draw']")
+        page.click("#record")
+        page.wait_for_selector("[data-hand='1']")
+        assert "2026-11-19" in night.read_text()
+        assert page.errors == []
+    finally:
+        stop(proc)
