@@ -43,8 +43,6 @@ PRESETS: dict[str, tuple[dict[str, Any], str, str]] = {
 
 def rules_json(lang: str) -> dict[str, Any]:
     """What ``GET /api/rules`` answers: the presets and every house-rule key."""
-    chinese = getattr(house, "DESCRIPTIONS_CHINESE", {})
-    choices = getattr(house, "_CHOICES", {})
     presets = [
         {
             "id": key,
@@ -54,18 +52,16 @@ def rules_json(lang: str) -> dict[str, Any]:
         }
         for key, (rules, english, traditional) in PRESETS.items()
     ]
-    keys = [
+    keys = [  # the house rules' rows (records/rules.py), as the page needs them
         {
-            "key": key,
-            "default": default,
-            "choices": list(choices[key]) if key in choices else None,
-            "description": (
-                house.DESCRIPTIONS.get(key, "")
-                if lang == "en"
-                else in_script(chinese.get(key, house.DESCRIPTIONS.get(key, "")), lang)
-            ),
+            "key": row.key,
+            "kind": row.kind,
+            "default": house.defaults()[row.key],
+            "choices": [c.id for c in row.choices] if row.kind == "choice" else None,
+            "ruling": row.ruling,
+            "description": house.description(row, lang),
         }
-        for key, default in house.DEFAULTS.items()
+        for row in house.ROWS
     ]
     return {"presets": presets, "keys": keys}
 
