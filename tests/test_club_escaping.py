@@ -1,7 +1,8 @@
-"""What players wrote, made safe for where it goes: notes that cannot take over a terminal, CSV cells a
-spreadsheet does not run.
+"""What players wrote, made safe for where it goes: notes that cannot take over a terminal, CSV
+cells a spreadsheet does not run.
 
-The ledger is test_club_payments' month: owed now Ah Fook −80, Mei −40, Jun +120, Lan 0 (worked there).
+The ledger is test_club_payments' month: owed now Ah Fook −80, Mei −40, Jun +120, Lan 0 (worked
+there).
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ def _csv(db, *args) -> list[list[str]]:
 
 
 def test_csv_cells_a_spreadsheet_would_run_are_quoted_but_numbers_stay(month):
-    # OWASP's CSV injection advice: a cell beginning with = + - @ (or tab, CR) is a formula to Excel,
-    # LibreOffice and Sheets; a leading ' makes it text. Amounts the tool worked out stay numbers.
+    # OWASP's CSV injection advice: a cell beginning with = + - @ (or tab, CR) is a formula to
+    # Excel, LibreOffice and Sheets; a leading ' makes it text. Amounts worked out stay numbers.
     assert run(month, "rename", "Mei", "=HYPERLINK(1)").exit_code == 0
     assert run(month, "pay", "Ah Fook", "Jun", "5", "--note", "@SUM(A1)").exit_code == 0
     assert run(month, "pay", "Ah Fook", "Jun", "5", "--note", "-2+3").exit_code == 0

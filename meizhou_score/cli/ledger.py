@@ -291,4 +291,5 @@ def ledger_check(ctx, lang):
     click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
 
 
-from . import ledger_money, ledger_reports  # noqa: E402,F401 - the reports and the payments join the group
+# the reports, the export and the payments join the group
+from . import ledger_export, ledger_money, ledger_reports  # noqa: E402,F401

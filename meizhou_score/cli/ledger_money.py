@@ -9,7 +9,7 @@ from ..i18n.messages import msg
 from ..i18n.words import phrase
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .ledger_reports import _emit, _table_formats
-from .options import Usage, common, confirm, lang_option, someone_can_answer
+from .options import Usage, common, confirm, lang_option, someone_can_answer, the_run
 
 
 @ledger.command("pay")
@@ -127,7 +127,11 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
       meizhou-score ledger history Mei Jun --by month --chart mei-jun.svg
     """
     from ..club import reports
+    from ..club.store import files_of
+    from ..records.outputs import check_output, write_output
 
+    if chart:  # refused before any work: a folder, the ledger itself, another kind of node
+        check_output(chart, files_of(the_run().ledger["db"]))
     labels, series = reports.history(
         _open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by
     )
@@ -138,9 +142,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
         if chart == "-":
             click.echo(svg, nl=False)
             return
-        from ..records.sessionfile import write
-
-        write(chart, svg)
+        write_output(chart, svg, inputs=files_of(the_run().ledger["db"]))
     _emit(
         [
             {"when": label, **{name: series[name][i] for name in series}}

@@ -32,14 +32,14 @@ def _bom_option(func):
     )(func)
 
 
-def _csv_writer():
+def _csv_writer(echo=click.echo):
     """A CSV writer onto standard output as RFC 4180 writes it (CRLF line ends), a byte-order mark first with
     ``bom`` (Excel reads UTF-8 only after one)."""
     import csv
 
     class _Out:
         def write(self, text):
-            click.echo(text, nl=False)
+            echo(text, nl=False)
 
     class _Neutral:
         """Every row's text cells made inert for a spreadsheet (see :func:`_inert`)."""
@@ -55,7 +55,7 @@ def _csv_writer():
                 self.writerow(row)
 
     if click.get_current_context().meta.get("bom"):
-        click.echo("\ufeff", nl=False)
+        echo("\ufeff", nl=False)
     return _Neutral(csv.writer(_Out(), lineterminator="\r\n"))
 
 
@@ -266,132 +266,3 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
         )
         rows.append(row)
     _emit(rows, fmt, lang)
-
-
-@ledger.command("export")
-@_since_until
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["csv", "jsonl"]),
-    default="csv",
-    show_default=True,
-    help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).",
-)
-@click.option(
-    "--what",
-    type=click.Choice(["hands", "payments", "all"]),
-    default="hands",
-    show_default=True,
-    help="The hands with their payments, the money paid after the nights (ledger pay), or both.",
-)
-@_bom_option
-@common
-@click.pass_context
-def ledger_export(ctx, since, until, fmt, what):
-    """Every hand and every payment of the range, for a spreadsheet or another program.
-
-    \b
-    Examples:
-      meizhou-score ledger export --format csv > club.csv
-      meizhou-score ledger export --format jsonl --since 2026-11-01
-      meizhou-score ledger export --what payments --format csv
-    """
-    from ..club import payments, reports
-
-    conn = _open(ctx)
-    span = _day(since, "--since"), _day(until, "--until")
-    hands = reports.rows(conn, *span) if what != "payments" else iter(())
-    paid = payments.payments(conn, *span) if what != "hands" else []
-    if fmt == "jsonl":
-        from ..render.jsonout import encode
-
-        for hand in hands:
-            click.echo(encode({"kind": "hand", **hand} if what == "all" else hand).decode("utf-8"))
-        for p in paid:
-            click.echo(encode({"kind": "payment", **p._asdict()}).decode("utf-8"))
-        return
-    writer = _csv_writer()
-    if what == "payments":
-        writer.writerow(["payment", "date", "from", "to", "amount", "note"])
-        for p in paid:
-            writer.writerow([p.id, p.date, p.payer, p.payee, p.amount, p.note])
-        return
-    from ..render.jsonout import number
-
-    writer.writerow(
-        [
-            "night",
-            "date",
-            "hand",
-            "dealer",
-            "draw",
-            "winner",
-            "win_type",
-            "robbed",
-            "valid",
-            "ratio",
-            "patterns",
-            "stake",
-            "from",
-            "to",
-            "units",
-            "amount",
-            "reason",
-            "rule",
-        ]
-    )
-    for hand in hands:
-        head = [
-            hand["night"],
-            hand["date"],
-            hand["hand"],
-            hand["dealer"],
-            _csv_value(hand["draw"]),
-            hand["winner"] or "",
-            hand["win_type"] or "",
-            hand["robbed"] or "",
-            _csv_value(hand["valid"]),
-            hand["ratio"],
-            " ".join(hand["patterns"]),
-            number(hand["stake"]),
-        ]
-        for t in hand["transfers"] or [None]:
-            writer.writerow(
-                head
-                + (
-                    ["", "", "", "", "", ""]
-                    if t is None
-                    else [
-                        t["from"],
-                        t["to"],
-                        t["units"],
-                        number(t["amount"]),
-                        t["reason"],
-                        t["rule"],
-                    ]
-                )
-            )
-    for p in paid:  # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
-        writer.writerow(
-            [
-                "",
-                p.date,
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                p.payer,
-                p.payee,
-                "",
-                p.amount,
-                "payment",
-                p.note,
-            ]
-        )

@@ -121,6 +121,13 @@ def settle(
         raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
     if chart and len(files) != 1:
         raise Usage(msg("--chart draws one night: give one FILE"))
+    inputs = (*files, *([rules_file] if rules_file else []))
+    if (
+        chart
+    ):  # refused before any work: a folder, an input (the night itself), another kind of node
+        from ..records.outputs import check_output
+
+        check_output(chart, inputs)
     from ..records.loader import load_record
     from ..settling.night import settle_data
 
@@ -149,9 +156,9 @@ def settle(
             if chart == "-":
                 click.echo(svg, nl=False)
                 continue
-            from ..records.sessionfile import write
+            from ..records.outputs import write_output
 
-            write(chart, svg)
+            write_output(chart, svg, inputs)
         if len(files) == 1:
             if fmt == "json":
                 click.echo(night_json_text(result, settle_up))

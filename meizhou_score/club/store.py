@@ -133,6 +133,12 @@ def default_path() -> str:
     return os.path.join(base, "meizhou-score", "ledger.sqlite3")
 
 
+def files_of(path: str) -> tuple[str, ...]:
+    """The ledger's files: the database, and SQLite's log and shared memory beside it (what no
+    output of a command may overwrite)."""
+    return (path, path + "-wal", path + "-shm", path + "-journal")
+
+
 def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> sqlite3.Connection:
     """Open the ledger at ``path`` (with ``create``, make it when missing) and bring it to this schema version.
 

@@ -177,6 +177,8 @@ not recorded: {reasons} | 沒有記錄：{reasons}
 the balances sum to {total}, not 0, so no payments can square them (a ledger changed by hand? ledger check says where) | 輸贏相加為 {total}，不是 0，因此無法以付款結清（帳本被手動改過？ledger check 會指出在哪裡）
 no ledger here yet (ledger add creates one) | 這裡還沒有帳本（ledger add 會建立一個）
 no such folder: {folder} | 沒有這個資料夾：{folder}
+this is an input of the command ({source}); writing it would destroy it, so nothing was written | 這是這個指令的輸入檔（{source}）；寫入會毀掉它，所以沒有寫入任何東西
+not a file, a pipe or a terminal; nothing was written to it | 不是檔案、管線或終端機；沒有寫入任何東西
 the ledger is busy: another program has been writing to it for {seconds:g} s; nothing was changed, try again | 帳本忙碌中：另一個程式已寫入 {seconds:g} 秒；沒有更改任何東西，請再試一次
 cannot use the ledger: {why} | 無法使用帳本：{why}
 the ledger is damaged ({why}); SQLite's integrity check says: {check} | 帳本已損壞（{why}）；SQLite 完整性檢查結果：{check}

@@ -1,0 +1,88 @@
+"""The files a command writes besides the night (出檔): a chart, an export, a hand record.
+
+One rule for every output path a person names (``--chart``, ``export --output``):
+
+- ``-`` is standard output;
+- a FIFO, a character device or a terminal is written through, opened and written as
+  ``cat > x`` would: never replaced by a regular file (``/dev/null`` stays a device);
+- a folder, one of the command's own input files (also through a link), or any other kind of
+  node (a block device, a socket) is refused before anything is written;
+- a regular file is replaced atomically (:func:`sessionfile.write`: temporary file, rename), so
+  that Ctrl-C or a full disk leaves the old file whole and no temporary file behind.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from collections.abc import Iterable
+
+from ..errors import MeizhouError
+from ..i18n.messages import at, msg, reason
+
+
+class OutputError(MeizhouError):
+    """An output path that is refused: a folder, an input of the command, or a node of another kind."""
+
+
+def check_output(path: str, inputs: Iterable[str] = ()) -> None:
+    """Refuse ``path`` as an output (raising :class:`OutputError`) unless writing it is safe; call
+    it before the work, so that a refusal touches nothing."""
+    if path == "-":
+        return
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        folder = os.path.dirname(os.path.abspath(path)) or "."
+        if path.endswith(os.sep) or not os.path.isdir(folder):
+            raise OutputError(at(path, msg("no such folder: {folder}", folder=folder))) from None
+        return
+    if stat.S_ISDIR(found.st_mode):
+        folder = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        raise OutputError(at(path, reason(folder)))  # "Is a directory", in either language
+    if stat.S_ISREG(found.st_mode):
+        for source in inputs:
+            if source != "-" and _same(found, source):
+                raise OutputError(
+                    at(
+                        path,
+                        msg(
+                            "this is an input of the command ({source}); writing it would "
+                            "destroy it, so nothing was written",
+                            source=source,
+                        ),
+                    )
+                )
+        return
+    if not (stat.S_ISFIFO(found.st_mode) or stat.S_ISCHR(found.st_mode)):
+        raise OutputError(
+            at(path, msg("not a file, a pipe or a terminal; nothing was written to it"))
+        )
+
+
+def write_output(path: str, text: str, inputs: Iterable[str] = (), bom: bool = False) -> None:
+    """Write ``text`` (UTF-8) to the output path ``path`` as the module's rule says."""
+    inputs = tuple(inputs)
+    check_output(path, inputs)
+    if path == "-":
+        sys.stdout.write(("\ufeff" if bom else "") + text)
+        sys.stdout.flush()
+        return
+    if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
+        # a pipe, a device, a terminal: written through, as `cat > x` would; never replaced
+        with open(os.open(path, os.O_WRONLY | os.O_NOCTTY), "wb") as stream:
+            stream.write(("\ufeff" if bom else "").encode("utf-8") + text.encode("utf-8"))
+        return
+    from .sessionfile import write
+
+    write(path, text, bom)
+
+
+def _same(found: os.stat_result, source: str) -> bool:
+    try:
+        other = os.stat(source)
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (other.st_dev, other.st_ino)
