@@ -326,7 +326,7 @@ def test_rules_in_chinese_fit_80_columns():
 def test_rules_explain_in_chinese():
     result = run("rules", "--explain", "R7", "--lang", "zh")
     assert result.stdout.startswith(
-        "R7：搶槓：只由被搶槓的玩家付 6 × 倍數"
+        "R7：搶槓：由被搶槓的玩家一個人付三家自摸時該付的分，3 × 2 × 倍數 = 6 × 倍數"
     )  # plain text: no `code` marks
     assert result.stdout.rstrip().endswith("（所有裁定：docs/rules.md。）")
     assert max(width(line) for line in result.stdout.splitlines()) <= 78

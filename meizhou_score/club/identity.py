@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from ..records.rules import DEFAULT_RULES, ROWS, Rules
+from ..records import rules as house
+from ..records.rules import DEFAULT_RULES, Rules
 
 # The house rules' defaults of version 1, frozen: every stored identity hashes the rules in this
 # layout, so it must never change (tests/test_rules_identity.py pins the identities it gives).
@@ -68,7 +69,7 @@ def ruled(rules: Rules) -> dict[str, Any]:
     form: dict[str, Any] = {
         k: dict(v) if isinstance(v, dict) else v for k, v in VERSION_ONE.items()
     }
-    for row in ROWS:
+    for row in house.ROWS:  # the rows as they are now
         value = rules.value(row.key)
         before = VERSION_ONE.get(row.key)
         if isinstance(value, Mapping):

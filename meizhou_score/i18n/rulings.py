@@ -2,7 +2,8 @@
 
 The one owner of rule ids. Settlement stamps each transfer with its ruling
 from here, the words tables cite them through ``{rule}``, and ``rules``
-prints them beside each house-rules key; ``docs/rules.md`` explains each.
+prints them beside each house-rules key (each row of records/rules.py names
+the ruling it changes); ``docs/rules.md`` explains each.
 """
 
 from __future__ import annotations
@@ -25,18 +26,6 @@ NEXT_DEALER: dict[str, str] = {
     "draw_next": "R10",
     "draw_same": "R10",
     "invalid": "R10",
-}
-
-# each house-rules key (docs/rules.md, “House rules”) → the ruling it changes
-RULES_KEYS: dict[str, str] = {
-    "patterns": "R4",
-    "combine": "R4",
-    "self_draw_share": "R5",
-    "kong_bloom_multiplier": "R6",
-    "robbed_kong_share": "R7",
-    "kong_units": "R8",
-    "exposed_kong_payer": "R8",
-    "dealer_after_draw": "R10",
 }
 
 # what the tool refuses or reports → its ruling
@@ -86,13 +75,16 @@ EXPLAINED: dict[str, tuple[str, str]] = {
         "The replacement tile is a drawn tile; with no kong there was no replacement.",
     ),
     "R7": (
-        "Robbed kong: the robbed player alone pays `6 × ratio`; the other two pay nothing for the win. The "
+        "Robbed kong: the robbed player alone pays what the three would have paid on a self-draw, "
+        "`3 × 2 × ratio` = `6 × ratio` (3 × `self_draw_share` × ratio under house rules, unless they set "
+        "`robbed_kong_share`); the other two pay nothing for the win. The "
         "robbed kong is not paid as a kong (it was never completed). Only a kong added to one's own pung can be "
         "robbed (our ruling: the document says 明杠時, an open kong, which is also the discard kong; but that "
         "kong's fourth tile is a discard already taken, and a win on a discard is not scored, R11). The robbed "
         "player's pung holds three copies of the tile and the robbed tile is the fourth, so the winner can hold "
         "no other copy.",
-        "The document: 被搶杠玩家需要出 6 分 for an ordinary hand, 24 for pure one suit, all from the robbed "
+        "The document: 被搶杠者一個人承擔 3 家的分數 (the robbed player alone bears the three players' "
+        "points), and 被搶杠玩家需要出 6 分 for an ordinary hand, 24 for pure one suit, all from the robbed "
         "player. It also prices a robbed seven pairs (7 小對 … 扣 18 分), but that hand cannot happen: seven pairs "
         "would need a second copy of the robbed tile, and all four are then in play; the tool refuses it as a "
         "fifth copy (R1), and all pungs likewise. Thirteen orphans can rob a kong (it holds the tile once).",
@@ -145,10 +137,11 @@ EXPLAINED_CHINESE: dict[str, tuple[str, str]] = {
         "補的那張牌是摸來的；沒有槓就沒有補牌。",
     ),
     "R7": (
-        "搶槓：只由被搶槓的玩家付 `6 × 倍數`；其餘兩家不付胡牌的錢。被搶的槓不算槓錢（它沒有完成）。只有在自己的碰上加的槓"
+        "搶槓：由被搶槓的玩家一個人付三家自摸時該付的分，`3 × 2 × 倍數` = `6 × 倍數`（規則檔改了自摸每家的份數時，"
+        "是 3 × 份數 × 倍數，除非規則檔另設搶槓的份數）；其餘兩家不付胡牌的錢。被搶的槓不算槓錢（它沒有完成）。只有在自己的碰上加的槓"
         "可以被搶（我們的裁定：文件說「明杠時」，明槓也包括直槓；但直槓的第四張是已被取走的棄牌，而胡別人打出的牌不計分，R11）。"
         "被搶者的碰有三張，被搶的那張是第四張，所以胡牌者手中不能再有這種牌。",
-        "文件：平胡「被搶杠玩家需要出 6 分」、清一色 24 分，全由被搶者付。文件也為搶槓的七小對定了價（扣 18 分），但這手牌"
+        "文件：「被搶杠者一個人承擔 3 家的分數」；平胡「被搶杠玩家需要出 6 分」、清一色 24 分，全由被搶者付。文件也為搶槓的七小對定了價（扣 18 分），但這手牌"
         "不會出現：七小對需要第二張被搶的牌，而四張都已在場上；工具把它當作第五張拒絕（R1），碰碰胡亦同。十三幺可以搶槓（它只有一張）。",
     ),
     "R8": (

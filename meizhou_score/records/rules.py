@@ -159,8 +159,7 @@ def shown(r: Row, value: Any, lang: str = "en") -> str:
     return str(value)
 
 
-DEFAULTS: dict[str, Any] = defaults()
-DESCRIPTIONS: dict[str, str] = {r.key: description(r) for r in ROWS}
+DEFAULTS: dict[str, Any] = defaults()  # at import, for the fields below; defaults() is current
 
 
 class Rules(NamedTuple):

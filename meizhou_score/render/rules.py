@@ -121,7 +121,9 @@ def rules_markdown() -> str:
         "|---|---|---|---|---|---|",
     ]
     for r in house.ROWS:
-        if r.kind == "counts":
+        if r.kind == "counts" and r.key == "patterns":  # the pattern table above lists them
+            default, values = "the table's ratios", "a whole number 0–1,000,000 per pattern id"
+        elif r.kind == "counts":
             default = "{" + ", ".join(f"{k}: {v}" for k, v in r.default.items()) + "}"
             values = "a whole number 0–1,000,000 for each of: " + ", ".join(
                 f"`{c.id}` {c.chinese}" for c in r.choices
@@ -132,7 +134,6 @@ def rules_markdown() -> str:
         else:
             default = "3 × self_draw_share" if r.default is None else r.default
             values = "a whole number 0–1,000,000"
-        lines.append(
-            f"| `{r.key}` | `{default}` | {values} | {r.ruling} | {r.english} | {r.chinese} |"
-        )
+        shown = default if r.key == "patterns" else f"`{default}`"
+        lines.append(f"| `{r.key}` | {shown} | {values} | {r.ruling} | {r.english} | {r.chinese} |")
     return "\n".join(lines) + "\n"
