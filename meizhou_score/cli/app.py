@@ -131,9 +131,13 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
     lang = lambda: state.lang or _language_in(group, args, prog_name) or locale_language()  # noqa: E731
     try:
         state.limits = Limits.from_environment(os.environ)
-        code = click.Group.main(
-            group, args, prog_name, complete_var, standalone_mode=False, obj=state, **extra
-        )
+        from .speaking import speaking
+
+        helped = "--help" in args or "-h" in args  # the help is said in the player's language
+        with speaking(group if helped else None, lang() if helped else "en"):
+            code = click.Group.main(
+                group, args, prog_name, complete_var, standalone_mode=False, obj=state, **extra
+            )
     except Stopped as exc:
         click.echo("\n" + exc.args[0].say(lang()), err=True)
         code = ExitStatus.STOPPED
@@ -192,7 +196,11 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
             ctx = command.make_context(name, rest, parent=ctx, resilient_parsing=True)
         value = ctx.params.get("lang")
     except (click.ClickException, click.exceptions.Exit, ImportError):
-        return None
+        value = None
+    if not isinstance(value, str):  # a mistyped command: --lang read from the words as they stand
+        said = [arg.split("=", 1)[1] for arg in args if arg.startswith("--lang=")]
+        said += [args[n + 1] for n, arg in enumerate(args[:-1]) if arg == "--lang"]
+        value = said[-1] if said else None
     return language_of(value) if isinstance(value, str) else None
 
 

@@ -26,7 +26,7 @@ from .options import Usage, common, confirm, lang_option, someone_can_answer, th
 def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
     """Record money that changed hands: FROM paid TO AMOUNT. Totals and settle-up then show what is owed now.
 
-    \\b
+    \b
     Examples:
       meizhou-score ledger pay "Ah Fook" Jun 140
       meizhou-score ledger pay Lan Mei 2.5 --date 2026-11-30 --note "cash at the door"
@@ -48,7 +48,7 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
 def ledger_payments(ctx, since, until, fmt, lang):
     """List the payments recorded (ledger pay, settle-up --record), by date.
 
-    \\b
+    \b
     Example:
       meizhou-score ledger payments --since 2026-11-01
     """
@@ -81,7 +81,7 @@ def ledger_payments(ctx, since, until, fmt, lang):
 def ledger_remove_payment(ctx, number, yes, lang):
     """Take back payment N (asks first, unless --yes): the debt it paid is owed again.
 
-    \\b
+    \b
     Example:
       meizhou-score ledger remove-payment 3 --yes
     """
@@ -121,7 +121,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
     """Each player's running balance over time — the nights, and the payments by their dates — as a table, and
     with --chart as a line chart (self-contained SVG, no script).
 
-    \\b
+    \b
     Examples:
       meizhou-score ledger history --since 2026-09-01 --by week
       meizhou-score ledger history Mei Jun --by month --chart mei-jun.svg

@@ -20,6 +20,7 @@ _NO_OPTION = re.compile(
     r"No such option:? '?(?P<option>[^' ]+?)'?\.?(?: Did you mean '?(?P<near>[^'?]+)'?\?| \(Did "
     r"you mean one of: (?P<several>[^)]*)\?\)| \(Possible options: (?P<possible>[^)]*)\))?$"
 )
+_NO_COMMAND = re.compile(r"No such command '(?P<name>[^']*)'\.$")
 _MISSING = re.compile(
     r"Missing (?P<what>argument|option|parameter) '?(?P<name>.+?)'?\.(?: .*)?$", re.S
 )
@@ -37,6 +38,9 @@ def words_of(exc: click.ClickException) -> Message:
     if isinstance(words, Message):
         return words
     text = exc.format_message()
+    found = _NO_COMMAND.match(text)
+    if found:
+        return msg("no such command {name!r}", name=found["name"])
     found = _NO_OPTION.match(text)
     if found:
         near = found["near"] or (found["several"] or found["possible"] or "").split(",")[
@@ -94,9 +98,14 @@ def show(exc: click.ClickException, lang: str) -> None:
     if lang == "en":
         exc.show()
         return
+    from .speaking import speaking
+
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
-        usage = ctx.get_usage().replace("Usage: ", in_script("用法：", lang), 1)
+        with speaking(None, lang):  # click's "Usage:" and [OPTIONS] in the player's words
+            usage = ctx.get_usage().replace(
+                in_script("用法：", lang) + " ", in_script("用法：", lang)
+            )
         hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
         click.echo(f"{usage}\n{hint}\n", err=True)
     click.echo(msg("Error: {message}", message=words_of(exc)).say(lang), err=True)

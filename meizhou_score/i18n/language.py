@@ -13,7 +13,7 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-_CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK = "\u2018-\u201f\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
 # one space a template put between two Chinese characters (「阿福 的」): Chinese sets no space there
 _LONE_SPACE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
 

@@ -332,6 +332,7 @@ Stopped. | 已停止。
 internal error ({kind}: {detail}). This is a bug; please report it with the input and the output of the same command run with MEIZHOU_DEBUG=1. | 內部錯誤（{kind}：{detail}）。這是程式的錯誤；請附上輸入，以及同一指令加上 MEIZHOU_DEBUG=1 執行的輸出，回報給我們。
 {name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r} | {name}：應為 1 到 {limit:,} 的位元組數；卻是 {text!r}
 meizhou-score: error: {message} | meizhou-score：錯誤：{message}
+no such command {name!r} | 沒有這個指令 {name!r}
 no such option: {option}{hint} | 沒有這個選項：{option}{hint}
 missing {what} {name} | 缺少{what} {name}
 argument | 參數

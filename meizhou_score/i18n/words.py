@@ -204,7 +204,10 @@ def _register() -> None:
 
     for n, (lang, rulings) in enumerate((("en", EXPLAINED), ("zh-Hant", EXPLAINED_CHINESE))):
         table = {key: both[n] for key, both in _BOTH.items()}
-        for rule, (says, why) in rulings.items():  # each ruling: what it says and why (docs/rules.md)
+        for rule, (
+            says,
+            why,
+        ) in rulings.items():  # each ruling: what it says and why (docs/rules.md)
             table[f"ruling_{rule}_says"], table[f"ruling_{rule}_why"] = says, why
         register(lang, "words", table)
 

@@ -1,0 +1,130 @@
+"""The command line's own words in the player's language: every command's help and click's messages.
+
+click words its messages through gettext (``_("Usage:")``); :func:`speaking` answers those from the
+``click`` catalog, and lends every command, for as long as it lasts, its description, epilog and options'
+help from the ``help`` catalog (:mod:`meizhou_score.i18n.help`), keyed by the command's path. English is
+click's own words and the commands' docstrings, untouched.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import click
+
+from ..i18n.catalog import catalog
+
+_SPEAKING: list[str] = ["en"]
+_BACKSPACE = "\b"
+
+
+def _gettext(message: str) -> str:
+    lang = _SPEAKING[-1]
+    return message if lang == "en" else catalog(lang, "click").get(message, message)
+
+
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    return _gettext(singular if n == 1 else plural)
+
+
+def _hook() -> None:
+    """click's modules say their words through our catalog from now on (each module bound gettext's ``_``)."""
+    import importlib
+
+    for name in ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types"):
+        module = importlib.import_module(f"click.{name}")
+        if hasattr(module, "_"):
+            module._ = _gettext
+        if hasattr(module, "ngettext"):
+            module.ngettext = _ngettext
+
+    formatter = click.formatting.HelpFormatter
+    heading, usage = formatter.write_heading, formatter.write_usage
+
+    def write_heading(self, heading: str) -> None:
+        if _SPEAKING[-1] == "en":
+            return _heading(self, heading)
+        self.write(f"{'':>{self.current_indent}}{heading}{catalog(_SPEAKING[-1], 'click')[':']}\n")
+
+    def _heading(self, text: str) -> None:
+        heading(self, text)
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None and _SPEAKING[-1] != "en":
+            prefix = _gettext("Usage:")  # 用法：with no space after the full-width colon
+        usage(self, prog, args, prefix)
+
+    formatter.write_heading = write_heading
+    formatter.write_usage = write_usage
+
+
+_hook()
+
+
+def commands(group: click.Group, path: str = "meizhou-score"):
+    """Every command of the tree, with its path (``meizhou-score``, ``settle``, ``ledger add``)."""
+    ctx = click.Context(group)
+    yield path, group
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        sub = name if path == "meizhou-score" else f"{path} {name}"
+        if isinstance(command, click.Group):
+            yield from commands(command, sub)
+        elif command is not None:
+            yield sub, command
+
+
+@contextmanager
+def speaking(group: click.Group | None, lang: str):
+    """click's words, and with ``group`` every command's help, in ``lang`` while the block runs."""
+    _SPEAKING.append(lang)
+    lent: list = []
+    try:
+        if group is not None and lang != "en":
+            for path, command in commands(group):
+                _lend(path, command, lang, lent)
+        yield
+    finally:
+        for thing, attribute, value in reversed(lent):
+            setattr(thing, attribute, value)
+        _SPEAKING.pop()
+
+
+def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
+    words = catalog(lang, "help")
+    clicks = catalog(lang, "click")
+
+    def put(thing, attribute, value):
+        lent.append((thing, attribute, getattr(thing, attribute)))
+        setattr(thing, attribute, value)
+
+    if path in words:
+        english = command.help or ""
+        examples = english[english.find(_BACKSPACE) :] if _BACKSPACE in english else ""
+        for heading in ("Examples:", "Example:"):
+            examples = examples.replace(heading, words["* examples"], 1)
+        said = words[path]
+        put(command, "help", said + ("\n\n" + examples if examples else ""))
+        first = said.split("\n")[0]
+        put(command, "short_help", first.split("。")[0] + "。" if "。" in first else first)
+    if f"{path} epilog" in words:
+        put(command, "epilog", words[f"{path} epilog"])
+    if hasattr(command, "_help_option"):  # click makes its --help once, in the words of that moment
+        put(command, "_help_option", None)
+    put(command, "options_metavar", clicks.get("[OPTIONS]", command.options_metavar))
+    if isinstance(command, click.Group):
+        put(
+            command,
+            "subcommand_metavar",
+            clicks.get("COMMAND [ARGS]...", command.subcommand_metavar),
+        )
+    for param in command.params:
+        if not isinstance(param, click.Option):
+            continue
+        names = [n for n in param.opts if n.startswith("--")] or param.opts
+        name = names[0]
+        said = words.get(f"{path} {name}") or words.get(f"* {name}")
+        if said:
+            put(param, "help", said)
+        if isinstance(param.show_default, str) and f"* {name} default" in words:
+            put(param, "show_default", words[f"* {name} default"])
