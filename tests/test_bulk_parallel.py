@@ -88,18 +88,28 @@ def test_ctrl_c_stops_every_worker(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    time.sleep(2.0)
-    children = _children(proc.pid)
-    assert children  # the workers are running
+    end = time.monotonic() + 60
+    while len(children := _children(proc.pid)) < 2 and time.monotonic() < end:
+        time.sleep(0.02)  # polled: the workers have started
+    assert len(children) >= 2  # the workers are running
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=30)[1]
     assert proc.returncode == 130 and b"Traceback" not in err
-    time.sleep(0.5)
-    assert not [
-        pid
-        for pid in children
-        if os.path.exists(f"/proc/{pid}") and open(f"/proc/{pid}/stat").read().split()[2] != "Z"
-    ]  # no worker left running
+    end = time.monotonic() + 10
+    while (running := _running(children)) and time.monotonic() < end:
+        time.sleep(0.02)  # polled: each worker ends once it sees the pipe closed
+    assert not running  # no worker left running
+
+
+def _running(pids: list[int]) -> list[int]:
+    alive = []
+    for pid in pids:
+        try:
+            if open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0] != "Z":
+                alive.append(pid)
+        except OSError:
+            pass
+    return alive
 
 
 def _children(pid: int) -> list[int]:

@@ -33,13 +33,14 @@ def test_players_of_the_session_complete_winner_robbed_and_dealer(tmp_path):
         (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8"
     )
     assert complete(f"meizhou-score record {night} --winner ", 4) == [
-        "plain,Ah Fook",
+        "plain,'Ah Fook'",  # quoted for bash, which puts it on the line as it comes
         "plain,Mei",
         "plain,Jun",
         "plain,Lan",
     ]
     assert complete(f"meizhou-score record {night} --robbed-kong j", 4) == ["plain,Jun"]
-    assert complete(f"meizhou-score record {night} --dealer a", 4) == ["plain,Ah Fook"]
+    assert complete(f"meizhou-score record {night} --dealer a", 4) == ["plain,'Ah Fook'"]
+    assert complete(f"meizhou-score record {night} --dealer a", 4, shell="zsh")[1] == "Ah Fook"
     assert not any(
         complete("meizhou-score record missing.yaml --winner ", 4, cwd=tmp_path)
     )  # no file: nothing
@@ -101,3 +102,37 @@ def test_fish_keeps_a_description_whole_past_its_commas(tmp_path):
         line.startswith("--chart\t") and "hand by hand, as a line chart" in line for line in lines
     ), lines
     assert any(line.startswith("R11\t") and "," in line for line in lines), lines
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_bash_puts_a_name_with_a_space_on_the_line_as_one_word(tmp_path):
+    # the documented bash line, then what bash does on Tab: the completion function fills COMPREPLY,
+    # whose words go on the command line as they are; the line is then read as the shell reads it
+    night = tmp_path / "night.yaml"
+    night.write_text(
+        (ROOT / "examples" / "session.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    line = re.search(
+        r"\| bash \| `~/.bashrc` \| `(.*?)` \|", (ROOT / "docs" / "formats.md").read_text()
+    )
+    script = (
+        line.group(1) + "\n"
+        f'COMP_WORDS=(meizhou-score record "{night}" --winner "$1"); COMP_CWORD=4\n'
+        "_meizhou_score_completion meizhou-score\n"
+        'for reply in "${COMPREPLY[@]}"; do eval "set -- $reply"; echo "$#:$1"; done\n'
+    )
+    env = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "HOME": str(tmp_path)}
+
+    def tab(typed: str) -> list[str]:
+        done = subprocess.run(
+            ["bash", "--norc", "--noprofile", "-c", script, "bash", typed],
+            env=env,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    assert tab("ah") == ["1:Ah Fook"]  # one word, not "Ah" and "Fook"
+    assert tab("") == ["1:Ah Fook", "1:Mei", "1:Jun", "1:Lan"]

@@ -180,10 +180,10 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(1.5)
+    assert proc.stdout.read(1)  # settling has begun: the first result is out
     proc.send_signal(signal.SIGINT)
     err = proc.communicate(timeout=30)[1]
     assert proc.returncode == 130 and b"Traceback" not in err

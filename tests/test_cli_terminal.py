@@ -20,6 +20,9 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+PROMPT = "night$ "
+
+
 class Screen:
     """One tmux window of ``width`` columns running a shell with ``env``."""
 
@@ -30,10 +33,13 @@ class Screen:
             for k, v in os.environ.items()
             if k not in ("LC_ALL", "LC_MESSAGES", "LANG", "COLUMNS")
         }
-        self.env = {**clean, **env, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+        path = f"{Path(sys.executable).parent}:{os.environ['PATH']}"
+        self.env = {**clean, **env, "PATH": path}
+        self.prompts = 0  # the shell's prompts already used by a command
         self.tmux("new-session", "-d", "-x", str(width), "-y", "60", "-s", "night", "sh")
         self.tmux("set-option", "-t", "night", "history-limit", "5000")
         self.shown = ""
+        self.type("PS1='night''$ '")  # a prompt to wait for; typed, it does not read as one
 
     def tmux(self, *args):
         return subprocess.run(
@@ -43,6 +49,17 @@ class Screen:
             text=True,
             check=True,
         ).stdout
+
+    def command(self, line: str, timeout: float = 30):
+        """Type a shell command once the shell asks for one (its prompt shown again): typed while the
+        last command is still printing, it would land among that command's lines."""
+        end = time.monotonic() + timeout
+        while self.screen().count(PROMPT) <= self.prompts:
+            if time.monotonic() > end:
+                raise AssertionError(f"the shell never asked again; the screen:\n{self.screen()}")
+            time.sleep(0.05)
+        self.prompts += 1
+        self.type(line)
 
     def type(self, line: str):
         self.tmux("send-keys", "-t", "night", "-l", line)
@@ -100,7 +117,7 @@ def table_rows(shown: str, first_heading: str, rows: int = 4) -> list[str]:
 def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path):
     screen = terminal(width=80, LANG="zh_CN.UTF-8")
     night = tmp_path / "night.yaml"
-    screen.type(
+    screen.command(
         f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿兰' --stake 10"
     )
     record_a_hand(
@@ -119,7 +136,7 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
         ],
     )
     screen.wait_for("已把第 1 局记入")
-    screen.type("meizhou-score settle night.yaml")
+    screen.command("meizhou-score settle night.yaml")
     shown = screen.wait_for("下一庄")
     (tmp_path / "capture-zh-Hans.txt").write_text(shown, encoding="utf-8")
     assert night.exists()
@@ -148,12 +165,12 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
 
 def test_a_taiwanese_locale_still_reads_traditional(terminal, tmp_path):
     screen = terminal(width=80, LANG="zh_TW.UTF-8")
-    screen.type(
+    screen.command(
         f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10"
     )
     record_a_hand(screen, [("第 1 局誰是莊家？", "1"), ("誰胡牌？", "d"), ("記下第 1 局？", "是")])
     screen.wait_for("已把第 1 局記入")
-    screen.type("meizhou-score settle night.yaml")
+    screen.command("meizhou-score settle night.yaml")
     shown = screen.wait_for("下一莊")
     (tmp_path / "capture-zh-Hant.txt").write_text(shown, encoding="utf-8")
     assert "荒莊" in shown and "荒庄" not in shown
@@ -164,7 +181,7 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
     """A phone's terminal: two hands by prompts and the sheet, no line wider than the screen (-J joins what tmux
     wrapped, so a line cut by the terminal would show here as one longer line)."""
     screen = terminal(width=60, LANG="zh_TW.UTF-8")
-    screen.type(
+    screen.command(
         f"cd {tmp_path} && meizhou-score record night.yaml --players '阿福,美美,阿俊,阿蘭' --stake 10"
     )
     record_a_hand(
@@ -183,13 +200,13 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
         ],
     )
     screen.wait_for("已把第 1 局記入")
-    screen.type("meizhou-score record night.yaml")
+    screen.command("meizhou-score record night.yaml")
     record_a_hand(
         screen,
         [("誰胡牌？", "4"), ("阿蘭 怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")],
     )
     screen.wait_for("已把第 2 局記入")
-    screen.type("meizhou-score settle night.yaml --explain")
+    screen.command("meizhou-score settle night.yaml --explain")
     shown = screen.wait_for("下一莊")
     (tmp_path / "capture-60-zh-Hant.txt").write_text(shown, encoding="utf-8")
     wide = [

@@ -10,11 +10,13 @@ Owed now = nights + paid − received: Ah Fook −180 + 100 = −80; Mei −40; 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 from records import C, hand_record, session_record
 
 from meizhou_score.cli.app import cli
@@ -165,3 +167,88 @@ def test_a_nights_chart_ends_at_its_totals(tmp_path):
         if p.get("data-player")
     }
     assert ends == {"Ah Fook": "-140", "Mei": "0", "Jun": "160", "Lan": "-20"}
+
+
+def test_four_settle_ups_at_once_record_the_payments_once(month, tmp_path):
+    # Owed now (the docstring): Ah Fook −80, Mei −40, Jun +120, Lan 0: two payments square it,
+    # Ah Fook → Jun 80 and Mei → Jun 40. Four real programs wait for one file to appear, then all
+    # record at once: one records the two payments, the other three find nobody owing anybody.
+    go = tmp_path / "go"
+    code = (
+        "import os, sys, time\n"
+        "while not os.path.exists(sys.argv[1]): time.sleep(0.001)\n"
+        "from meizhou_score.cli.app import main\n"
+        "sys.argv = ['meizhou-score'] + sys.argv[2:]\n"
+        "main()\n"
+    )
+    args = ["ledger", "--db", str(month), "settle-up", "--record", "--yes"]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(go), *args],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
+    go.touch()
+    results = [(p.wait(timeout=120), p.stdout.read() + p.stderr.read()) for p in procs]
+    assert [code for code, _ in results] == [0, 0, 0, 0], results
+    assert sum("Recorded 2 payments" in out for _, out in results) == 1, results
+    assert sum("nobody owes anybody" in out for _, out in results) == 3, results
+    settled = [(p["from"], p["to"], p["amount"], p["note"]) for p in rows(month, "payments")][2:]
+    assert sorted(settled) == [("Ah Fook", "Jun", 80, "settle-up"), ("Mei", "Jun", 40, "settle-up")]
+    assert {r["player"]: r["total"] for r in rows(month, "totals")} == dict.fromkeys(
+        ["Ah Fook", "Mei", "Jun", "Lan"], 0
+    )
+
+
+def test_a_settle_up_agreed_to_after_another_recorded_it_records_nothing(month, monkeypatch):
+    # asked; while the person reads the question, another program squares everyone: no doubling
+    from meizhou_score.cli import options
+
+    def meanwhile(*_args, **_kwargs):
+        assert run(month, "settle-up", "--record", "--yes").exit_code == 0
+        return True
+
+    monkeypatch.setattr(options, "someone_can_answer", lambda: True)
+    monkeypatch.setattr(options, "confirm", meanwhile)
+    late = run(month, "settle-up", "--record")
+    assert late.exit_code == 0 and "already square" in late.output, late.output
+    assert len(rows(month, "payments")) == 4  # the two paid before, and the other program's two
+
+
+@pytest.mark.parametrize(
+    "amount, said",
+    [
+        ("1e400", "below 10^30"),
+        ("1e-400", "at most 30 after the point"),
+        ("1" * 31, "at most 30 digits"),
+        ("0." + "1" * 31, "at most 30 digits"),
+    ],
+)
+def test_a_payment_past_the_loaders_limits_is_refused(month, amount, said):
+    # the loader's limits for any amount (validators.amount): 30 digits, 30 decimals, below 10^30
+    refused = run(month, "pay", "Ah Fook", "Jun", amount)
+    assert refused.exit_code == 2, refused.output
+    assert said in refused.output and "AMOUNT" in refused.output
+    assert len(rows(month, "payments")) == 2
+    assert run(month, "pay", "Ah Fook", "Jun", "9" * 30).exit_code == 0  # the largest kept
+
+
+def test_check_reports_a_stored_amount_the_reports_cannot_read(month):
+    import sqlite3
+
+    assert run(month, "check").exit_code == 0
+    conn = sqlite3.connect(month)
+    with conn:  # as an older program (or a hand at the sqlite3 prompt) could have written it
+        conn.execute("UPDATE payments SET amount = '1e400' WHERE id = 1")
+        conn.execute("UPDATE payments SET amount = 'lots' WHERE id = 2")
+    conn.close()
+    checked = run(month, "check")
+    assert checked.exit_code == 2, checked.output
+    assert "payment 1: an amount the reports cannot read" in checked.output
+    assert "below 10^30" in checked.output
+    assert "payment 2: an amount the reports cannot read" in checked.output
+    assert "'lots'" in checked.output and "2 problems" in checked.output

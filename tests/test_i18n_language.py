@@ -52,7 +52,7 @@ def test_a_quoted_stake_is_told_in_chinese_to_lose_its_quotes():
     assert result.exit_code == 2
     assert (
         result.stderr.strip()
-        == "meizhou-score：錯誤：<stdin>：stake：應為正數；卻是 '0.5'；這是文字：請去掉引號"
+        == "meizhou-score：錯誤：<stdin>：stake：應為正數；卻是「0.5」；這是文字：請去掉引號"
     )
 
 
@@ -60,7 +60,7 @@ def test_a_misspelt_player_gets_did_you_mean_in_chinese():
     result = settle_zh(hand_record(winner="mei"))
     assert result.exit_code == 2
     assert (
-        "winner：應為其中一名玩家（Ah Fook、Mei、Jun、Lan）；卻是 'mei'（是不是 'Mei'？）"
+        "winner：應為其中一名玩家（Ah Fook、Mei、Jun、Lan）；卻是「mei」（是不是「Mei」？）"
         in result.stderr
     )
 
@@ -68,7 +68,7 @@ def test_a_misspelt_player_gets_did_you_mean_in_chinese():
 def test_a_tile_error_names_its_column_in_chinese():
     result = settle_zh(hand_record(concealed="123m 456m 789p 234s 5x"))
     assert result.exit_code == 2
-    assert "hand.concealed：'123m 456m 789p 234s 5x' 第 22 欄的 'x' 不對" in result.stderr
+    assert "hand.concealed：「123m 456m 789p 234s 5x」第 22 欄的「x」不對" in result.stderr
 
 
 def test_a_hand_that_does_not_win_is_a_dispute_explained_in_chinese():
@@ -102,12 +102,12 @@ def test_usage_errors_from_click_are_said_in_chinese():
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "用法：meizhou-score settle [OPTIONS] FILE...",
-        "用 'meizhou-score settle --help' 看說明。",
+        "用「meizhou-score settle --help」看說明。",
         "",
-        "錯誤：沒有這個選項：--bogus（是不是 '--jobs'？）",
+        "錯誤：沒有這個選項：--bogus（是不是「--jobs」？）",
     ]
     result = cli_run("settle", "--lang", "zh", "--format", "yaml", "x.yaml")
-    assert "錯誤：'--format' 的值不對：'yaml' 不是以下之一：table、json" in result.stderr
+    assert "錯誤：「--format」的值不對：「yaml」不是以下之一：table、json" in result.stderr
     result = cli_run("deal", "13", "1", "--lang", "zh")
     assert "13 不在 2 到 12 之間" in result.stderr
     result = cli_run("settle", "--lang", "zh")
@@ -240,7 +240,7 @@ def test_check_in_chinese_lists_waits():
     assert result.exit_code == 0
     assert result.stdout.splitlines()[:2] == [
         "牌：1112345678999m（13 張，每副碰、槓算 3 張）",
-        "聽牌，等：",
+        "聽牌，聽 9 張：",  # nine tiles: 1m to 9m
     ]
     assert result.stdout.count("清一色") == 9  # the nine gates wait on every character tile
 
@@ -336,18 +336,21 @@ def test_deal_in_chinese_follows_the_documents_example():
     """§2: the dealer throws 10, counted from the dealer as 1: 10 lands on the dealer's next player (下家), who
     throws 5; 10 + 5 = 15, so drawing starts after the 15th stack of 下家's wall."""
     lines = run("deal", "10", "5", "--lang", "zh").stdout.splitlines()
-    assert lines[:3] == [
-        "莊家擲出 10：從莊家數起（莊家為 1），要開的是下家的牌牆。",
+    assert lines[:4] == [
+        "莊家擲出 10：從莊家數起（莊家算 1），依逆時針方向數，要開的是下家門前的牌牆。",
         "下家擲出 5：10 + 5 = 15。",
-        "莊家從下家牌牆的第 15 墩之後開始摸牌，每次四張。",
+        "墩數從下家門前牌牆的右端數起（下家自己看的右手邊），依逆時針方向，與順延到下一家牌牆的方向相同。",
+        "莊家從下家牌牆的第 15 墩後面開始起牌，每次四張。",
     ]
+    # the document: 「由坐莊者再起兩張牌（上面相鄰的兩張）」
+    assert lines[-2] == "每人起完三次（12 張）後，莊家再起兩張：接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。"
 
 
 def test_seats_in_chinese():
     """A throws 7: counting A as 1 in play order, 7 lands on C (7 − 4 = 3): C sits East, then D, A, B."""
     lines = run("deal", "--seats", "7", "--players", "A,B,C,D", "--lang", "zh").stdout.splitlines()
     assert lines == [
-        "A 擲出 7：從 A 數起（為 1），依順序數，C 坐東。",
+        "A 擲出 7：從 A 自己數起（算 1），依逆時針方向數到 C，C 坐東。",
         "  東：C",
         "  南：D",
         "  西：A",

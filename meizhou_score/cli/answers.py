@@ -13,11 +13,11 @@ and :mod:`meizhou_score.settlement`), never here.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from ..engine.tiles import KINDS, TILES, parse_counted
-from ..errors import EntryError, TileError
+from ..errors import EntryError, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
@@ -142,15 +142,22 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
 
 def stake(text: str) -> Decimal:
     """Gold per unit (底分): a positive whole or decimal number."""
-    try:
-        value = Decimal(text.strip())
-    except InvalidOperation:
-        value = None
-    if value is None or not value.is_finite() or value <= 0:
+    value = _typed_amount(text)
+    if value is None or value <= 0:
         raise EntryError(
             msg("expected the stake as a positive number, like 10 or 0.5; got {text!r}", text=text)
         )
     return value
+
+
+def _typed_amount(text: str) -> Decimal | None:
+    """An amount typed, read as every amount is (validators.typed_amount): exact, in the limits."""
+    from ..records.validators import typed_amount
+
+    try:
+        return typed_amount(text, "")
+    except RecordError as exc:
+        raise EntryError(exc.message) from None
 
 
 def tiles(text: str) -> bytes:
@@ -315,14 +322,11 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
         raise EntryError(
             msg("expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r}", text=text)
         )
-    try:
-        value = Decimal(amount.strip())
-    except InvalidOperation:
+    value = _typed_amount(amount)
+    if value is None:
         raise EntryError(
             msg("expected an amount after '=', like 'Mei=60'; got {text!r}", text=text)
-        ) from None
-    if not value.is_finite():
-        raise EntryError(msg("expected a finite amount; got {text!r}", text=text))
+        )
     return player(name, players), value
 
 

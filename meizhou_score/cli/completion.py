@@ -7,7 +7,15 @@ offers the players of night.yaml, ``rules --explain R<Tab>`` the rulings R1–R1
 
 from __future__ import annotations
 
-from click.shell_completion import CompletionItem, FishComplete, add_completion_class
+import re
+import shlex
+
+from click.shell_completion import (
+    BashComplete,
+    CompletionItem,
+    FishComplete,
+    add_completion_class,
+)
 
 
 def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
@@ -61,4 +69,20 @@ class _Fish(FishComplete):
     )
 
 
+class _Bash(BashComplete):
+    """click's bash script puts a value on the line as it is, so ``Ah Fook`` became two words; this
+    one sends a value that the shell would split or expand quoted (``'Ah Fook'``), as zsh and fish
+    do themselves. (The script reads it with ``read``, no ``-r``: single quotes, no backslashes.)"""
+
+    def format_completion(self, item: CompletionItem) -> str:
+        value = item.value
+        if item.type == "plain" and _SHELL_SPECIAL.search(value):
+            value = shlex.quote(value)
+        return f"{item.type},{value}"
+
+
+_SHELL_SPECIAL = re.compile(r"[\s'\"\\$`!*?\[\]{}()<>|&;#~^]")
+
+
 add_completion_class(_Fish, "fish")
+add_completion_class(_Bash, "bash")

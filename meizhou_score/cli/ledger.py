@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ..errors import MeizhouError, RecordError
+from ..i18n.language import language
 from ..i18n.messages import msg
 from ..i18n.words import phrase
 from .app import ExitStatus
@@ -133,7 +134,7 @@ def ledger_nights(ctx, since, until, fmt, lang):
             n.id,
             n.date,
             n.hands,
-            ", ".join(n.players),
+            language(lang).join(n.players),
             phrase("ledger_disputed", lang) if n.disputed else "",
             n.source,
         ]

@@ -41,9 +41,35 @@ def _csv_writer():
         def write(self, text):
             click.echo(text, nl=False)
 
+    class _Neutral:
+        """Every row's text cells made inert for a spreadsheet (see :func:`_inert`)."""
+
+        def __init__(self, writer):
+            self.writer = writer
+
+        def writerow(self, row):
+            self.writer.writerow([_inert(cell) for cell in row])
+
+        def writerows(self, rows):
+            for row in rows:
+                self.writerow(row)
+
     if click.get_current_context().meta.get("bom"):
         click.echo("\ufeff", nl=False)
-    return csv.writer(_Out(), lineterminator="\r\n")
+    return _Neutral(csv.writer(_Out(), lineterminator="\r\n"))
+
+
+def _inert(cell):
+    """A CSV cell a spreadsheet will not run (OWASP, CSV injection): text that begins with = + - @,
+    a tab or a carriage return gets a ' in front, so that ``=HYPERLINK(…)`` in a name or a note is
+    shown, not evaluated. Numbers the tool worked out (amounts, units: ``-40``) are numbers, not
+    formulas, and stay as they are, so a spreadsheet still adds them up."""
+    if isinstance(cell, str) and cell[:1] in _FORMULA_STARTS:
+        return "'" + cell
+    return cell
+
+
+_FORMULA_STARTS = frozenset("=+-@\t\r")
 
 
 def _csv_value(value):
@@ -65,12 +91,8 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
     elif rows:
         from ..render.columns import columns
 
-        # Chinese headings for the table; English shows the keys themselves, as JSON and CSV do
-        names = (
-            dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
-            if lang != "en"
-            else {}
-        )
+        # the headings in the player's language (English: the keys themselves, as JSON and CSV show them)
+        names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
         click.echo(
             columns(
                 [[names.get(key, key) for key in rows[0]]]
@@ -168,8 +190,14 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
 
     conn = _open(ctx)
     span = _day(since, "--since"), _day(until, "--until")
-    standing = payments.owed(conn, reports.totals(conn, *span), *span)
-    result = settle_up({o.player: o.now for o in standing})
+    paid_on = span[1] if span[1] and span[1] < _today() else None
+    if (
+        record_it and yes
+    ):  # read, worked out and recorded in one transaction (several at once: once)
+        result = payments.square(conn, *span, paid_on)
+    else:
+        standing = payments.owed(conn, reports.totals(conn, *span), *span)
+        result = settle_up({o.player: o.now for o in standing})
     if not result.payments:
         click.echo(phrase("settle_none", lang)) if fmt == "table" else _emit([], fmt, lang)
         return
@@ -178,27 +206,21 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
     )
     if not result.exact and fmt == "table":
         click.echo(phrase("ledger_inexact", lang), err=True)
-    if record_it:
+    if record_it and not yes:
         from ..i18n.messages import msg
         from .options import Usage, confirm, someone_can_answer
 
-        if not yes:
-            if not someone_can_answer():
-                raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
-            if not confirm(
-                phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang
-            ):
-                click.echo(phrase("record_nothing_written", lang))
-                return
-        for p in result.payments:
-            payments.pay(
-                conn,
-                p.payer,
-                p.payee,
-                p.amount,
-                span[1] if span[1] and span[1] < _today() else None,
-                "settle-up",
-            )
+        if not someone_can_answer():
+            raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
+        if not confirm(
+            phrase("ledger_record_payments", lang, count=len(result.payments)), False, lang
+        ):
+            click.echo(phrase("record_nothing_written", lang))
+            return
+        if not payments.square(conn, *span, paid_on, result.payments).payments:
+            click.echo(phrase("ledger_already_square", lang))
+            return
+    if record_it:
         click.echo(phrase("ledger_payments_recorded", lang, count=len(result.payments)))
 
 

@@ -42,6 +42,21 @@ class Stopped(Exception):
     """Ctrl-C at a question (exit 130): its one argument says what was kept."""
 
 
+class HandOrLast(click.IntRange):
+    """A hand's number, from 1, for an option whose value may be left out: the option alone gives
+    ``last`` (click hands over its flag value as an int, passed through); 0 or a negative number
+    typed is refused with the range."""
+
+    def __init__(self, last: int):
+        super().__init__(1, None)
+        self.last = last
+
+    def convert(self, value, param, ctx):
+        if type(value) is int and value == self.last:  # the option alone, not a number typed
+            return value
+        return super().convert(value, param, ctx)
+
+
 def the_run() -> Run:
     """This run's :class:`Run` (a fresh default one when a command is called outside ``main``)."""
     ctx = click.get_current_context(silent=True)

@@ -12,6 +12,7 @@ from ..i18n.rulings import FINDINGS
 from .app import ExitStatus
 from .completion import players_of_the_session
 from .options import (
+    HandOrLast,
     Stopped,
     Usage,
     checked,
@@ -101,7 +102,7 @@ LAST = 0  # --amend with no number: the last hand
 )
 @click.option(
     "--amend",
-    type=click.IntRange(0),
+    type=HandOrLast(LAST),
     is_flag=False,
     flag_value=LAST,
     default=None,

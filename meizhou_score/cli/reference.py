@@ -91,19 +91,16 @@ def rules(rules_file, fmt, ruling, lang):
     from ..render.jsonout import dumps
 
     if ruling is not None:
-        from ..i18n.rulings import EXPLAINED, EXPLAINED_CHINESE
-        from ..i18n.scripts import in_script
+        from ..i18n.catalog import catalog
+        from ..i18n.rulings import EXPLAINED
         from ..render.text import ruling_text
 
         key = ruling.strip().upper()
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        what, why = (
-            EXPLAINED[key]
-            if lang == "en"
-            else (in_script(said, lang) for said in EXPLAINED_CHINESE[key])
-        )
+        words = catalog(lang, "words")
+        what, why = words[f"ruling_{key}_says"], words[f"ruling_{key}_why"]
         click.echo(
             dumps({"ruling": key, "says": what, "why": why})
             if fmt == "json"
@@ -114,7 +111,7 @@ def rules(rules_file, fmt, ruling, lang):
     if fmt == "json":
         click.echo(dumps(effective.as_dict()))
     else:
-        from ..render.text import rules_text
+        from ..render.rules import rules_text
 
         click.echo(rules_text(effective, lang, screen_width()))
 
@@ -202,7 +199,7 @@ def schema(house_rules):
       meizhou-score schema > meizhou-record.schema.json
       meizhou-score schema --house-rules > meizhou-house-rules.schema.json
     """
-    from ..records.schema import HOUSE_RULES_SCHEMA, SCHEMA
+    from ..records import schema as schemas
     from ..render.jsonout import dumps
 
-    click.echo(dumps(HOUSE_RULES_SCHEMA if house_rules else SCHEMA))
+    click.echo(dumps(schemas.house_rules_schema() if house_rules else schemas.schema()))

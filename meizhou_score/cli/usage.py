@@ -60,8 +60,8 @@ def words_of(exc: click.ClickException) -> Message:
     found = _INVALID.match(text)
     if found:
         return msg(
-            "invalid value for {name}: {problem}",
-            name=found["name"],
+            "invalid value for {name!r}: {problem}",
+            name=found["name"].strip("'"),
             problem=_problem(found["problem"]),
         )
     return foreign(text)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import datetime
 import sqlite3
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import NamedTuple
 
 from ..i18n.messages import msg
+from ..records.names import controlled
+from ..records.validators import typed_amount
 from ..settling.money import EXACT, Gold, add, exact
+from ..settling.settleup import SettleUp, settle_up
 from .players import find
 from .store import LedgerError, transaction
 
@@ -39,12 +42,9 @@ class Owed(NamedTuple):
 
 
 def amount_of(text: str) -> Decimal:
-    """A payment's amount: a positive exact number of at most 30 digits."""
-    try:
-        value = Decimal(str(text).strip())
-    except InvalidOperation:
-        value = None
-    if value is None or not value.is_finite() or value <= 0 or len(value.as_tuple().digits) > 30:
+    """A payment's amount: a positive exact number within the limits a record's amounts keep."""
+    value = typed_amount(text, "AMOUNT")
+    if value is None or value <= 0:
         raise LedgerError(
             msg(
                 "expected the amount as a positive number, like 120 or 2.5; got {text!r}", text=text
@@ -69,27 +69,74 @@ def pay(
                 text=str(amount),
             )
         )
+    if controlled(note):
+        raise LedgerError(
+            msg(
+                "a note may not hold control characters, direction overrides or broken Unicode "
+                "(they would rewrite the line it is shown on); got {note!r}",
+                note=note,
+            )
+        )
     with transaction(conn):
-        ids = [find(conn, payer)[0], find(conn, payee)[0]]
-        if ids[0] == ids[1]:
+        return _insert(conn, payer, payee, amount, date, note)
+
+
+def _insert(
+    conn: sqlite3.Connection, payer: str, payee: str, amount: Decimal, date: str | None, note: str
+) -> int:
+    """One payment, inside the caller's write transaction."""
+    ids = [find(conn, payer)[0], find(conn, payee)[0]]
+    if ids[0] == ids[1]:
+        raise LedgerError(
+            msg(
+                "{payer!r} and {payee!r} are one player: a payment is between two",
+                payer=payer,
+                payee=payee,
+            )
+        )
+    return conn.execute(
+        "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            date or datetime.date.today().isoformat(),
+            ids[0],
+            ids[1],
+            str(exact(amount)),
+            note.strip(),
+            datetime.datetime.now().isoformat(timespec="seconds"),
+        ),
+    ).lastrowid
+
+
+def square(
+    conn: sqlite3.Connection,
+    since: str | None,
+    until: str | None,
+    date: str | None,
+    agreed: tuple | None = None,
+) -> SettleUp:
+    """Settle up and record it as paid, in ONE write transaction (找數): what is owed is read,
+    the fewest payments worked out and recorded against that same state, so that programs doing
+    it at once record them once (the others find everyone square: no payments).
+
+    ``agreed``: the payments a person said yes to; if what is owed has changed since, nothing is
+    recorded.
+    """
+    from .reports import totals
+
+    with transaction(conn):
+        standing = owed(conn, totals(conn, since, until), since, until)
+        result = settle_up({o.player: o.now for o in standing})
+        if agreed is not None and result.payments and tuple(result.payments) != tuple(agreed):
             raise LedgerError(
                 msg(
-                    "{payer!r} and {payee!r} are one player: a payment is between two",
-                    payer=payer,
-                    payee=payee,
+                    "what is owed changed while you were asked (another program recorded "
+                    "something); nothing was recorded: run settle-up again"
                 )
             )
-        return conn.execute(
-            "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                date or datetime.date.today().isoformat(),
-                ids[0],
-                ids[1],
-                str(exact(amount)),
-                note.strip(),
-                datetime.datetime.now().isoformat(timespec="seconds"),
-            ),
-        ).lastrowid
+        for p in result.payments:
+            _insert(conn, p.payer, p.payee, p.amount, date, "settle-up")
+    return result
 
 
 def payments(

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import NamedTuple
 
+from ..errors import RecordError
 from ..i18n.messages import msg
 from ..records.names import identity
 from .store import LedgerError
@@ -281,6 +282,41 @@ def check(conn: sqlite3.Connection, path: str) -> list:
                 hand=number,
                 night=night,
                 units=units,
+            )
+        )
+    return problems + unreadable_amounts(conn)
+
+
+def unreadable_amounts(conn: sqlite3.Connection) -> list:
+    """Every stored amount (a payment's, a stake, a transfer's) that the reports could not read:
+    not an exact number, or past the loader's limits (a row written by hand, or by an older
+    program)."""
+    from ..records.validators import amount
+
+    stored = conn.execute(
+        "SELECT 'payment', id, NULL, amount FROM payments UNION ALL "
+        "SELECT 'stake', night_id, number, stake FROM hands UNION ALL "
+        "SELECT 'transfer', h.night_id, h.number, t.amount FROM transfers t "
+        "JOIN hands h ON h.id = t.hand_id ORDER BY 1, 2, 3"
+    )
+    problems: list = []
+    for kind, number, hand, text in stored:
+        try:
+            amount(Decimal(str(text)), kind, positive=kind != "transfer")
+            continue
+        except ArithmeticError:  # not a number at all
+            why = msg(
+                "expected {expected}; got {found}", expected=msg("a number"), found=repr(text)
+            )
+        except RecordError as exc:
+            why = exc.message
+        problems.append(
+            msg(
+                "{what}: an amount the reports cannot read ({why}); correct or remove it",
+                what=msg("payment {number}", number=number)
+                if kind == "payment"
+                else msg("night {night}, hand {hand}", night=number, hand=hand),
+                why=why,
             )
         )
     return problems

@@ -153,16 +153,21 @@ def source(characters_of, words_of) -> str:
         "# Traditional character → Simplified, where they differ",
         "CHARACTERS = {",
     ]
-    lines += [f"    {t!r}: {s!r}," for t, s in characters.items()]
+    lines += [f"    {_quoted(t)}: {_quoted(s)}," for t, s in characters.items()]
     lines += [
         "}",
         "",
         "# whole runs whose Simplified depends on their context (longest first)",
         "PHRASES = {",
     ]
-    lines += [f"    {t!r}: {s!r}," for t, s in phrases.items()]
+    lines += [f"    {_quoted(t)}: {_quoted(s)}," for t, s in phrases.items()]
     lines += ["}", ""]
     return "\n".join(lines)
+
+
+def _quoted(text: str) -> str:
+    """A string as ruff's formatter writes it (double quotes), so the table stays as formatted."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def opencc(profile: str):

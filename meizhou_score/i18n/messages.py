@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .scripts import in_script
+from .language import language
 
 
 class Message:
@@ -28,16 +28,11 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
-        template = (
-            self.template
-            if lang == "en"
-            else in_script(_chinese_table().get(self.template, self.template), lang)
-        )
-        if not self.values:
+        template = template_in(self.template, lang)
+        if not self.values and not language(lang).chinese:
             return template
-        return template.format(
-            **counted({key: _said(value, lang) for key, value in self.values.items()})
-        )
+        values = counted({key: _said(value, lang) for key, value in self.values.items()})
+        return language(lang).fill(template, values)
 
     def __str__(self) -> str:
         return self.say("en")
@@ -87,8 +82,15 @@ def _said(value: Any, lang: str) -> Any:
     if isinstance(value, (Message, BaseException)):
         return say(value, lang)
     if isinstance(value, tuple):
-        return (", " if lang == "en" else "、").join(str(_said(v, lang)) for v in value)
+        return language(lang).join(_said(v, lang) for v in value)
     return value
+
+
+def template_in(template: str, lang: str) -> str:
+    """The template of a message (its English words are its id) in ``lang``'s catalog."""
+    from .catalog import catalog
+
+    return catalog(lang, "messages").get(template, template)
 
 
 def at(where: Any, message: Any) -> Message:
@@ -116,6 +118,11 @@ def chinese(template: str) -> str | None:
     return _chinese_table().get(template)
 
 
+def message_ids() -> list[str]:
+    """Every message's id (its English template), as the Traditional catalog lists them."""
+    return list(_chinese_table())
+
+
 _CHINESE: dict[str, str] = {}
 
 
@@ -131,6 +138,7 @@ def _chinese_table() -> dict[str, str]:
 # English template | Chinese template. One line a message; the blanks must match.
 _TABLE = r"""
 {first}{then} | {first}{then}
+{text!r} | {text!r}
 hand {n} | 第 {n} 局
 the session has no hand to take back | 這一場沒有可以撤回的局
 {path} has hands 1 to {count}; there is no hand {n} | {path} 只有第 1 到第 {count} 局；沒有第 {n} 局
@@ -141,11 +149,16 @@ no Dask scheduler answered at {address} ({why}) | {address} 沒有 Dask 排程�
 no file matches | 沒有相符的檔案
 {file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | {file}：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
 in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | 合計：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
---chart draws one night: give one FILE | --chart 只畫一晚：請給一個檔案
+--chart draws one night: give one FILE | --chart 只畫一場：請給一個檔案
 settle-up --record asks first; pass --yes when nobody can answer | settle-up --record 會先詢問；沒有人可以回答時請加 --yes
 ledger remove-payment asks first; pass --yes when nobody can answer | ledger remove-payment 會先詢問；沒有人可以回答時請加 --yes
 expected the amount as a positive number, like 120 or 2.5; got {text!r} | 金額應為正數，例如 120 或 2.5；卻是 {text!r}
 {payer!r} and {payee!r} are one player: a payment is between two | {payer!r} 與 {payee!r} 是同一位玩家：付款要在兩人之間
+what is owed changed while you were asked (another program recorded something); nothing was recorded: run settle-up again | 詢問期間欠款已經改變（另一個程式記下了東西）；沒有記下任何付款：請再執行一次 settle-up
+{what}: an amount the reports cannot read ({why}); correct or remove it | {what}：報表讀不了的金額（{why}）；請更正或刪除
+payment {number} | 第 {number} 筆付款
+night {night}, hand {hand} | 第 {night} 晚第 {hand} 局
+a note may not hold control characters, direction overrides or broken Unicode (they would rewrite the line it is shown on); got {note!r} | 備註不可含控制字元、方向覆寫字元或損壞的 Unicode（會改寫顯示它的那一行）；卻是 {note!r}
 no payment {number} in the ledger (see: meizhou-score ledger payments) | 帳本中沒有第 {number} 筆付款（見 meizhou-score ledger payments）
 answer {yes} or {no} | 請回答{yes}或{no}
 明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with from: the discarder | 明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），或寫直槓（exposed）並以 from 寫出打牌的人
@@ -155,8 +168,8 @@ Scan to open it on a phone (the link carries the table's secret: share it with t
 Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
 could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host} 的 {port} 埠監聽（埠被其他程式佔用？試試 --port）
 The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
-missing; a new night names its players, in seat order | 缺少；新的一晚要依座位順序寫出玩家
-no hand {number} in the night ({count} hand{count:s}) | 這一晚沒有第 {number} 局（共 {count} 局）
+missing; a new night names its players, in seat order | 缺少；新的一場要依座位順序寫出玩家
+no hand {number} in the night ({count} hand{count:s}) | 這一場沒有第 {number} 局（共 {count} 局）
 hand {number}: {reasons} | 第 {number} 局：{reasons}
 not recorded: {reasons} | 沒有記錄：{reasons}
 the balances sum to {total}, not 0, so no payments can square them (a ledger changed by hand? ledger check says where) | 輸贏相加為 {total}，不是 0，因此無法以付款結清（帳本被手動改過？ledger check 會指出在哪裡）
@@ -165,14 +178,14 @@ no such folder: {folder} | 沒有這個資料夾：{folder}
 the ledger is busy: another program has been writing to it for {seconds:g} s; nothing was changed, try again | 帳本忙碌中：另一個程式已寫入 {seconds:g} 秒；沒有更改任何東西，請再試一次
 cannot use the ledger: {why} | 無法使用帳本：{why}
 the ledger is damaged ({why}); SQLite's integrity check says: {check} | 帳本已損壞（{why}）；SQLite 完整性檢查結果：{check}
-night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing was added (to replace night {night} with the file as it is now: ledger add --replace {night}) | 第 {night} 晚來自這個檔案，但其中第 {hands} 局與帳本所存的不同；沒有加入任何東西（要以檔案現況取代第 {night} 晚：ledger add --replace {night}）
+night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing was added (to replace night {night} with the file as it is now: ledger add --replace {night}) | 第 {night} 場來自這個檔案，但其中第 {hands} 局與帳本所存的不同；沒有加入任何東西（要以檔案現況取代第 {night} 場：ledger add --replace {night}）
 --replace N takes one FILE | --replace N 只接受一個檔案
 {old!r} and {new!r} are already one player in the ledger | {old!r} 與 {new!r} 在帳本中已是同一位玩家
-{old!r} and {new!r} sat at the same table on night {night}: they are two people, not one | {old!r} 與 {new!r} 在第 {night} 晚同桌：他們是兩個人，不是一個
+{old!r} and {new!r} sat at the same table on night {night}: they are two people, not one | {old!r} 與 {new!r} 在第 {night} 場同桌：他們是兩個人，不是一個
 the ledger failed its check ({count} problems); nothing was changed | 帳本沒有通過檢查（{count} 個問題）；沒有更改任何東西
 SQLite's integrity check says: {check} | SQLite 完整性檢查結果：{check}
-hand {hand} of night {night}: its balances sum to {units} units, not 0 | 第 {night} 晚第 {hand} 局：輸贏相加為 {units} 單位，不是 0
-this hand would take the session to {size:,} bytes, past the limit of {limit:,} (MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file (record NEW.yaml --players …) | 這一局會讓整晚的檔案達到 {size:,} 位元組，超過上限 {limit:,}（MEIZHOU_MAX_SESSION_BYTES）；沒有寫入任何內容：請在新檔案開始新的一晚（record 新檔.yaml --players …）
+hand {hand} of night {night}: its balances sum to {units} units, not 0 | 第 {night} 場第 {hand} 局：輸贏相加為 {units} 單位，不是 0
+this hand would take the session to {size:,} bytes, past the limit of {limit:,} (MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file (record NEW.yaml --players …) | 這一局會讓整場的檔案達到 {size:,} 位元組，超過上限 {limit:,}（MEIZHOU_MAX_SESSION_BYTES）；沒有寫入任何內容：請在新檔案開始新的一場（record 新檔.yaml --players …）
 the file is read-only; nothing was written (make it writable to record in it) | 檔案是唯讀的；沒有寫入任何內容（請先讓它可寫入再記錄）
 the file could not be written as meant; nothing was written | 檔案無法照原意寫入；沒有寫入任何內容
 {text!r} is not a date in the calendar | {text!r} 不是日曆上的日期
@@ -208,7 +221,7 @@ a name may not hold control characters or broken Unicode; got {name!r} | 名字�
 a name may not hold invisible characters (zero-width spaces, direction marks): two names that look the same must be the same; got {name!r} | 名字不可含看不見的字元（零寬空格、方向標記）：看起來相同的名字必須真的相同；卻是 {name!r}
 {name!r} is already seated; the four names must differ | {name!r} 已經入座；四個名字必須不同
 one of the players ({players}) | 其中一名玩家（{players}）
-tiles as text, like '123m 456p 11z' | 以文字寫的牌，例如 '123m 456p 11z'
+tiles as text, like '123m 456p 11z' | 以文字寫的牌，例如 「123m 456p 11z」
 {length:,} characters: longer than any hand's tiles can be written ({limit}) | {length:,} 個字元：比任何一手牌的寫法都長（上限 {limit}）
 expected one tile; got {count} in {text!r} | 應為一張牌；{text!r} 卻有 {count} 張
 not allowed in an exhaustive draw (draw: true): nobody won | 荒莊（draw: true）不可寫這個鍵：無人胡牌
@@ -217,8 +230,8 @@ one of {options} (or 自摸, 槓上開花, 搶槓) | 以下之一：{options}（
 missing; a robbed kong (搶槓) names the player whose kong was robbed | 缺少：搶槓要寫出被搶槓的玩家
 the robbed player cannot be the winner ({winner!r}) | 被搶槓的玩家不能是胡牌者（{winner!r}）
 only allowed when win_type is robbed_kong; got win_type {win_type!r} | 只有 win_type 為 robbed_kong（搶槓）時可寫；這局的 win_type 是 {win_type!r}
-expected 14 tiles counting each pung and kong as 3 (concealed {concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got {size} | 應為 14 張牌，每副碰、槓算 3 張（手牌 {concealed} + 3 × {pungs} 副碰 + 3 × {kongs} 副 {winner} 的槓）；卻是 {size} 張
-expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r} | 應為一副碰：三張相同的牌，例如 '777z'（不能吃）；卻是 {text!r}
+expected 14 tiles counting each pung and kong as 3 (concealed {concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got {size} | 應為 14 張牌，每副碰、槓算 3 張（{winner} 的手牌 {concealed} 張 + 碰 {pungs} 副 × 3 + 槓 {kongs} 副 × 3）；卻是 {size} 張
+expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r} | 應為一副碰：三張相同的牌，例如 「777z」（不能吃）；卻是 {text!r}
 {tile} is not among the concealed tiles {concealed} | {tile} 不在手牌 {concealed} 之中
 one of {options} (or 暗槓, 加槓, 明槓) | 以下之一：{options}（或 暗槓、加槓、明槓）
 missing; an exposed kong names the discarder it came from | 缺少：直槓要寫出打出那張牌的玩家
@@ -262,7 +275,7 @@ the key {key!r} appears twice | 鍵 {key!r} 出現了兩次
 expected one tile, got {count} in {text!r} | 應為一張牌；{text!r} 卻有 {count} 張
 expected tiles as text, got {kind} | 牌應以文字寫出；卻是 {kind}
 unexpected {char!r} at column {column} in {text!r}: no number before the suit | {text!r} 第 {column} 欄的 {char!r} 不對：花色前沒有數字
-no such tile '{digit}{suit}' in {text!r} | {text!r} 中沒有 '{digit}{suit}' 這種牌
+no such tile '{digit}{suit}' in {text!r} | {text!r} 中沒有「{digit}{suit}」這種牌
 unexpected {char!r} at column {column} in {text!r} | {text!r} 第 {column} 欄的 {char!r} 不對
 unexpected {char!r} at column {column} in {text!r}: a number with no suit after it | {text!r} 第 {column} 欄的 {char!r} 不對：數字後面沒有花色
 {unknown}{hint}; expected one of {allowed} | {unknown}{hint}；應為以下之一：{allowed}
@@ -284,19 +297,18 @@ the four names must differ; got {text!r} | 四個名字必須不同；卻是 {te
 expected the stake as a positive number, like 10 or 0.5; got {text!r} | 底分應為正數，例如 10 或 0.5；卻是 {text!r}
 {tile} is not among the concealed tiles | {tile} 不在手牌之中
 a pung is three identical tiles, like 777z (there is no chow, 吃); got {text!r} | 碰是三張相同的牌，例如 777z（不能吃）；卻是 {text!r}
-expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got {text!r} | 應為 玩家:種類:牌 或 玩家:exposed:牌:打出者，例如 'Mei:added:9m'；卻是 {text!r}
+expected PLAYER:TYPE:TILE or PLAYER:exposed:TILE:FROM, like 'Mei:added:9m'; got {text!r} | 應為 玩家:種類:牌 或 玩家:exposed:牌:打出者，例如 「Mei:added:9m」；卻是 {text!r}
 an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r} | 直槓要寫出打出者：{owner}:exposed:{tile}:打出者；卻是 {text!r}
 only an exposed kong names a discarder; this kong is {kind}: {text!r} | 只有直槓寫打出者；這副槓是 {kind}：{text!r}
-expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r} | 應為 名字=金額，例如 'Mei=60' 或 'Jun=-20'；卻是 {text!r}
-expected an amount after '=', like 'Mei=60'; got {text!r} | '=' 後面應為金額，例如 'Mei=60'；卻是 {text!r}
-expected a finite amount; got {text!r} | 應為有限的金額；卻是 {text!r}
+expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r} | 應為 名字=金額，例如 「Mei=60」 或 「Jun=-20」；卻是 {text!r}
+expected an amount after '=', like 'Mei=60'; got {text!r} | 「=」 後面應為金額，例如 「Mei=60」；卻是 {text!r}
 the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES) | 檔案超過一場的上限（MEIZHOU_MAX_SESSION_BYTES）
 hands: is not the last key of the file, so a hand appended at the end would not belong to it; move hands: to the end | hands: 不是檔案的最後一個鍵，附加在檔尾的一局不會屬於它；請把 hands: 移到最後
 hands: is not the last key of the file; move hands: to the end | hands: 不是檔案的最後一個鍵；請把 hands: 移到最後
 the file could not be changed safely ({why}); nothing was written | 無法安全地修改檔案（{why}）；沒有寫入任何東西
 the file could not be changed safely (its layout is unusual); nothing was written | 無法安全地修改檔案（版面不尋常）；沒有寫入任何東西
 {path}: {message} | {path}：{message}
-no night {night} in the ledger (see: meizhou-score ledger nights) | 帳本中沒有第 {night} 晚（見：meizhou-score ledger nights）
+no night {night} in the ledger (see: meizhou-score ledger nights) | 帳本中沒有第 {night} 場（見：meizhou-score ledger nights）
 no player {name!r} in the ledger | 帳本中沒有玩家 {name!r}
 {name!r} is already another player in the ledger | {name!r} 已經是帳本中的另一名玩家
 no player {name!r} in the ledger for that range | 帳本在那段期間沒有玩家 {name!r}
@@ -320,14 +332,14 @@ no such option: {option}{hint} | 沒有這個選項：{option}{hint}
 missing {what} {name} | 缺少{what} {name}
 argument | 參數
 option | 選項
-invalid value for {name}: {problem} | {name} 的值不對：{problem}
+invalid value for {name!r}: {problem} | {name!r} 的值不對：{problem}
 {value!r} is not one of {options} | {value!r} 不是以下之一：{options}
 {value} is not in the range {low} to {high} | {value} 不在 {low} 到 {high} 之間
 {value!r} is not a whole number | {value!r} 不是整數
 {option} needs a value | {option} 後面要有值
 got unexpected extra arguments ({extra}) | 多了不該有的參數（{extra}）
 Error: {message} | 錯誤：{message}
-Try '{command} --help' for help. | 用 '{command} --help' 看說明。
+Try '{command} --help' for help. | 用「{command} --help」看說明。
 missing {flag} (or run record in a terminal to be asked) | 缺少 {flag}（或在終端機執行 record，逐項詢問）
 --draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile | --draw 不可寫 --winner、胡牌方式、--robbed-kong、--hand 或 --winning-tile
 give one win type: --self-draw, --kong-bloom or --robbed-kong NAME | 請給一種胡牌方式：--self-draw、--kong-bloom 或 --robbed-kong 名字
@@ -369,7 +381,7 @@ a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} i
 the ledger is at schema version {version}, newer than this program knows ({known}); upgrade meizhou-score | 帳本的結構版本是 {version}，比本程式認得的（{known}）新；請升級 meizhou-score
 hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with --accept-disputes | 第 {hands} 局有爭議（不是胡牌、申報或莊家不符）；請先解決，或加 --accept-disputes 照樣加入
 not a session: a session file has players and a list of hands (this looks like a single hand record; record appends to sessions only) | 不是一場的檔案：一場的檔案有 players 和 hands 列表（這看來是單局紀錄；record 只往一場的檔案附加）
-hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand | hands: 寫成一行的 [...]；record 和 undo 只修改每局一項 '- ' 逐行寫的列表
+hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand | hands: 寫成一行的 [...]；record 和 undo 只修改每局一項 「- 」 逐行寫的列表
 # (PyYAML's own words, shown through foreign(): said in Chinese when known)
 mapping values are not allowed in this context | 這裡不能有「鍵: 值」（冒號後少了空格或換行？縮排不對？）
 mapping values are not allowed here | 這裡不能有「鍵: 值」（冒號後少了空格或換行？縮排不對？）
@@ -392,3 +404,12 @@ Read-only file system | 唯讀的檔案系統
 File name too long | 檔名太長
 Broken pipe | 管線已關閉
 """
+
+
+def _register() -> None:
+    from .catalog import register
+
+    register("zh-Hant", "messages", _chinese_table)
+
+
+_register()

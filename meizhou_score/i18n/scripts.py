@@ -48,9 +48,13 @@ def simplified(text: str) -> str:
     mainland says otherwise: 檔案 → 文件) as the table says, any other character by character."""
     if text.isascii():
         return text
+    from .mainland import mainland
+
     characters, phrases, run = _table()
-    return run.sub(
-        lambda found: phrases.get(found.group()) or found.group().translate(characters), text
+    return mainland(
+        run.sub(
+            lambda found: phrases.get(found.group()) or found.group().translate(characters), text
+        )
     )
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .messages import counted
 from .rulings import FINDINGS, NEXT_DEALER
-from .scripts import simplified
+from .catalog import catalog
+from .language import language
 
 # Each sentence: its key | English | Chinese. One line a sentence, so a word cannot lack its translation.
 # (Leading spaces of a sentence are kept: they indent it under a heading.)
@@ -31,7 +32,7 @@ patterns | {names}, ratio {ratio} | {names}，倍數 {ratio}
 stake | stake {stake} gold per unit | 底分 {stake}
 draw | Exhaustive draw (荒莊): nobody pays, kongs included ({rule}). | 荒莊：無人輸贏，槓不計（{rule}）。
 invalid | Not a legal win, so nobody pays: | 不是合法的胡牌，無人支付：
-reading | Reading: {blocks} | 牌型：{blocks}
+reading | Reading: {blocks} | 拆法：{blocks}
 ratio_one | Ratio {ratio}: {name} | 倍數 {ratio}：{name}
 ratio_highest | Ratio {ratio}: the highest of {listed} (combine: highest) | 倍數 {ratio}：取最高——{listed}（合成：取最高）
 ratio_sum | Ratio: {sum} = {ratio} (combine: {mode}{superseded}) | 倍數：{sum} = {ratio}（合成：{mode}{superseded}）
@@ -70,7 +71,7 @@ part_kong | the {kind} of {owner}, {tile}: {amount} for them | {owner} 的{kind}
 claims_corrections | To put it right, in the fewest payments: | 更正（最少的轉賬）：
 dealer_check | Dealer dispute: this hand names {named} as dealer; the rotation gives {expected} ({rule}). | 莊家有誤：本局寫 {named} 坐莊，輪莊應為 {expected}（{rule}）。
 hand | Hand {n} — dealer {dealer} | 第 {n} 局——莊家 {dealer}
-sheet_headers | #|Dealer|What happened | 局|莊家|經過
+sheet_headers | #|Dealer|What happened | 局|莊家|結果
 sheet_win | {winner} {how} ×{ratio} | {winner} {how} ×{ratio}
 sheet_robbed | {winner} robs {robbed}'s kong ×{ratio} | {winner} 搶 {robbed} 的槓 ×{ratio}
 sheet_self_draw | self-draw | 自摸
@@ -81,11 +82,11 @@ sheet_not_a_win | {winner}: not a win | {winner}：不是胡牌
 sheet_disputed |  (dispute) | （有爭議）
 totals | Session totals | 本場合計
 transfers | Payments: | 支付明細：
-settle_up | Settle-up, in the fewest payments: | 找數（最少的轉賬）：
+settle_up | Settle-up, in the fewest payments: | 結算（最少的轉賬）：
 settle_line |   {payer} pays {payee} {amount} |   {payer} 付 {payee} {amount}
-settle_none | Settle-up: nobody owes anybody. | 找數：無人欠款。
+settle_none | Settle-up: nobody owes anybody. | 結算：無人欠款。
 record_back | back to the question before | 回到上一題
-record_emptied | The night has no hand now; its players, stake and rules are kept, and record adds hand 1. | 這一晚現在沒有任何一局；玩家、底分和規則都保留，record 會從第 1 局記起。
+record_emptied | The night has no hand now; its players, stake and rules are kept, and record adds hand 1. | 這一場現在沒有任何一局；玩家、底分和規則都保留，record 會從第 1 局記起。
 record_replacing | Hand {n} as it stands (Enter keeps each answer): | 第 {n} 局目前的記錄（按 Enter 保留原來的答案）：
 record_kong_dropped | (kong {n} dropped) | （第 {n} 副槓已取消）
 record_players | Players in seat order East, South, West, North (comma-separated) | 玩家，依東、南、西、北座次（以逗號分隔）
@@ -118,45 +119,47 @@ record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
 record_remove | Remove hand {n}? | 刪除第 {n} 局？
 record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
 record_removed | Removed hand {n}. | 已刪除第 {n} 局。
-ledger_new | Added night {night} ({date}, {hands} hand{hands:s}) from {path}. | 已從 {path} 加入第 {night} 晚（{date}，{hands} 局）。
-ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 晚（{date}）；沒有加入任何東西。
-ledger_grown | Night {night} now has {hands} hand{hands:s}, was {was} ({path}). | 第 {night} 晚現在有 {hands} 局，原有 {was} 局（{path}）。
-ledger_replaced | Night {night} replaced by {path}: {hands} hand{hands:s}, was {was}. | 第 {night} 晚已由 {path} 取代：{hands} 局，原有 {was} 局。
-ledger_merged | {old} and {new} are one player now ({nights} nights moved to {new}). | {old} 與 {new} 現在是同一位玩家（{nights} 晚已歸到 {new}）。
+ledger_new | Added night {night} ({date}, {hands} hand{hands:s}) from {path}. | 已從 {path} 加入第 {night} 場（{date}，{hands} 局）。
+ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 場（{date}）；沒有加入任何東西。
+ledger_grown | Night {night} now has {hands} hand{hands:s}, was {was} ({path}). | 第 {night} 場現在有 {hands} 局，原有 {was} 局（{path}）。
+ledger_replaced | Night {night} replaced by {path}: {hands} hand{hands:s}, was {was}. | 第 {night} 場已由 {path} 取代：{hands} 局，原有 {was} 局。
+ledger_merged | {old} and {new} are one player now ({nights} nights moved to {new}). | {old} 與 {new} 現在是同一位玩家（{nights} 場已歸到 {new}）。
 ledger_checked | The ledger {path} is sound: SQLite finds no damage, and every hand's balances sum to 0. | 帳本 {path} 完好：SQLite 沒有發現損壞，每一局的輸贏相加都是 0。
-ledger_nights_headers | night|date|hands|players|dispute|file | 晚|日期|局數|玩家|爭議|檔案
+ledger_nights_headers | night|date|hands|players|dispute|file | 場|日期|局數|玩家|爭議|檔案
 ledger_disputed | disputed | 有爭議
-ledger_no_nights | The ledger holds no nights in that range. | 帳本在那段期間沒有任何一晚。
-ledger_remove | Remove night {night} ({date}, {hands} hand{hands:s}, {players})? | 刪除第 {night} 晚（{date}，{hands} 局，{players}）？
-ledger_removed | Removed night {night}. | 已刪除第 {night} 晚。
+ledger_no_nights | The ledger holds no nights in that range. | 帳本在那段期間沒有任何一場。
+ledger_remove | Remove night {night} ({date}, {hands} hand{hands:s}, {players})? | 刪除第 {night} 場（{date}，{hands} 局，{players}）？
+ledger_removed | Removed night {night}. | 已刪除第 {night} 場。
 ledger_renamed | {old} is now {new}. | {old} 已改名為 {new}。
 ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。
 ledger_paid | Payment {number}: {payer} paid {payee} {amount}. | 第 {number} 筆付款：{payer} 付給 {payee} {amount}。
 ledger_record_payments | Record these {count} payment{count:s} as paid? | 把這 {count} 筆付款記為已付？
 ledger_payments_recorded | Recorded {count} payment{count:s}: everyone is square. | 已記下 {count} 筆付款：大家兩清。
+ledger_already_square | Everyone is already square: another program recorded the payments meanwhile; nothing was written. | 大家已經兩清：另一個程式剛剛記下了這些付款；沒有寫入任何東西。
 ledger_remove_payment | Remove payment {number}? | 刪除第 {number} 筆付款？
 ledger_payment_removed | Removed payment {number}: its debt is owed again. | 已刪除第 {number} 筆付款：那筆欠款又要還了。
 chart_history | Running balance | 累計輸贏
 chart_night | Running totals, hand by hand | 每局後的累計輸贏
-ledger_inexact | (more than 20 players owe or are owed: these payments square everyone, but fewer may exist) | （欠款或被欠的玩家超過 20 人：這些轉賬能讓每人找清，但可能有更少的做法）
-stats_headers | Player|Nights|Hands|Self-draws|Kong blooms|Robbed kongs|Self-draw rate|Robbed|Concealed kongs|Added kongs|Exposed kongs|Biggest hand|Net|Per hand | 玩家|晚數|局數|自摸|槓上開花|搶槓|自摸率|被搶槓|暗槓|加槓|直槓|最大的一手|淨輸贏|每局
-stats_block_head | {player}: {nights} night{nights:s}, {hands} hand{hands:s}; net {net} ({per_hand} a hand) | {player}：{nights} 晚，{hands} 局；淨輸贏 {net}（每局 {per_hand}）
+ledger_inexact | (more than 20 players owe or are owed: these payments square everyone, but fewer may exist) | （欠款或被欠的玩家超過 20 人：這些轉賬能讓每人結清，但可能有更少的做法）
+stats_headers | Player|Nights|Hands|Self-draws|Kong blooms|Robbed kongs|Self-draw rate|Robbed|Concealed kongs|Added kongs|Exposed kongs|Biggest hand|Net|Per hand | 玩家|場數|局數|自摸|槓上開花|搶槓|自摸率|被搶槓|暗槓|加槓|直槓|最大的一手|淨輸贏|每局
+stats_block_head | {player}: {nights} night{nights:s}, {hands} hand{hands:s}; net {net} ({per_hand} a hand) | {player}：{nights} 場，{hands} 局；淨輸贏 {net}（每局 {per_hand}）
 stats_block_wins |   wins: self-draw {self_draw}, kong bloom {kong_bloom}, robbed kong {robbed_kong}; self-draw rate {rate} |   胡牌：自摸 {self_draw}，槓上開花 {kong_bloom}，搶槓 {robbed_kong}；自摸率 {rate}
 stats_block_kongs |   kongs: concealed {concealed}, added {added}, exposed {exposed}; robbed {robbed} time{robbed:s} |   槓：暗槓 {concealed}，加槓 {added}，直槓 {exposed}；被搶槓 {robbed} 次
 stats_block_biggest |   biggest hand: {biggest} |   最大的一手：{biggest}
-ledger_columns | - | player=玩家|total=合計|paid=已付|received=已收|when=時間|payment=付款|date=日期|note=附註|from=付款人|to=收款人|amount=金額|nights=晚數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
+ledger_columns | player=player|total=total|paid=paid|received=received|when=when|payment=payment|date=date|note=note|from=from|to=to|amount=amount|nights=nights|hands=hands|wins_self_draw=wins_self_draw|wins_kong_bloom=wins_kong_bloom|wins_robbed_kong=wins_robbed_kong|self_draw_rate=self_draw_rate|robbed=robbed|kongs_concealed=kongs_concealed|kongs_added=kongs_added|kongs_exposed=kongs_exposed|biggest_ratio=biggest_ratio|biggest_patterns=biggest_patterns|net=net|net_per_hand=net_per_hand | player=玩家|total=合計|paid=已付|received=已收|when=時間|payment=付款|date=日期|note=備註|from=付款人|to=收款人|amount=金額|nights=場數|hands=局數|wins_self_draw=自摸|wins_kong_bloom=槓上開花|wins_robbed_kong=搶槓|self_draw_rate=自摸率|robbed=被搶槓|kongs_concealed=暗槓|kongs_added=加槓|kongs_exposed=直槓|biggest_ratio=最大倍數|biggest_patterns=最大牌型|net=淨輸贏|net_per_hand=每局淨輸贏
 deal_places | the dealer (莊家)|the dealer's next player (下家)|the player opposite (對家)|the dealer's previous player (上家) | 莊家|下家|對家|上家
-deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家為 1），要開的是{place}的牌牆。
-deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place}擲出 {dice}：{first} + {dice} = {total}。
-deal_runs_on | {total} is more than the {stacks} stacks of one wall, so the count runs on into {place}'s wall. | {total} 超過一面牌牆的 {stacks} 墩，繼續數進{place}的牌牆（順延）。
-deal_start | The dealer starts drawing after stack {stack} of {place}'s wall, four tiles at a time. | 莊家從{place}牌牆的第 {stack} 墩之後開始摸牌，每次四張。
+deal_throw | Dealer throws {dice}: counting from the dealer as 1, the wall to break is {place}'s. | 莊家擲出 {dice}：從莊家數起（莊家算 1），依逆時針方向數，要開的是 {place} 門前的牌牆。
+deal_second | That player throws {dice}: {first} + {dice} = {total}. | {place} 擲出 {dice}：{first} + {dice} = {total}。
+deal_runs_on | {total} is more than the {stacks} stacks of one wall, so the count runs on into {place}'s wall. | {total} 超過一面牌牆的 {stacks} 墩，依次數進 {place} 門前的牌牆（順延）。
+deal_start | The dealer starts drawing after stack {stack} of {place}'s wall, four tiles at a time. | 莊家從 {place} 牌牆的第 {stack} 墩後面開始起牌，每次四張。
 deal_order | Dealing order: | 起牌順序：
-deal_take |   {n:2}. {place} takes {tiles} (holds {held}) |   {n:2}. {place}摸 {tiles} 張（共 {held} 張）
-deal_end | The dealer holds 14 tiles and discards first; the others hold 13. | 莊家 14 張，先打牌；其餘每人 13 張。
-deal_seats | {thrower} throws {total}: counting from {thrower} as 1 in play order, {east} sits East. | {thrower} 擲出 {total}：從 {thrower} 數起（為 1），依順序數，{east} 坐東。
+deal_take |   {n:2}. {place} takes {tiles} (holds {held}) |   {n:2}. {place} 起 {tiles} 張（共 {held} 張）
+deal_end | The dealer holds 14 tiles and discards first; the others hold 13. | 莊家 14 張，先出牌；其餘每人 13 張。
+deal_seats | {thrower} throws {total}: counting from {thrower} as 1 in play order, {east} sits East. | {thrower} 擲出 {total}：從 {thrower} 自己數起（算 1），依逆時針方向數到 {east}，{east} 坐東。
+deal_winds | East|South|West|North | 東|南|西|北
 deal_seat |   {wind}: {name} |   {wind}：{name}
-rules_pattern_headers | pattern|中文|ratio|supersedes | 牌型|中文|倍數|取代
-rules_headers | rule|value|ruling|meaning | 規則|值|裁定|意思
+rules_pattern_headers | pattern|中文|ratio|supersedes | 牌型|倍數|取代的牌型|英文代號
+rules_headers | rule|value|ruling|meaning | 規則|現行的值|裁定|英文代號
 rules_explain | {key}: {says} | {key}：{says}
 rules_why | Why: {why} | 理由：{why}
 rules_every | (Every ruling: docs/rules.md.) | （所有裁定：docs/rules.md。）
@@ -169,20 +172,24 @@ check_scored | Scored reading: {blocks} | 計分的拆法：{blocks}
 check_all_readings | All readings: | 所有拆法：
 check_not_winning | Not a winning hand under the rules in force. | 在現行規則下不是胡牌。
 check_not_waiting | Not waiting (not 聽牌): no tile completes this hand. | 沒有聽牌：沒有任何一張牌能胡。
-check_waiting | Waiting on (聽牌): | 聽牌，等：
+check_waiting | Waiting on (聽牌): | 聽牌，聽 {count} 張：
 check_wait_headers | Tile|牌|Patterns|Ratio | 牌|中文|牌型|倍數
 check_shanten_ready | Shanten (向聽) 0: one discard below and the hand waits. | 0 向聽：打出下表的一張就聽牌。
-check_shanten_after | Shanten (向聽) {n}: after the best discard, {n} more tiles must come to the right places before the hand waits. | {n} 向聽：打出一張後，還要再摸進 {n} 張合用的牌才聽牌。
-check_shanten_now | Shanten (向聽) {n}: {n} more tiles must come to the right places before the hand waits. | {n} 向聽：還要摸進 {n} 張合用的牌才聽牌。
-check_discards | Best discards (the hand then needs the fewest tiles, with the most tiles that help): | 最好的打法（打出後離聽牌最近、合用的牌最多）：
-check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|合用的牌|剩餘張數
+check_shanten_after | Shanten (向聽) {n}: after the best discard, {n} more tiles must come to the right places before the hand waits. | {n} 向聽：打出一張後，還要再摸進 {n} 張有效牌才聽牌。
+check_shanten_now | Shanten (向聽) {n}: {n} more tiles must come to the right places before the hand waits. | {n} 向聽：還要摸進 {n} 張有效牌才聽牌。
+check_discards | Best discards (the hand then needs the fewest tiles, with the most tiles that help): | 最好的打法（打出後離聽牌最近、有效牌最多）：
+check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|有效牌（進張）|剩餘張數
 rules_patterns_title | Patterns and their ratios: | 牌型與倍數：
 rules_payments_title | Payments and dealing: | 付款與坐莊：
 rules_supersedes | (replaces {ids}) | （取代 {ids}）
-check_discard_line |   {tile}: {then}; helps {useful} ({count} left) |   {tile}：{then}；合用 {useful}（剩 {count} 張）
+check_discard_line |   {tile}: {then}; helps {useful} ({count} left) |   {tile}：{then}；有效牌 {useful}（剩 {count} 張）
+rules_now | {key} = {value} ({ruling}) | 現行：{value}（{ruling}）
 check_then_waiting | waiting on {tiles} | 聽 {tiles}
 check_then_shanten | {n}-shanten | {n} 向聽
-check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 合用的牌：{tiles}（剩 {count} 張）
+check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 有效牌（進張）：{tiles}（剩 {count} 張）
+deal_count | The stacks of that wall are counted from its right-hand end, as its owner sees it: counter-clockwise, the way the count runs on into the next player's wall (順延). | 墩數從 {place} 門前牌牆的右端數起（{place} 自己看的右手邊），依逆時針方向，與順延到下一家牌牆的方向相同。
+deal_extra | After three rounds of four, the dealer takes two more: the two adjacent top tiles (上面相鄰的兩張) of the next two stacks; the others then take one each, in order. | 每人起完三次（12 張）後，莊家再起兩張：接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。
+bao_kong | , 包槓 | ，包槓
 """
 _BOTH = {
     key: (english, chinese)
@@ -190,23 +197,29 @@ _BOTH = {
 }
 
 
-class _Languages(dict):
-    """The words table by language: English and Traditional as written, Simplified made from Traditional when
-    first asked for."""
+def _register() -> None:
+    from .catalog import register
+
+    from .rulings import EXPLAINED, EXPLAINED_CHINESE
+
+    for n, (lang, rulings) in enumerate((("en", EXPLAINED), ("zh-Hant", EXPLAINED_CHINESE))):
+        table = {key: both[n] for key, both in _BOTH.items()}
+        for rule, (says, why) in rulings.items():  # each ruling: what it says and why (docs/rules.md)
+            table[f"ruling_{rule}_says"], table[f"ruling_{rule}_why"] = says, why
+        register(lang, "words", table)
+
+
+_register()
+
+
+class _Words(dict):
+    """The words table by language, read from the catalogs (kept for the callers that index it)."""
 
     def __missing__(self, lang: str) -> dict[str, str]:
-        if lang != "zh-Hans":
-            raise KeyError(lang)
-        self[lang] = {key: simplified(text) for key, text in self["zh-Hant"].items()}
-        return self[lang]
+        return catalog(lang, "words")
 
 
-WORDS: dict[str, dict[str, str]] = _Languages(
-    {
-        lang: {key: both[n] for key, both in _BOTH.items()}
-        for n, lang in enumerate(("en", "zh-Hant"))
-    }
-)
+WORDS: dict[str, dict[str, str]] = _Words()
 
 # which ruling each sentence cites
 _RULE_OF = {
@@ -216,9 +229,11 @@ _RULE_OF = {
 }
 
 
-def phrase(key: str, lang: str, **values) -> str:
+def phrase(key: str, lang: str, /, **values) -> str:
     """The sentence ``key`` of the words table in ``lang``, its ruling and ``values`` filled in.
 
     (Messages — errors and refusals — are said by :func:`.messages.say`; both take what first, then the language.)
     """
-    return WORDS[lang][key].format(rule=_RULE_OF.get(key, ""), **counted(values))
+    return language(lang).fill(
+        catalog(lang, "words")[key], counted({"rule": _RULE_OF.get(key, ""), **values})
+    )

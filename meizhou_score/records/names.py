@@ -128,7 +128,7 @@ def valid_name(value: Any, where: str) -> str:
                 "a name of {length:,} characters; at most {limit}", length=len(name), limit=MAX_NAME
             ),
         )
-    if any(unicodedata.category(c) in ("Cc", "Cs") for c in name):
+    if controlled(name):
         raise RecordError(
             where,
             msg(
@@ -145,6 +145,17 @@ def valid_name(value: Any, where: str) -> str:
             ),
         )
     return name
+
+
+def controlled(text: str) -> bool:
+    """Whether text holds what would take over a terminal or a line where it is shown: a control
+    character (C0, C1: escape, carriage return, bell), a direction override or isolate (U+202A–202E,
+    U+2066–2069: text shown in another order than stored), or broken Unicode (a lone surrogate).
+    Names are refused for it (and for any invisible character); so are the ledger's notes."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI for c in text)
+
+
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:

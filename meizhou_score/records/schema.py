@@ -11,10 +11,10 @@ loader in agreement on a corpus of good and bad files.
 
 from __future__ import annotations
 
-from ..engine.patterns import COMBINE_MODES, PATTERNS
+from . import rules
 from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
 from .names import MAX_NAME
-from .rules import DESCRIPTIONS, KONG_TYPES
+from .rules import KONG_TYPES
 from .validators import COUNT_LIMIT
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -106,28 +106,23 @@ _HAND = _object(
         "winning_tile": _TILES,
     },
 )
-HOUSE_RULES = _object(
-    {
-        "patterns": _object(
-            {p.id: _COUNT for p in PATTERNS}, description="ratio per pattern id; 0 turns one off"
-        ),
-        "combine": {"enum": list(COMBINE_MODES), "description": DESCRIPTIONS["combine"]},
-        "self_draw_share": {**_COUNT, "description": DESCRIPTIONS["self_draw_share"]},
-        "kong_bloom_multiplier": {**_COUNT, "description": DESCRIPTIONS["kong_bloom_multiplier"]},
-        "robbed_kong_share": {**_COUNT, "description": DESCRIPTIONS["robbed_kong_share"]},
-        "kong_units": _object(
-            {k: _COUNT for k in KONG_TYPES}, description=DESCRIPTIONS["kong_units"]
-        ),
-        "exposed_kong_payer": {
-            "enum": ["all", "discarder"],
-            "description": DESCRIPTIONS["exposed_kong_payer"],
-        },
-        "dealer_after_draw": {
-            "enum": ["next", "same"],
-            "description": DESCRIPTIONS["dealer_after_draw"],
-        },
-    }
-)
+
+
+def house_rules() -> dict:
+    """The house-rules mapping: a property per row of records/rules.py, its type, values, words."""
+    properties: dict = {}
+    for r in rules.ROWS:
+        said = rules.description(r)
+        if r.kind == "counts":
+            properties[r.key] = _object({c.id: _COUNT for c in r.choices}, description=said)
+        elif r.kind == "choice":
+            properties[r.key] = {"enum": [c.id for c in r.choices], "description": said}
+        else:
+            properties[r.key] = {**_COUNT, "description": said}
+    return _object(properties)
+
+
+HOUSE_RULES = house_rules()
 _HAND_PROPERTIES = {
     "dealer": _NAME,
     "stake": {**_AMOUNT, "exclusiveMinimum": 0},
@@ -209,10 +204,22 @@ SCHEMA = {
     "$defs": {"record": RECORD, "session": SESSION, "houseRules": HOUSE_RULES},
 }
 
-HOUSE_RULES_SCHEMA = {
-    "$schema": DRAFT,
-    "$id": HOUSE_RULES_ID,
-    "title": "meizhou-score house rules",
-    "description": "A house-rules file for --rules FILE (docs/rules.md, “House rules”); every key optional.",
-    **HOUSE_RULES,
-}
+
+def house_rules_schema() -> dict:
+    """The schema of a house-rules file, made from the rows as they are now."""
+    return {
+        "$schema": DRAFT,
+        "$id": HOUSE_RULES_ID,
+        "title": "meizhou-score house rules",
+        "description": "A house-rules file for --rules FILE (docs/rules.md, “House rules”); "
+        "every key optional.",
+        **house_rules(),
+    }
+
+
+def schema() -> dict:
+    """The schema of records and sessions, their house rules made from the rows as they are now."""
+    return {**SCHEMA, "$defs": {**SCHEMA["$defs"], "houseRules": house_rules()}}
+
+
+HOUSE_RULES_SCHEMA = house_rules_schema()

@@ -38,6 +38,8 @@ def describe(value: Any) -> str | Message:
     if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 40:
         return f"{value:.3E}"
     text = repr(value if not isinstance(value, Decimal) else str(value))
+    if isinstance(value, str) and len(text) <= 60:
+        return msg("{text!r}", text=value)  # quoted in the reader's language: 'Mei', 「Mei」, “Mei”
     if len(text) > 60:
         text = text[:57] + "..."
     return text
@@ -183,6 +185,17 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
                 ),
             )
     return number
+
+
+def typed_amount(text: str, path: str) -> Decimal | None:
+    """An amount typed as text (an argument, a flag, an answer), exact: None when it is no finite
+    number; one past :func:`amount`'s limits (``1e400``, ``1e-400``, 31 digits) raises its error
+    at ``path``."""
+    try:
+        number = Decimal(str(text).strip())
+    except InvalidOperation:
+        return None
+    return amount(number, path) if number.is_finite() else None
 
 
 def _numeric(text: str) -> bool:

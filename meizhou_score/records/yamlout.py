@@ -92,8 +92,8 @@ def session_yaml(
         "# A night of Meizhou mahjong, written by `meizhou-score record`.",
         "# Hands are appended below; comments and edits you make are kept.",
     ]
-    if date:
-        lines.append(f"date: {date}")
+    if date:  # quoted: a plain 2026-11-19 is a date to YAML 1.1 readers (PyYAML, js-yaml), not text
+        lines.append(f"date: {scalar(str(date))}")
     lines += _lines({"players": players, "stake": stake, **({"rules": rules} if rules else {})})
     lines.append("hands:")
     return newline.join(lines) + newline

@@ -51,7 +51,7 @@ def session_text(
         w = WORDS[lang]
         lines = [w["disputes"]]
         for n, kind in result.disputes:
-            lines.append(w["dispute_line"].format(n=n, kind=w[f"dispute_{kind}"]))
+            lines.append(phrase("dispute_line", lang, n=n, kind=w[f"dispute_{kind}"]))
             if not (hands or explain):  # the hand's own table is not shown: why it is disputed is
                 lines += ["  " + line for line in _why_disputed(result.hands[n - 1], kind, lang)]
         parts.append("\n".join(lines))
@@ -94,7 +94,7 @@ def sheet_text(
     pad = " " * (width(narrow[0].split(headers[0])[0] + headers[0]) + 2)
     out = narrow[:2]
     for line, row in zip(narrow[2:], rows):
-        out += [line, pad + w["sheet_dealt"].format(dealer=row[1], what=row[2])]
+        out += [line, pad + phrase("sheet_dealt", lang, dealer=row[1], what=row[2])]
     return "\n".join(out)
 
 
@@ -114,10 +114,12 @@ def _what(s, lang: str) -> str:
     if r.draw:
         return w["sheet_draw"]
     if not s.valid:
-        return w["sheet_not_a_win"].format(winner=r.winner)
+        return phrase("sheet_not_a_win", lang, winner=r.winner)
     if r.robbed:
-        return w["sheet_robbed"].format(winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
-    return w["sheet_win"].format(winner=r.winner, how=w[f"sheet_{r.win_type}"], ratio=s.score.ratio)
+        return phrase("sheet_robbed", lang, winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
+    return phrase(
+        "sheet_win", lang, winner=r.winner, how=w[f"sheet_{r.win_type}"], ratio=s.score.ratio
+    )
 
 
 def _why_disputed(s, kind: str, lang: str) -> list[str]:
@@ -138,7 +140,7 @@ def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = F
     """Hand ``n`` (1-based) of a session under its heading."""
     w = WORDS[lang]
     s = result.hands[n - 1]
-    title = w["hand"].format(n=n, dealer=s.record.dealer)
+    title = phrase("hand", lang, n=n, dealer=s.record.dealer)
     return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)
 
 
@@ -169,7 +171,7 @@ def settle_up_text(night: Night, lang: str = "en") -> str:
     return "\n".join(
         [w["settle_up"]]
         + [
-            w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount))
+            phrase("settle_line", lang, payer=p.payer, payee=p.payee, amount=plain(p.amount))
             for p in payments
         ]
     )

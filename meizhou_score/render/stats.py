@@ -3,6 +3,7 @@ headings, or one block a player on a narrow screen; pattern names in the player'
 
 from __future__ import annotations
 
+from ..i18n.language import language
 from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
 from ..settling.money import text as plain
@@ -22,7 +23,7 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
             st.wins["self_draw"],
             st.wins["kong_bloom"],
             st.wins["robbed_kong"],
-            plain(st.self_draw_rate),
+            language(lang).rate(plain(st.self_draw_rate), st.self_draw_rate),
             st.robbed,
             st.kongs["concealed"],
             st.kongs["added"],
@@ -56,7 +57,7 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
                         self_draw=st.wins["self_draw"],
                         kong_bloom=st.wins["kong_bloom"],
                         robbed_kong=st.wins["robbed_kong"],
-                        rate=plain(st.self_draw_rate),
+                        rate=language(lang).rate(plain(st.self_draw_rate), st.self_draw_rate),
                     ),
                     phrase(
                         "stats_block_kongs",

@@ -24,6 +24,14 @@ def pattern_name(pid: str, lang: str) -> str:
     return f"{p.english} {p.chinese}" if lang == "en" else in_script(p.chinese, lang)
 
 
+def headline(found, lang: str):
+    """The patterns a headline names: in Chinese, none another one found supersedes (十三幺, not
+    十三幺、混幺九); English lists every pattern found, as it always has."""
+    if lang == "en":
+        return found
+    return [p for p in found if not any(p in BY_ID[q].supersedes for q in found if q != p)]
+
+
 def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     """The table of one hand: headline, per-player rows in seat order, next dealer."""
     w = WORDS[lang]
@@ -32,14 +40,16 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     if r.draw:
         lines.append(phrase("draw", lang))
     else:
-        how = w[r.win_type] + (w["from"].format(robbed=r.robbed) if r.robbed else "")
-        head = w["wins"].format(winner=r.winner, how=how)
+        how = w[r.win_type] + (phrase("from", lang, robbed=r.robbed) if r.robbed else "")
+        head = phrase("wins", lang, winner=r.winner, how=how)
         if s.valid:
-            names = w["list_sep"].join(pattern_name(p, lang) for p in s.score.patterns)
-            head += w["head_sep"] + w["patterns"].format(names=names, ratio=s.score.ratio)
-        lines.append(head + w["stake_sep"] + w["stake"].format(stake=plain(r.stake)))
+            names = w["list_sep"].join(
+                pattern_name(p, lang) for p in headline(s.score.patterns, lang)
+            )
+            head += w["head_sep"] + phrase("patterns", lang, names=names, ratio=s.score.ratio)
+        lines.append(head + w["stake_sep"] + phrase("stake", lang, stake=plain(r.stake)))
         if s.valid:
-            lines.append(w["reading"].format(blocks=" ".join(s.score.reading.notation())))
+            lines.append(phrase("reading", lang, blocks=" ".join(s.score.reading.notation())))
             if explain:
                 lines.append(ratio_text(s.score.patterns, r.rules, lang))
         else:
@@ -97,18 +107,20 @@ def ratio_text(found, rules, lang: str = "en") -> str:
     w = WORDS[lang]
     how = working(found, rules.patterns, rules.combine)
     if len(found) == 1:
-        return w["ratio_one"].format(ratio=how.ratio, name=pattern_name(found[0], lang))
+        return phrase("ratio_one", lang, ratio=how.ratio, name=pattern_name(found[0], lang))
     each = [
         f"{pattern_name(p, lang)} {rules.patterns[p]}"
         for p in (found if how.mode == "highest" else how.counted)
     ]
     if how.mode == "highest":
-        return w["ratio_highest"].format(ratio=how.ratio, listed=w["list_sep"].join(each))
+        return phrase("ratio_highest", lang, ratio=how.ratio, listed=w["list_sep"].join(each))
     superseded = "".join(
-        w["superseded"].format(pattern=pattern_name(p, lang), by=pattern_name(by, lang))
+        phrase("superseded", lang, pattern=pattern_name(p, lang), by=pattern_name(by, lang))
         for p, by in how.superseded.items()
     )
-    return w["ratio_sum"].format(
+    return phrase(
+        "ratio_sum",
+        lang,
         sum=(" + " if how.mode == "add" else " × ").join(each),
         ratio=how.ratio,
         mode=w[f"mode_{how.mode}"],
@@ -126,7 +138,9 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
     found = gaps(s)
     for g in found:
         side = w["claim_short"] if g.gap > 0 else w["claim_over"]
-        line = w["claim_line"].format(
+        line = phrase(
+            "claim_line",
+            lang,
             name=g.player,
             claimed=plain(g.claimed),
             computed=plain(g.settles),
@@ -134,13 +148,13 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
             side=side,
         )
         for part in g.parts:
-            line += w["claim_part"].format(part=part_text(part, lang), rule=part.rule)
+            line += phrase("claim_part", lang, part=part_text(part, lang), rule=part.rule)
         lines.append(line)
     fixes = corrections(s, found)
     if fixes:
         lines.append(w["claims_corrections"])
         lines += [
-            w["settle_line"].format(payer=p.payer, payee=p.payee, amount=plain(p.amount))
+            phrase("settle_line", lang, payer=p.payer, payee=p.payee, amount=plain(p.amount))
             for p in fixes
         ]
     return lines
@@ -150,9 +164,11 @@ def part_text(part, lang: str = "en") -> str:
     """One part of a hand (the win, or a kong) and what it came to for the player."""
     w = WORDS[lang]
     if part.kind == "win":
-        return w["part_win"].format(amount=signed(part.amount))
+        return phrase("part_win", lang, amount=signed(part.amount))
     tile = TILES[part.tile]
-    return w["part_kong"].format(
+    return phrase(
+        "part_kong",
+        lang,
         kind=w[part.kind],
         owner=part.owner,
         amount=signed(part.amount),
@@ -167,15 +183,17 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
     basis = t.basis
     if t.reason in WIN_REASONS:
         share = f"{basis.share} × {basis.multiplier}" if basis.multiplier != 1 else basis.share
-        detail = w["detail_win"].format(ratio=basis.ratio, share=share)
+        detail = phrase("detail_win", lang, ratio=basis.ratio, share=share)
     else:
         tile = TILES[t.tile]
-        detail = w["detail_kong"].format(
-            owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}"
+        detail = phrase(
+            "detail_kong", lang, owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}"
         )
         if basis.multiplier == 3:
-            detail += ", " + in_script("包槓", lang)  # the discarder paid all three shares
-    return w["pays"].format(
+            detail += phrase("bao_kong", lang)  # the discarder paid all three shares
+    return phrase(
+        "pays",
+        lang,
         payer=t.payer,
         payee=t.payee,
         amount=plain(gold(t.units, stake)),
@@ -191,7 +209,7 @@ def next_line(dealer: str | None, why: str, lang: str) -> str:
     """Who deals next and why; when nobody can say, only why."""
     if dealer is None:
         return phrase("next_unknown", lang, why=phrase("why_" + why, lang))
-    return WORDS[lang]["next"].format(name=dealer, why=phrase("why_" + why, lang))
+    return phrase("next", lang, name=dealer, why=phrase("why_" + why, lang))
 
 
 def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) -> str:
@@ -199,16 +217,16 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     w = WORDS[lang]
     sep = w["list_sep"]
     melds = "".join(
-        " + " + w[f"check_meld_{m['kind']}"].format(tiles=m["tiles"])
+        " + " + phrase(f"check_meld_{m['kind']}", lang, tiles=m["tiles"])
         for m in result.get("melds", ())
     )
-    lines = [w["check_tiles"].format(tiles=result["tiles"] + melds, count=result["count"])]
+    lines = [phrase("check_tiles", lang, tiles=result["tiles"] + melds, count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
-            names = sep.join(pattern_name(p, lang) for p in result["patterns"])
-            lines.append(w["check_winning"].format(names=names, ratio=result["ratio"]))
+            names = sep.join(pattern_name(p, lang) for p in headline(result["patterns"], lang))
+            lines.append(phrase("check_winning", lang, names=names, ratio=result["ratio"]))
             lines.append(ratio_text(result["patterns"], rules, lang))
-            lines.append(w["check_scored"].format(blocks=" ".join(result["reading"])))
+            lines.append(phrase("check_scored", lang, blocks=" ".join(result["reading"])))
             if len(result["decompositions"]) > 1:
                 lines.append(w["check_all_readings"])
                 lines += ["  " + " ".join(d) for d in result["decompositions"]]
@@ -220,7 +238,7 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
         lines.append(w["check_not_waiting"])
         lines += _distance_text(result, lang, cells)
         return "\n".join(lines)
-    lines.append(w["check_waiting"])
+    lines.append(phrase("check_waiting", lang, count=len(result["waits"])))
     rows = [
         [
             t["tile"],
@@ -247,15 +265,15 @@ def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[st
         if n
         else "check_shanten_ready"
     )
-    lines = [w[key].format(n=n)]
+    lines = [phrase(key, lang, n=n)]
     if result.get("discards"):
         lines.append(w["check_discards"])
         rows = []
         for d in result["discards"]:
             then = (
-                w["check_then_waiting"].format(tiles=" ".join(d["useful"]))
+                phrase("check_then_waiting", lang, tiles=" ".join(d["useful"]))
                 if d["shanten"] == 0
-                else w["check_then_shanten"].format(n=d["shanten"])
+                else phrase("check_then_shanten", lang, n=d["shanten"])
             )
             rows.append(
                 [
@@ -296,91 +314,6 @@ def _tile_index(text: str) -> int:
     return parse_indices(text)[0]
 
 
-def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
-    """The effective house rules as two tables, patterns then payments, wrapped to fit 80 columns; on a screen
-    narrower than that (``cells``), a pattern a line and each key over its meaning."""
-    from tabulate import tabulate
-
-    from ..engine.patterns import PATTERNS
-    from ..i18n.rulings import RULES_KEYS
-    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
-
-    if cells is not None and cells < 80:
-        return _rules_narrow(rules, lang, cells)
-    w = WORDS[lang]
-    rows = [
-        [p.id, in_script(p.chinese, lang), rules.patterns[p.id], ", ".join(p.supersedes) or "—"]
-        for p in PATTERNS
-    ]
-    out = [
-        tabulate(
-            rows,
-            headers=w["rules_pattern_headers"].split("|"),
-            tablefmt="simple",
-            colalign=("left", "left", "right", "left"),
-            maxcolwidths=[None, None, None, 26],
-        )
-    ]
-    data = rules.as_dict()
-    meanings = (
-        DESCRIPTIONS
-        if lang == "en"
-        else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
-    )
-    rows = []
-    for key, value in data.items():
-        if key == "patterns":
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        rows.append([key, value, RULES_KEYS[key], meanings[key]])
-    # wrapped so that the whole table fits the screen (80 columns when it is not a terminal)
-    out.append(
-        tabulate(
-            rows,
-            headers=w["rules_headers"].split("|"),
-            tablefmt="simple",
-            disable_numparse=True,
-            maxcolwidths=[None, 12, None, 32 if lang == "en" else 30],
-        )
-    )
-    return "\n\n".join(out)
-
-
-def _rules_narrow(rules, lang: str, cells: int) -> str:
-    """The house rules on a narrow screen: a pattern a line, then each key = value (ruling) over its meaning."""
-    from ..engine.patterns import PATTERNS
-    from ..i18n.rulings import RULES_KEYS
-    from ..records.rules import DESCRIPTIONS, DESCRIPTIONS_CHINESE
-
-    w = WORDS[lang]
-    lines = [w["rules_patterns_title"]]
-    for p in PATTERNS:
-        lines.append(f"  {p.id} {in_script(p.chinese, lang)} ×{rules.patterns[p.id]}")
-        if p.supersedes:
-            lines.append(
-                wrap(
-                    "    " + phrase("rules_supersedes", lang, ids=", ".join(p.supersedes)),
-                    cells,
-                    "      ",
-                )
-            )
-    lines += ["", w["rules_payments_title"]]
-    meanings = (
-        DESCRIPTIONS
-        if lang == "en"
-        else {k: in_script(v, lang) for k, v in DESCRIPTIONS_CHINESE.items()}
-    )
-    for key, value in rules.as_dict().items():
-        if key == "patterns":
-            continue
-        if isinstance(value, dict):
-            value = ", ".join(f"{k} {v}" for k, v in value.items())
-        lines.append(wrap(f"  {key} = {value} ({RULES_KEYS[key]})", cells, "      "))
-        lines.append(wrap("    " + meanings[key], cells, "    "))
-    return "\n".join(lines)
-
-
 def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78) -> str:
     """One ruling at the table (``rules --explain R7``) as plain text — the docs' `code` marks dropped — wrapped
     to ``cells`` (the terminal's width, 78 at most)."""
@@ -389,8 +322,8 @@ def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78
     cells = min(cells, 78)
     return "\n\n".join(
         [
-            wrap(w["rules_explain"].format(key=key, says=says), cells, indent="    "),
-            wrap(w["rules_why"].format(why=why), cells),
+            wrap(phrase("rules_explain", lang, key=key, says=says), cells, indent="    "),
+            wrap(phrase("rules_why", lang, why=why), cells),
             w["rules_every"],
         ]
     )

@@ -71,19 +71,13 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
 
 def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
     """§2 in words: who throws, and who sits at each wind."""
-    from ..i18n.scripts import in_script
-    from ..i18n.words import WORDS
+    from ..i18n.words import phrase
 
-    w = WORDS[lang]
     found = seats(total, players)
-    winds = (
-        {wind: wind for wind in found}
-        if lang == "en"
-        else dict(zip(found, in_script("東南西北", lang)))
-    )
+    winds = dict(zip(found, phrase("deal_winds", lang).split("|"), strict=True))
     return "\n".join(
-        [w["deal_seats"].format(thrower=players[0], total=total, east=found["East"])]
-        + [w["deal_seat"].format(wind=winds[wind], name=name) for wind, name in found.items()]
+        [phrase("deal_seats", lang, thrower=players[0], total=total, east=found["East"])]
+        + [phrase("deal_seat", lang, wind=winds[wind], name=name) for wind, name in found.items()]
     )
 
 
@@ -91,28 +85,37 @@ def deal_text(
     dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en"
 ) -> str:
     """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
-    from ..i18n.words import WORDS
+    from ..i18n.words import phrase
 
-    w = WORDS[lang]
-    places = names or tuple(w["deal_places"].split("|"))
+    places = names or tuple(phrase("deal_places", lang).split("|"))
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
     total = dealer_dice + breaker_dice
     lines = [
-        w["deal_throw"].format(dice=dealer_dice, place=places[breaker]),
-        w["deal_second"].format(
-            dice=breaker_dice, first=dealer_dice, total=total, place=places[breaker]
+        phrase("deal_throw", lang, dice=dealer_dice, place=places[breaker]),
+        phrase(
+            "deal_second",
+            lang,
+            dice=breaker_dice,
+            first=dealer_dice,
+            total=total,
+            place=places[breaker],
         ),
+        phrase("deal_count", lang, place=places[breaker]),
     ]
     if wall != breaker:
         lines.append(
-            w["deal_runs_on"].format(total=total, stacks=STACKS_PER_WALL, place=places[wall])
+            phrase("deal_runs_on", lang, total=total, stacks=STACKS_PER_WALL, place=places[wall])
         )
-    lines += [w["deal_start"].format(stack=stack, place=places[wall]), "", w["deal_order"]]
+    lines += [
+        phrase("deal_start", lang, stack=stack, place=places[wall]),
+        "",
+        phrase("deal_order", lang),
+    ]
     held = [0, 0, 0, 0]
     for n, (player, tiles) in enumerate(dealing_order(), start=1):
         held[player] += tiles
         lines.append(
-            w["deal_take"].format(n=n, place=places[player], tiles=tiles, held=held[player])
+            phrase("deal_take", lang, n=n, place=places[player], tiles=tiles, held=held[player])
         )
-    lines.append(w["deal_end"])
+    lines += [phrase("deal_extra", lang), phrase("deal_end", lang)]
     return "\n".join(lines)

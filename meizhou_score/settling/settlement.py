@@ -250,7 +250,7 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
     if win_type == "robbed_kong":
-        basis = Basis(ratio, rules.robbed_kong_share)
+        basis = Basis(ratio, rules.robbed_share)  # 3 × self_draw_share unless set (R7)
     elif win_type == "kong_bloom":
         basis = Basis(
             ratio, rules.self_draw_share, rules.kong_bloom_multiplier

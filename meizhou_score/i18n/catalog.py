@@ -1,0 +1,57 @@
+"""The catalogs (詞庫): for each language and each kind of words, a table from an id to the words.
+
+Kinds: ``messages`` (errors and refusals, keyed by their English template, as gettext keys by msgid),
+``words`` (tables, explanations, prompts: keyed by a short id), ``help`` (each command's help, keyed by
+the command's path and the option's name) and ``click`` (click's own words, keyed by click's English).
+English and Traditional Chinese are written by hand; a language with a ``source`` (Simplified) is made
+from its source's catalog when first asked for: the characters converted, then the mainland's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .language import LANGUAGES, language
+
+KINDS = ("messages", "words", "help", "click")
+
+_LOADERS: dict[tuple[str, str], Callable[[], dict[str, str]]] = {}
+_CACHE: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def register(lang: str, kind: str, table: dict[str, str] | Callable[[], dict[str, str]]) -> None:
+    """Give ``lang`` its catalog of ``kind`` (a table, or a function that makes it when first needed)."""
+    assert kind in KINDS, kind
+    _LOADERS[(lang, kind)] = table if callable(table) else (lambda: table)
+    _CACHE.pop((lang, kind), None)
+
+
+def catalog(lang: str, kind: str) -> dict[str, str]:
+    """``lang``'s catalog of ``kind`` (empty where the ids are the words, as English messages)."""
+    code = language(lang).code
+    found = _CACHE.get((code, kind))
+    if found is not None:
+        return found
+    _load(kind)
+    if (code, kind) in _LOADERS:
+        found = _LOADERS[(code, kind)]()
+    elif LANGUAGES[code].source:
+        from .scripts import simplified
+
+        found = {
+            key: simplified(text) for key, text in catalog(LANGUAGES[code].source, kind).items()
+        }
+    else:
+        found = {}
+    _CACHE[(code, kind)] = found
+    return found
+
+
+def _load(kind: str) -> None:
+    """Import the module that registers the hand-written catalogs of ``kind``."""
+    if kind == "messages":
+        from . import messages  # noqa: F401 - registers its tables
+    elif kind == "words":
+        from . import words  # noqa: F401
+    else:
+        from . import help as _help  # noqa: F401

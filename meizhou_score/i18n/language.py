@@ -1,0 +1,188 @@
+"""A language (語言): how its sentences are put together — quotes, list separator, colon, yes and no, the
+default shown at a question, percentages — and the one function that picks a language for a player.
+
+Every word of a language comes from its catalog (:mod:`.messages`, :mod:`.words`, :mod:`.help`); this module
+says only how the words are joined. A new language is one :class:`Language` and one catalog, registered
+with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Any
+
+_CJK = "\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
+# one space a template put between two Chinese characters (「阿福 的」): Chinese sets no space there
+_LONE_SPACE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
+@dataclass(frozen=True)
+class Language:
+    """How sentences are written in one language."""
+
+    code: str  # en, zh-Hant, zh-Hans: what --lang, the locale and the page name it by
+    quotes: tuple[str, str]  # around a name or a typed text
+    list_sep: str  # between the items of a list
+    colon: str  # between a place and what is wrong there, or a question and its answer
+    yes: str  # the word that answers a yes/no question yes
+    no: str
+    default_word: str  # "default" at a question: [是/否，預設 是]
+    chinese: bool = False  # set as Chinese: no space between two Chinese characters
+    source: str | None = None  # the catalog this one is made from (zh-Hans from zh-Hant)
+    english_quotes: bool = (
+        False  # names quoted as Python writes them ('Mei'), as English always has
+    )
+
+    def quote(self, value: Any) -> str:
+        """``value`` between this language's quotes (English: as Python's repr, as it always was)."""
+        if self.english_quotes:
+            return repr(value)
+        text = repr(value)[1:-1] if isinstance(value, str) else str(value)
+        return f"{self.quotes[0]}{text}{self.quotes[1]}"
+
+    def join(self, items) -> str:
+        """A list of names or tiles, with this language's separator (Ah Fook、Mei)."""
+        return self.list_sep.join(str(item) for item in items)
+
+    def rate(self, plain: str, rate) -> str:
+        """A rate as this language shows it: English as the plain number (0.25, as it always was), Chinese as
+        a percentage (25%)."""
+        if self.english_quotes:
+            return plain
+        value = rate * 100
+        return f"{value:.0f}%" if value == int(value) else f"{value:.1f}%"
+
+    def question_hint(self, default: bool) -> str:
+        """What a yes/no question shows after it: [Y/n] in English, [是/否，預設 是] in Chinese."""
+        if not self.default_word:
+            return f"[{self.yes.upper() if default else self.yes}/{self.no if default else self.no.upper()}]"
+        chosen = self.yes if default else self.no
+        return f"[{self.yes}/{self.no}{self.list_comma}{self.default_word} {chosen}]"
+
+    @property
+    def list_comma(self) -> str:
+        return "，" if self.chinese else ", "
+
+    def fill(self, template: str, values: dict) -> str:
+        """``template`` with ``values`` filled in: ``{x!r}`` quoted in this language's quotes, and in Chinese no
+        lone space left by the template between two Chinese characters (a value is never changed)."""
+        if not values and not self.chinese:
+            return template
+        pieces = []
+        formatter = _Filler(self)
+        for literal, field, spec, conversion in formatter.parse(template):
+            if literal:
+                pieces.append((literal, False))
+            if field is not None:
+                value, _ = formatter.get_field(field, (), values)
+                value = formatter.convert_field(value, conversion)
+                spec = formatter.vformat(spec, (), values) if spec else ""
+                pieces.append((formatter.format_field(value, spec), True))
+        if not self.chinese:
+            return "".join(text for text, _ in pieces)
+        return _tidied(pieces)
+
+
+class _Filler(string.Formatter):
+    def __init__(self, language: Language):
+        self.language = language
+
+    def convert_field(self, value, conversion):
+        if conversion == "r" and not self.language.english_quotes:
+            return self.language.quote(value)
+        return super().convert_field(value, conversion)
+
+
+def _tidied(pieces: list[tuple[str, bool]]) -> str:
+    """The pieces joined, each lone space of the template between two Chinese characters dropped."""
+    text = "".join(piece for piece, _ in pieces)
+    ours = [not is_value for piece, is_value in pieces for _ in piece]
+    return "".join(c for n, c in enumerate(text) if not (c == " " and ours[n] and _lone(text, n)))
+
+
+def _lone(text: str, n: int) -> bool:
+    return _LONE_SPACE.match(text, n) is not None
+
+
+EN = Language("en", ("'", "'"), ", ", ": ", "y", "n", "", english_quotes=True)
+ZH_HANT = Language("zh-Hant", ("「", "」"), "、", "：", "是", "否", "預設", chinese=True)
+ZH_HANS = Language(
+    "zh-Hans", ("“", "”"), "、", "：", "是", "否", "默认", chinese=True, source="zh-Hant"
+)
+
+LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (EN, ZH_HANT, ZH_HANS)}
+ALIASES = {"zh": "zh-Hant"}  # --lang zh: Traditional, as it always was
+
+
+def register(language: Language) -> None:
+    """Add a language (its catalogs are registered beside it, see :func:`.catalog.register`)."""
+    LANGUAGES[language.code] = language
+
+
+def language(code: str) -> Language:
+    """The :class:`Language` named ``code`` (English for a name we do not know)."""
+    return LANGUAGES.get(code) or LANGUAGES.get(ALIASES.get(code, ""), EN)
+
+
+_SIMPLIFIED = ("hans", "cn", "sg", "my")  # a script first, then the regions that write Simplified
+_TRADITIONAL = ("hant", "tw", "hk", "mo")
+
+
+def language_of(said: str | None) -> str | None:
+    """The language named by one tag — a --lang value (``zh-Hans``), a locale (``zh_CN.UTF-8``) or a browser's
+    (``zh-Hans-TW``) — or None when it names none we speak. The script wins over the region: zh-Hans-TW is
+    Simplified, zh-Hant-CN Traditional; zh alone, or a region we do not know, is Traditional."""
+    if not said:
+        return None
+    code = said.strip().split(".")[0].split("@")[0].replace("_", "-").lower()
+    for known in LANGUAGES:
+        if code == known.lower():
+            return known
+    if code in ALIASES:
+        return ALIASES[code]
+    if code == "en" or code.startswith("en-"):
+        return "en"
+    if code != "zh" and not code.startswith("zh-"):
+        return None
+    parts = code.split("-")[1:]
+    if parts and parts[0] in ("hans", "hant"):  # the script subtag wins over any region after it
+        return "zh-Hans" if parts[0] == "hans" else "zh-Hant"
+    if any(part in _SIMPLIFIED for part in parts):
+        return "zh-Hans"
+    return "zh-Hant"
+
+
+def _accepted(header: str) -> list[str]:
+    """A browser's Accept-Language, its tags best first (``zh-Hans-TW, en;q=0.8``)."""
+    tags = []
+    for n, item in enumerate(header.split(",")):
+        tag, _, params = item.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        if tag and weight > 0:
+            tags.append((-weight, n, tag))
+    return [tag for _, _, tag in sorted(tags)]
+
+
+def pick(option: str | None = None, locale=(), accept: str | None = None) -> str:
+    """The one choice of a language: an explicit option (--lang, ?lang=) first, then a browser's
+    Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one set
+    decides), else English."""
+    if option:
+        chosen = language_of(option)
+        if chosen:
+            return chosen
+    for tag in _accepted(accept or ""):
+        chosen = language_of(tag)
+        if chosen:
+            return chosen
+    for value in [locale] if isinstance(locale, str) else locale:
+        if value:
+            return language_of(value) or "en"
+    return "en"
