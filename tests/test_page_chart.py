@@ -129,3 +129,26 @@ def test_the_pages_chart_with_a_hostile_name(page, tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
+
+
+@pytest.mark.parametrize("low, high", [(-7, 9), (-70, 90), (-700, 900), (0, 5)])
+def test_every_text_lies_inside_the_chart(page, tmp_path, low, high):
+    from meizhou_score.render.chart import line_chart
+
+    svg = tmp_path / "chart.svg"
+    svg.write_text(
+        line_chart("t", ["0", "1", "2"], {"Mei": [0, low, high], "Jun": [0, high, low]}),
+        encoding="utf-8",
+    )
+    page.goto(svg.as_uri())
+    outside = page.evaluate(
+        """() => { const svg = document.querySelector('svg');
+            svg.style.width = '390px';
+            const box = svg.getBoundingClientRect();
+            return [...svg.querySelectorAll('text')].map((t) => [t.textContent,
+                t.getBoundingClientRect()]).filter(([, r]) => r.left < box.left
+                || r.right > box.right || r.top < box.top || r.bottom > box.bottom)
+              .map(([text]) => text); }"""
+    )
+    assert outside == []
+    assert page.locator("text.tick").count() >= 3

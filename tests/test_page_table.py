@@ -288,3 +288,30 @@ def test_a_new_night_set_up_with_its_date(tmp_path, chromium):
         assert page.errors == []
     finally:
         stop(proc)
+
+
+def test_always_in_reach_after_ten_hands(tmp_path, chromium):
+    # ten hands: hand 1 as above, then nine draws (R9: nobody pays), so the sheet is long
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT + "  - draw: true\n" * 9, encoding="utf-8")
+    port = free_port()
+    proc = serve(night, port)
+    try:
+        page = phone(chromium)
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("[data-hand='10']")
+        assert page.locator("tr.hand").first.get_attribute("data-hand") == "10"  # newest on top
+        page.mouse.wheel(0, 5000)
+        page.wait_for_function("window.scrollY > 300")
+        height = page.viewport_size["height"]
+        for selector in ("#new-hand", "#undo", "#settle-up", "[data-total='Mei']"):
+            box = page.locator(selector).bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height, selector
+        page.locator("#new-hand").tap()
+        top = page.evaluate("document.getElementById('editor').getBoundingClientRect().top")
+        assert 0 <= top < height / 2  # the editor opened in view
+        record = page.locator("#record").bounding_box()
+        assert record["y"] + record["height"] <= height
+        assert page.errors == []
+    finally:
+        stop(proc)

@@ -20,7 +20,11 @@ import unicodedata
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 WIDTH, HEIGHT = 390, 300
-LEFT, TOP, BOTTOM = 44, 34, 34  # margins: values at left, the title on top, labels at bottom
+LEFT, TOP, BOTTOM = (
+    36,
+    34,
+    34,
+)  # margins (the least at left): values at left, the title on top, labels at bottom
 FONT_SIZE = 13  # units of the drawing; drawn 390 units wide, so 13 px on a 390 px wide chart
 LINE = 16  # the least distance between two end labels
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
@@ -44,14 +48,15 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
     values = [Decimal(v) for points in series.values() for v in points] + [Decimal(0)]
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
+    left = max(LEFT, round(max(_width(_plain(t)) for t in ticks)) + 14)  # room for the values
     ends = end_labels(series)
     label_w = max([_width(text) for _, text in ends] or [0])
     right = min(max(label_w + 22, 48), WIDTH // 2)  # the names' room at the right
-    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = WIDTH - left - right, HEIGHT - TOP - BOTTOM
     count = max(len(labels), 1)
 
     def x(i: int) -> float:
-        return LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+        return left + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
 
     def y(v: Decimal | int) -> float:
         return TOP + float((high - Decimal(v)) / (high - low)) * plot_h
@@ -65,15 +70,15 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
     ]
     for value in ticks:  # the value axis
         out.append(
-            f'<text class="tick" x="{LEFT - 5}" y="{y(value) + 4.5:.1f}" text-anchor="end" '
+            f'<text class="tick" x="{left - 9}" y="{y(value) + 4.5:.1f}" text-anchor="end" '
             f'fill="#333">{_plain(value)}</text>'
         )
         out.append(
-            f'<line x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
             f'stroke="#d4d4d4"/>'
         )
     out.append(
-        f'<line class="zero" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
+        f'<line class="zero" x1="{left}" x2="{left + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         f'stroke="#000" stroke-width="1.2" stroke-dasharray="3 3"/>'
     )
     step = max(1, -(-count // max(1, plot_w // 28)))  # labels along the bottom, 28 units apart
@@ -98,7 +103,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
             f'data-player="{xml(name)}" data-last="{xml(last)}"/>'
         )
         out += [_marker(MARKERS[n % len(MARKERS)], cx, cy) for cx, cy in coords]
-    x_end = LEFT + plot_w
+    x_end = left + plot_w
     wanted = [y(value) for value, _ in ends]
     for (value, text), at, want in zip(
         ends, spread(wanted, TOP, HEIGHT - BOTTOM), wanted, strict=True

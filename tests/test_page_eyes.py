@@ -1,0 +1,121 @@
+"""For every player's eyes (issue 31 §6): axe-core finds no serious or critical violation on the
+sheet, the editor, the setup form and the amend editor, in English and 简体, light and dark; every
+control is at least 44×44 CSS px at 390 px wide and 24×24 at 320; every text at least 13 px.
+Screenshots at 320 and 390 px, light and dark, go to MEIZHOU_SCREENSHOTS when it is set.
+
+axe-core is the npm package (`npm install --prefix .ci/node axe-core`, as CI does): without it these
+tests fail, they do not skip.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from test_page_table import NIGHT, PLAIN, chromium, free_port, serve, stop  # noqa: F401 (fixture)
+
+AXE = ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+STATES = ["setup", "sheet", "editor", "amend"]
+
+
+@pytest.fixture(scope="module")
+def nights(tmp_path_factory):
+    """Two served nights: one with a hand (the sheet, the editors), one not yet begun (setup)."""
+    folder = tmp_path_factory.mktemp("nights")
+    played, empty = folder / "played.yaml", folder / "empty.yaml"
+    played.write_text(NIGHT, encoding="utf-8")
+    ports = {"played": free_port(), "empty": free_port()}
+    procs = [serve(played, ports["played"]), serve(empty, ports["empty"])]
+    yield {k: f"http://127.0.0.1:{p}" for k, p in ports.items()}
+    for proc in procs:
+        stop(proc)
+
+
+def open_state(browser, nights, state: str, locale: str, scheme: str, width: int = 390):
+    context = browser.new_context(
+        viewport={"width": width, "height": 844},
+        locale=locale,
+        color_scheme=scheme,
+        has_touch=True,
+        bypass_csp=True,  # axe is injected as a script of the test's own
+    )
+    page = context.new_page()
+    page.goto(nights["empty" if state == "setup" else "played"] + "/")
+    if state == "setup":
+        page.wait_for_selector("#player0")
+        return page
+    page.wait_for_selector("[data-hand='1']")
+    if state == "editor":
+        page.click("#new-hand")
+        page.click("[data-winner='Jun']")
+        page.click("[data-how='self_draw']")
+        for group in PLAIN[:2]:
+            page.click(f"[data-set='{group}']")
+    elif state == "amend":
+        page.click("[data-hand='1'] button.open")
+        page.click("[data-amend='1']")
+        page.wait_for_selector("#editor:visible")
+    return page
+
+
+def axe_problems(page) -> list[str]:
+    assert AXE.exists(), f"axe-core is missing: npm install --prefix .ci/node axe-core ({AXE})"
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_axe_finds_nothing_serious(chromium, nights, locale, scheme):  # noqa: F811
+    problems = {}
+    for state in STATES:
+        page = open_state(chromium, nights, state, locale, scheme)
+        found = axe_problems(page)
+        if found:
+            problems[state] = found
+        page.context.close()
+    assert problems == {}
+
+
+SIZES = """(least) => {
+  const seen = (e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+  const small = [...document.querySelectorAll('button, input, select, a')].filter(seen)
+    .map((e) => [e.id || e.dataset.set || e.dataset.tile || e.textContent.trim().slice(0, 12),
+                 e.getBoundingClientRect()])
+    .filter(([, r]) => r.width < least - 0.5 || r.height < least - 0.5)
+    .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const tiny = [];
+  while (walker.nextNode()) {
+    const node = walker.currentNode, parent = node.parentElement;
+    if (!node.textContent.trim() || !parent || !seen(parent)) continue;
+    const size = parseFloat(getComputedStyle(parent).fontSize);
+    if (size < 13) tiny.push(`${node.textContent.trim().slice(0, 12)} ${size}px`);
+  }
+  return {small, tiny, wide: document.documentElement.scrollWidth - window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("width, least", [(390, 44), (320, 24)])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_controls_big_enough_and_text_readable(chromium, nights, width, least, locale):  # noqa: F811
+    folder = os.environ.get("MEIZHOU_SCREENSHOTS")
+    for scheme in ("light", "dark"):
+        for state in STATES:
+            page = open_state(chromium, nights, state, locale, scheme, width)
+            found = page.evaluate(SIZES, least)
+            assert found == {"small": [], "tiny": [], "wide": 0}, (state, scheme)
+            if folder:
+                Path(folder).mkdir(parents=True, exist_ok=True)
+                name = f"{state}-{locale}-{scheme}-{width}.png"
+                page.screenshot(path=str(Path(folder) / name), full_page=False)
+            page.context.close()
