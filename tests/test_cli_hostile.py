@@ -111,9 +111,9 @@ def test_house_rule_figures_have_a_limit():
     ],
 )
 def test_huge_numbers_are_refused_in_milliseconds(extra):
-    start = time.perf_counter()
+    start = time.process_time()  # this process's CPU: the refusal runs in it
     out = settle_text(SELF_DRAW + extra)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert out.exit_code == 2, out.output
     assert "Traceback" not in out.output
 
@@ -355,9 +355,22 @@ def test_a_bug_on_one_line_is_that_lines_error():
 
 
 def _timed_settle(path, *args):
-    start = time.perf_counter()
+    """(the finished process, the CPU seconds it used): CPU time, not the wall clock, so that a
+    machine busy with other work does not make a quick refusal look slow."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proc = cli_run("settle", path, *args)
-    return proc, time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return proc, used
+
+
+@pytest.fixture(scope="module")
+def plain_settle_cpu():
+    """The CPU seconds of settling a plain example in this run (start-up included): the peer a
+    refusal is measured against, on whatever machine runs the tests."""
+    return min(_timed_settle(EXAMPLES / "self-draw.yaml")[1] for _ in range(3))
 
 
 def test_a_big_record_with_hands_lines_is_still_a_record(tmp_path):
@@ -395,12 +408,15 @@ def test_a_one_line_json_session_over_a_mebibyte_is_a_session(tmp_path):
     ],
     ids=["nested-empty-lists", "flat-empty-lists", "deep-mappings"],
 )
-def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path, body):
+def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(
+    tmp_path, body, plain_settle_cpu
+):
     path = tmp_path / "bad.yaml"
     path.write_text(body, encoding="utf-8")
     proc, seconds = _timed_settle(path)
     assert proc.returncode == 2 and b"Traceback" not in proc.stderr
-    assert seconds < 1.0, seconds  # the whole command, start-up included
+    # the whole command, start-up included: about what a plain settle costs, never a blow-up
+    assert seconds < 2 * plain_settle_cpu + 0.5, (seconds, plain_settle_cpu)
 
 
 @pytest.mark.parametrize(
@@ -415,11 +431,12 @@ def test_bad_records_under_the_limit_are_refused_in_well_under_a_second(tmp_path
     ],
     ids=["a-megabyte-of-tiles", "a-name-of-half-a-megabyte"],
 )
-def test_long_texts_are_refused_at_once(tmp_path, body, fragment):
+def test_long_texts_are_refused_at_once(tmp_path, body, fragment, plain_settle_cpu):
     path = tmp_path / "long.yaml"
     path.write_text(body, encoding="utf-8")
     proc, seconds = _timed_settle(path)
-    assert proc.returncode == 2 and fragment.encode() in proc.stderr and seconds < 1.0
+    assert proc.returncode == 2 and fragment.encode() in proc.stderr
+    assert seconds < 2 * plain_settle_cpu + 0.5, (seconds, plain_settle_cpu)
 
 
 # ---------------------------------------------------------------- messages that teach (the player's language)
