@@ -476,9 +476,9 @@ def test_the_ledger_speaks_chinese(tmp_path):
     run = lambda *args: CliRunner().invoke(cli, ["ledger", "--db", db, *map(str, args)])  # noqa: E731
     added = run("add", EXAMPLES / "session.yaml", "--date", "2026-11-19", "--lang", "zh")
     assert added.exit_code == 0, added.output
-    assert added.stdout.startswith("已從 ") and "加入第 1 晚（2026-11-19，" in added.stdout
+    assert added.stdout.startswith("已從 ") and "加入第 1 場（2026-11-19，" in added.stdout
     assert run("nights", "--lang", "zh").stdout.splitlines()[0].split() == [
-        "晚",
+        "場",
         "日期",
         "局數",
         "玩家",
@@ -537,7 +537,7 @@ def test_stats_read_as_words_and_fit_a_narrow_screen(db):
     )
     lines = narrow.stdout.splitlines()
     assert (
-        "Jun：1 晚，4 局；淨輸贏 +160（每局 +40）" in lines and "  最大的一手：七小對 ×3" in lines
+        "Jun：1 場，4 局；淨輸贏 +160（每局 +40）" in lines and "  最大的一手：七小對 ×3" in lines
     )
     assert max(len(line) for line in lines) <= 60 and "seven_pairs" not in narrow.stdout
     english = (
