@@ -125,8 +125,8 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
         [
             ("第 1 局谁是庄家？", "1"),
             ("谁胡牌？", "2"),
-            ("美美 怎样胡牌？", "自摸"),
-            ("美美 的手牌，含胡的那张", "123m 456m 789p 234s 55s"),
+            ("美美怎样胡牌？", "自摸"),
+            ("美美的手牌，含胡的那张", "123m 456m 789p 234s 55s"),
             ("胡的那张牌", "4s"),
             ("第 1 副杠：谁的？", "3"),
             ("种类？", "暗杠"),
@@ -189,8 +189,8 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
         [
             ("第 1 局誰是莊家？", "1"),
             ("誰胡牌？", "2"),
-            ("美美 怎樣胡牌？", "自摸"),
-            ("美美 的手牌", "123m 456m 789p 234s 55s"),
+            ("美美怎樣胡牌？", "自摸"),
+            ("美美的手牌", "123m 456m 789p 234s 55s"),
             ("胡的那張牌", "4s"),
             ("第 1 副槓：誰的？", "3"),
             ("種類？", "暗槓"),
@@ -203,7 +203,7 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
     screen.command("meizhou-score record night.yaml")
     record_a_hand(
         screen,
-        [("誰胡牌？", "4"), ("阿蘭 怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")],
+        [("誰胡牌？", "4"), ("阿蘭怎樣胡牌？", "<"), ("誰胡牌？", "d"), ("記下第 2 局？", "是")],
     )
     screen.wait_for("已把第 2 局記入")
     screen.command("meizhou-score settle night.yaml --explain")

@@ -6,10 +6,10 @@ A ruling is never written here: ``{rule}`` is filled from
 
 from __future__ import annotations
 
-from .messages import counted
-from .rulings import FINDINGS, NEXT_DEALER
 from .catalog import catalog
 from .language import language
+from .messages import counted
+from .rulings import FINDINGS, NEXT_DEALER
 
 # Each sentence: its key | English | Chinese. One line a sentence, so a word cannot lack its translation.
 # (Leading spaces of a sentence are kept: they indent it under a heading.)
@@ -199,7 +199,6 @@ _BOTH = {
 
 def _register() -> None:
     from .catalog import register
-
     from .rulings import EXPLAINED, EXPLAINED_CHINESE
 
     for n, (lang, rulings) in enumerate((("en", EXPLAINED), ("zh-Hant", EXPLAINED_CHINESE))):

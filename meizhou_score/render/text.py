@@ -17,6 +17,7 @@ from ..settling.money import gold, signed
 from ..settling.money import text as plain
 from ..settling.settlement import WIN_REASONS, Settlement
 from .columns import LEFT, RIGHT, table, width, wrap
+from .ratio import ratio_text  # noqa: F401 - how a ratio was reached, said here as it always was
 
 
 def pattern_name(pid: str, lang: str) -> str:
@@ -98,34 +99,6 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         lines += [w[f"claims_{note}"] for note in s.claim_notes]
     lines.append(next_line(s.next_dealer, s.next_dealer_why, lang))
     return "\n".join(lines)
-
-
-def ratio_text(found, rules, lang: str = "en") -> str:
-    """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
-    from ..engine.patterns import working
-
-    w = WORDS[lang]
-    how = working(found, rules.patterns, rules.combine)
-    if len(found) == 1:
-        return phrase("ratio_one", lang, ratio=how.ratio, name=pattern_name(found[0], lang))
-    each = [
-        f"{pattern_name(p, lang)} {rules.patterns[p]}"
-        for p in (found if how.mode == "highest" else how.counted)
-    ]
-    if how.mode == "highest":
-        return phrase("ratio_highest", lang, ratio=how.ratio, listed=w["list_sep"].join(each))
-    superseded = "".join(
-        phrase("superseded", lang, pattern=pattern_name(p, lang), by=pattern_name(by, lang))
-        for p, by in how.superseded.items()
-    )
-    return phrase(
-        "ratio_sum",
-        lang,
-        sum=(" + " if how.mode == "add" else " × ").join(each),
-        ratio=how.ratio,
-        mode=w[f"mode_{how.mode}"],
-        superseded=superseded,
-    )
 
 
 def claim_lines(s: Settlement, lang: str = "en") -> list[str]:

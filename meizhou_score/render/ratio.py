@@ -1,0 +1,34 @@
+"""How a hand's ratio was reached (倍數): the patterns counted, those superseded, the combine mode."""
+
+from __future__ import annotations
+
+from ..i18n.words import WORDS, phrase
+
+
+def ratio_text(found, rules, lang: str = "en") -> str:
+    """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
+    from ..engine.patterns import working
+    from .text import pattern_name
+
+    w = WORDS[lang]
+    how = working(found, rules.patterns, rules.combine)
+    if len(found) == 1:
+        return phrase("ratio_one", lang, ratio=how.ratio, name=pattern_name(found[0], lang))
+    each = [
+        f"{pattern_name(p, lang)} {rules.patterns[p]}"
+        for p in (found if how.mode == "highest" else how.counted)
+    ]
+    if how.mode == "highest":
+        return phrase("ratio_highest", lang, ratio=how.ratio, listed=w["list_sep"].join(each))
+    superseded = "".join(
+        phrase("superseded", lang, pattern=pattern_name(p, lang), by=pattern_name(by, lang))
+        for p, by in how.superseded.items()
+    )
+    return phrase(
+        "ratio_sum",
+        lang,
+        sum=(" + " if how.mode == "add" else " × ").join(each),
+        ratio=how.ratio,
+        mode=w[f"mode_{how.mode}"],
+        superseded=superseded,
+    )
