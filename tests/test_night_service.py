@@ -112,3 +112,24 @@ def test_taking_back_every_hand_keeps_the_table(tmp_path):
     assert seen.night is None and seen.table["players"] == TABLE["players"]
     again = night.add(MEI | {"dealer": "Ah Fook"}, seen.version)
     assert again.number == 1
+
+
+def test_a_last_hand_that_does_not_settle_can_still_be_taken_back(tmp_path):
+    # a hand written by hand that names nobody at the table: undo takes it back, as it always did
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    night, first = started(tmp_path)
+    path = tmp_path / "night.yaml"
+    path.write_text(path.read_text() + "  - winner: Nobody\n    win_type: self_draw\n")
+    undone = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "undo", str(path), "--yes"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert undone.returncode == 0, undone.stderr
+    assert NightFile(str(path)).read().version == first.version  # the file as hand 1 left it

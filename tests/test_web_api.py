@@ -271,8 +271,13 @@ def test_the_ledger_is_added_to_as_ledger_add_does(tmp_path):
     night, db = tmp_path / "night.yaml", tmp_path / "club.sqlite3"
     c = client(night, db=str(db))
     assert first_hand(c).status_code == 201
-    added = c.post("/api/ledger", headers=seen(c))
+    stale = seen(c)
+    added = c.post("/api/ledger", headers=stale)
     assert added.status_code == 200 and added.json()["night"] == 1
+    assert c.post("/api/ledger", headers=ORIGIN).status_code == 428  # no version: nothing added
+    assert c.post("/api/hands", json={"draw": True}, headers=seen(c)).status_code == 201
+    later = c.post("/api/ledger", headers=stale)  # the night grew since this phone looked
+    assert later.status_code == 412 and later.json()["changed"] == {"kind": "recorded", "hand": 2}
     totals = subprocess.run(
         [
             sys.executable,

@@ -130,14 +130,20 @@ class Written(NamedTuple):
 
 
 class TakeBack(NamedTuple):
-    """The last hand taken back: its number, its text as written, the night before and after."""
+    """The last hand taken back: its number, its text as written, the file before (the night
+    settled only when asked for: a last hand that does not settle can still be taken back) and
+    the night after."""
 
     number: int
     text: str
-    before: Night
+    was: Seen
     after: Night | None
     remaining: str  # the file's text without it
     seen: Seen | None = None  # the file once written
+
+    @property
+    def before(self) -> Night:
+        return self.was.settled_night
 
 
 def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
@@ -332,7 +338,7 @@ class NightFile:
         remaining, text = sessionfile.without_last(found)
         hands = now.hands[:-1]
         after = settle_data({**found.data, "hands": hands}) if hands else None
-        return TakeBack(len(hands) + 1, text, now.settled_night, after, remaining)
+        return TakeBack(len(hands) + 1, text, now, after, remaining)
 
     def take_back(self, version: str | None) -> TakeBack:
         """Take the last hand back (the only one too: the night is then None, its table kept)."""
