@@ -182,3 +182,14 @@ def test_a_full_disk_under_a_ledger_command_is_exit_4_too(tmp_path, ledger, writ
     assert "No space left on device" in done.output
     assert out.read_text(encoding="utf-8") == "the last good one"
     assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_file_written_is_named_on_standard_error(tmp_path, ledger, writer):
+    # a newcomer wrote a chart and an export and was told nothing: each says where it wrote, in the
+    # player's language, on standard error (standard output stays what the command prints)
+    out = tmp_path / "out.file"
+    done = run(*WRITERS[writer](ledger), out)
+    assert done.exit_code == 0 and done.stderr == f"Written to {out}.\n"
+    chinese = run(*WRITERS[writer](ledger), out, "--lang", "zh-Hans")
+    assert chinese.exit_code == 0 and chinese.stderr == f"已写入 {out}。\n"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import click
 
+from ..i18n.words import phrase
 from .ledger_base import _day, _open, _since_until, ledger
 from .ledger_reports import _bom_option, _csv_value, _csv_writer
-from .options import common, the_run
+from .options import common, lang_option, the_run
 
 
 @ledger.command("export")
@@ -35,9 +36,10 @@ from .options import common, the_run
     help="Write it to FILE (replaced whole; a pipe is written through) [default: standard output].",
 )
 @_bom_option
+@lang_option
 @common
 @click.pass_context
-def ledger_export(ctx, since, until, fmt, what, output):
+def ledger_export(ctx, since, until, fmt, what, output, lang):
     """Every hand and every payment of the range, for a spreadsheet or another program.
 
     \b
@@ -57,6 +59,7 @@ def ledger_export(ctx, since, until, fmt, what, output):
     parts: list[str] = []
     _export(_open(ctx), since, until, fmt, what, lambda t, nl=True: parts.append(t + "\n" * nl))
     write_output(output, "".join(parts), ledger_files)
+    click.echo(phrase("record_written_to", lang, path=output), err=True)
 
 
 def _export(conn, since, until, fmt, what, echo) -> None:

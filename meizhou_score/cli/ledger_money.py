@@ -143,6 +143,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
             click.echo(svg, nl=False)
             return
         write_output(chart, svg, inputs=files_of(the_run().ledger["db"]))
+        click.echo(phrase("record_written_to", lang, path=chart), err=True)
     _emit(
         [
             {"when": label, **{name: series[name][i] for name in series}}
