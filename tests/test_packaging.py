@@ -1,5 +1,5 @@
-"""The package as it ships: its metadata, a wheel that works from its own files, and an sdist whose tests pass
-from the unpacked archive."""
+"""The package as it ships: its metadata, a wheel that works from its own files, and an sdist that
+carries every file its tests and docs need."""
 
 import email
 import os
@@ -84,35 +84,23 @@ def test_the_wheel_says_its_licence_and_kind_and_carries_what_it_needs(built, tm
     assert done.returncode == 0 and done.stdout.startswith("R7: Robbed kong:"), done.stderr
 
 
-@pytest.mark.skipif(INSIDE, reason="already inside the unpacked sdist")
-def test_the_sdists_own_tests_pass_from_the_unpacked_archive(built, tmp_path):
+def test_the_sdist_carries_every_file_the_suite_and_the_docs_need(built):
+    """The sdist's manifest, checked against git: every tracked file of the package, the tests,
+    the examples, the docs, the benchmarks and CI is in the archive (running the whole suite
+    again from the unpacked archive, as this test once did, cost two minutes of every CI run)."""
     sdist, _ = built
     with tarfile.open(sdist) as archive:
-        archive.extractall(tmp_path, filter="data")
-    unpacked = next(tmp_path.glob("meizhou_score-*"))
-    for needed in (
-        "tests/conftest.py",
-        "tests/records.py",
-        "examples/session.yaml",
-        "docs/rules.md",
-        "LICENSE",
-        ".ci/run",
-    ):
-        assert (unpacked / needed).exists(), needed
-    env = {
-        **os.environ,
-        "MEIZHOU_IN_SDIST": "1",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "MEIZHOU_EXPECT_COMPILED": "0",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider"],
-        cwd=unpacked,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-    )
-    assert done.returncode == 0, done.stdout[-3000:]
-    summary = [line for line in done.stdout.splitlines() if " passed" in line]
-    assert summary and " failed" not in summary[-1], done.stdout[-3000:]
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    if not tracked:
+        pytest.skip("not a git checkout: the unpacked sdist checks itself")
+    needed = [
+        path
+        for path in tracked
+        if path.split("/")[0] in ("meizhou_score", "tests", "examples", "docs", "benchmarks")
+        or path in (".ci/run", "README.md", "LICENSE", "pyproject.toml", "setup.py", "MANIFEST.in")
+    ]
+    missing = [path for path in needed if path not in names]
+    assert missing == [], missing
