@@ -118,20 +118,25 @@ def test_a_url_and_a_clean_log_exit_0(tmp_path):
 
 
 def test_without_dask_it_says_how_to_install_it(tmp_path):
+    """A cluster needs Dask; an input under one block needs none (it is settled in process)."""
     code = (
         "import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None\n"
-        "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', sys.argv[1], '--out', "
-        "sys.argv[2]]; main()"
+        "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', *sys.argv[1:]]\n"
+        "main()"
     )
-    (tmp_path / "a.jsonl").write_text("{}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path / "a.jsonl"), str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 2 and "pip install 'meizhou-score[dask]'" in done.stderr
-    assert "Traceback" not in done.stderr
+    (tmp_path / "a.jsonl").write_text("{}\n" * 1000)  # 3,000 bytes
+    for blocks, status, said in (("1024", 2, "pip install 'meizhou-score[dask]'"), ("4096", 2, "")):
+        done = subprocess.run(
+            [sys.executable, "-c", code, tmp_path / "a.jsonl", "--out", tmp_path / "out"]
+            + ["--blocksize", blocks],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert done.returncode == status and said in done.stderr
+        assert "Traceback" not in done.stderr
+    assert "3,000 bytes in all, under one block (4,096): settled in this process" in done.stderr
+    assert "1,000 lines, 0 settled, 0 disputed, 1,000 refused" in done.stderr
 
 
 def test_bad_inputs_are_refused_with_exit_2(tmp_path):
@@ -251,7 +256,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
     )
     end = time.monotonic() + 60
     while (
-        not (out / "night-0.jsonl.part").exists() and time.monotonic() < end
+        not any(out.glob(".audit-*/*.part")) and time.monotonic() < end
     ):  # settling has begun
         time.sleep(0.02)
     time.sleep(0.5)

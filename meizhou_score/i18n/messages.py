@@ -138,6 +138,14 @@ two inputs are both named {name}: their results would share one file in --out; a
 an input is named summary.json, the name of the summary in --out; rename it | 有一個輸入叫 summary.json，與 --out 中摘要的檔名相同；請改名
 audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why}) | audit 在 Dask 上執行，但沒有安裝 Dask：pip install 'meizhou-score[dask]'（{why}）
 no Dask scheduler answered at {address} ({why}) | {address} 沒有 Dask 排程器回應（{why}）
+{size:,} bytes in all, under one block ({block:,}): settled in this process, without a cluster | 全部共 {size:,} 位元組，不到一個區塊（{block:,}）：在本程序內結算，不啟動叢集
+writing here would replace the input {input}; give --out another folder | 寫在這裡會取代輸入 {input}；請給 --out 另一個資料夾
+expected tcp://HOST:PORT, HOST:PORT, tls://, ws:// or wss://HOST:PORT, or a scheduler file; got {found}: {why} | 應為 tcp://HOST:PORT、HOST:PORT、tls://、ws:// 或 wss://HOST:PORT，或排程器檔案；卻是 {found}：{why}
+a scheduler file is JSON with the scheduler's address | 排程器檔案是寫有排程器位址的 JSON
+Dask does not connect by {protocol} | Dask 不以 {protocol} 連線
+{host} is not a host name or an IP address | {host} 不是主機名稱或 IP 位址
+no port after the host | 主機之後沒有連接埠
+the port must be a number from 1 to 65535 | 連接埠必須是 1 到 65535 的數字
 no file matches | 沒有相符的檔案
 {file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | {file}：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
 in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused | 合計：{lines:,} 行，{settled:,} 行已結算，{disputed:,} 行有爭議，{refused:,} 行被拒
