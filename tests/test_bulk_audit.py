@@ -232,6 +232,55 @@ def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
     check_outputs(paths, tmp_path / "out")
 
 
+def test_a_scheduler_file_and_an_address_without_protocol(cluster, tmp_path):
+    """The two other forms of --scheduler Dask takes: its scheduler file, and HOST:PORT (tcp)."""
+    address, _ = cluster
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler_file.write_text(json.dumps({"type": "Scheduler", "address": address}))
+    paths = write_logs(tmp_path, sizes=(400,))
+    for given in (scheduler_file, address.removeprefix("tcp://")):
+        out = tmp_path / f"out-{len(str(given))}"
+        done = cli("audit", *paths, "--out", out, "--scheduler", given, "--blocksize", 16384)
+        assert done.returncode == 2, done.stderr  # the club's log has broken lines
+        check_outputs(paths, out)
+
+
+def test_workers_that_cannot_see_the_folder_send_their_results(tmp_path, monkeypatch):
+    """A cluster on other machines, no shared file system: each block's results come back to the
+    client, which writes them in their place (an in-process cluster, its workers told the folder
+    is not there)."""
+    from distributed import Client, LocalCluster
+
+    from meizhou_score.bulk import audit, blocks
+
+    paths = write_logs(tmp_path)
+    seen = []
+
+    def nowhere(folder, isdir=os.path.isdir):
+        if str(folder) != str(into):
+            return isdir(folder)  # Dask's own folders are there
+        seen.append(folder)
+        return False
+
+    monkeypatch.setattr(blocks.os.path, "isdir", nowhere)
+    out = tmp_path / "out"
+    out.mkdir()
+    into = tmp_path / "out" / ".audit-test"
+    into.mkdir()
+    outputs = [str(out / p.name) for p in paths]
+    with LocalCluster(n_workers=2, processes=False, dashboard_address="127.0.0.1:0") as cluster:
+        with Client(cluster) as client:
+            found = audit.audit(
+                client, list(map(str, paths)), outputs, None, 1 << 20, str(into), 16384
+            )
+    assert len(seen) == sum(-(-p.stat().st_size // 16384) for p in paths)  # every block asked
+    for path, row in zip(paths, found, strict=True):
+        expected, figures = bulk_mode(path)
+        assert (out / path.name).read_bytes() == expected
+        assert {key: getattr(row, key) for key in figures} == figures
+    assert list(into.iterdir()) == []  # nothing left of the joined files
+
+
 def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
     address, workers = cluster
     paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
@@ -255,9 +304,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
         stderr=subprocess.PIPE,
     )
     end = time.monotonic() + 60
-    while (
-        not any(out.glob(".audit-*/*.part")) and time.monotonic() < end
-    ):  # settling has begun
+    while not any(out.glob(".audit-*/*.part")) and time.monotonic() < end:  # settling has begun
         time.sleep(0.02)
     time.sleep(0.5)
     assert audit.poll() is None, "the audit ended before a worker could be killed"

@@ -99,6 +99,7 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
     quiet = {key: value for key, value in QUIET.items() if not _set_in_environment(key)}
     if sys.platform.startswith("linux") and not _set_in_environment(FORK):
         quiet[FORK] = "fork"
+    quiet["distributed.worker.preload"] = ["meizhou_score.bulk.blocks"]  # Ctrl-C is the client's
     dask.config.set(quiet)
     from ..engine.tables import preload_readings
 
@@ -111,7 +112,7 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
             processes=True,
             host="127.0.0.1",
             dashboard_address="127.0.0.1:0",
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a worker stopped by Ctrl-C is no error
         )
     return Client(cluster)
 

@@ -92,3 +92,11 @@ def settle_range(
             pass
         raise
     return counts, None
+
+
+def dask_setup(worker) -> None:
+    """A local cluster's worker leaves Ctrl-C to the client, which stops the cluster and cleans up
+    (run by Dask as the worker starts: ``distributed.worker.preload``)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
