@@ -188,8 +188,9 @@ def test_a_full_disk_exits_4_and_leaves_nothing_behind(tmp_path, where):
 
 
 def test_blocks_cut_inside_lines_give_bulk_modes_output(tmp_path):
-    """Blocks of 1 KiB over lines of 300-600 bytes: a block boundary falls inside nearly every line,
-    one line is longer than several blocks, and each kind of line bulk mode treats apart is there."""
+    """Blocks of 1 KiB over lines of 300-600 bytes: a block boundary falls inside nearly every
+    line, one line is longer than several blocks, and each kind of line bulk mode treats apart is
+    there."""
     lines = log(tmp_path / "base.jsonl", 120).read_text(encoding="utf-8").splitlines(True)
     lines[0] = "\ufeff" + lines[0]  # a byte-order mark before line 1
     lines[10] = "\n"  # blank: numbered, not answered
