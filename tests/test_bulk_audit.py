@@ -118,20 +118,25 @@ def test_a_url_and_a_clean_log_exit_0(tmp_path):
 
 
 def test_without_dask_it_says_how_to_install_it(tmp_path):
+    """A cluster needs Dask; an input under one block needs none (it is settled in process)."""
     code = (
         "import sys; sys.modules['distributed'] = None; sys.modules['dask'] = None\n"
-        "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', sys.argv[1], '--out', "
-        "sys.argv[2]]; main()"
+        "from meizhou_score.cli import main; sys.argv = ['meizhou-score', 'audit', *sys.argv[1:]]\n"
+        "main()"
     )
-    (tmp_path / "a.jsonl").write_text("{}\n")
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(tmp_path / "a.jsonl"), str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 2 and "pip install 'meizhou-score[dask]'" in done.stderr
-    assert "Traceback" not in done.stderr
+    (tmp_path / "a.jsonl").write_text("{}\n" * 1000)  # 3,000 bytes
+    for blocks, status, said in (("1024", 2, "pip install 'meizhou-score[dask]'"), ("4096", 2, "")):
+        done = subprocess.run(
+            [sys.executable, "-c", code, tmp_path / "a.jsonl", "--out", tmp_path / "out"]
+            + ["--blocksize", blocks],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert done.returncode == status and said in done.stderr
+        assert "Traceback" not in done.stderr
+    assert "3,000 bytes in all, under one block (4,096): settled in this process" in done.stderr
+    assert "1,000 lines, 0 settled, 0 disputed, 1,000 refused" in done.stderr
 
 
 def test_bad_inputs_are_refused_with_exit_2(tmp_path):
@@ -227,6 +232,55 @@ def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
     check_outputs(paths, tmp_path / "out")
 
 
+def test_a_scheduler_file_and_an_address_without_protocol(cluster, tmp_path):
+    """The two other forms of --scheduler Dask takes: its scheduler file, and HOST:PORT (tcp)."""
+    address, _ = cluster
+    scheduler_file = tmp_path / "scheduler.json"
+    scheduler_file.write_text(json.dumps({"type": "Scheduler", "address": address}))
+    paths = write_logs(tmp_path, sizes=(400,))
+    for given in (scheduler_file, address.removeprefix("tcp://")):
+        out = tmp_path / f"out-{len(str(given))}"
+        done = cli("audit", *paths, "--out", out, "--scheduler", given, "--blocksize", 16384)
+        assert done.returncode == 2, done.stderr  # the club's log has broken lines
+        check_outputs(paths, out)
+
+
+def test_workers_that_cannot_see_the_folder_send_their_results(tmp_path, monkeypatch):
+    """A cluster on other machines, no shared file system: each block's results come back to the
+    client, which writes them in their place (an in-process cluster, its workers told the folder
+    is not there)."""
+    from distributed import Client, LocalCluster
+
+    from meizhou_score.bulk import audit, blocks
+
+    paths = write_logs(tmp_path)
+    seen = []
+
+    def nowhere(folder, isdir=os.path.isdir):
+        if str(folder) != str(into):
+            return isdir(folder)  # Dask's own folders are there
+        seen.append(folder)
+        return False
+
+    monkeypatch.setattr(blocks.os.path, "isdir", nowhere)
+    out = tmp_path / "out"
+    out.mkdir()
+    into = tmp_path / "out" / ".audit-test"
+    into.mkdir()
+    outputs = [str(out / p.name) for p in paths]
+    with LocalCluster(n_workers=2, processes=False, dashboard_address="127.0.0.1:0") as cluster:
+        with Client(cluster) as client:
+            found = audit.audit(
+                client, list(map(str, paths)), outputs, None, 1 << 20, str(into), 16384
+            )
+    assert len(seen) == sum(-(-p.stat().st_size // 16384) for p in paths)  # every block asked
+    for path, row in zip(paths, found, strict=True):
+        expected, figures = bulk_mode(path)
+        assert (out / path.name).read_bytes() == expected
+        assert {key: getattr(row, key) for key in figures} == figures
+    assert list(into.iterdir()) == []  # nothing left of the joined files
+
+
 def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
     address, workers = cluster
     paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
@@ -250,9 +304,7 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
         stderr=subprocess.PIPE,
     )
     end = time.monotonic() + 60
-    while (
-        not (out / "night-0.jsonl.part").exists() and time.monotonic() < end
-    ):  # settling has begun
+    while not any(out.glob(".audit-*/*.part")) and time.monotonic() < end:  # settling has begun
         time.sleep(0.02)
     time.sleep(0.5)
     assert audit.poll() is None, "the audit ended before a worker could be killed"

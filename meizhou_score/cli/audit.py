@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import glob
 import os
+import shutil
 import sys
+import tempfile
 
 import click
 
@@ -12,6 +14,7 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, cannot_read, msg
 from .app import ExitStatus
 from .options import Usage, common, language, load_rules, the_run
+from .scheduler import scheduler_of
 
 
 @click.command()
@@ -25,7 +28,10 @@ from .options import Usage, common, language, load_rules, the_run
     help="Where the results go: one JSONL per input, named as it, and summary.json.",
 )
 @click.option(
-    "--scheduler", metavar="tcp://HOST:PORT", help="An existing Dask cluster's scheduler."
+    "--scheduler",
+    metavar="tcp://HOST:PORT",
+    help="An existing Dask cluster's scheduler: its address, or the file dask scheduler "
+    "--scheduler-file wrote.",
 )
 @click.option(
     "--workers",
@@ -41,9 +47,7 @@ from .options import Usage, common, language, load_rules, the_run
     type=click.Path(dir_okay=False),
     help="House-rules YAML file for every line (a line's own rules: override it).",
 )
-@click.option(
-    "--blocksize", type=click.IntRange(1 << 10), default=8 << 20, show_default=True, hidden=True
-)
+@click.option("--blocksize", type=click.IntRange(1 << 10), default=None, hidden=True)
 @common
 def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     """Settle each JSONL INPUT on a Dask cluster, as `settle --jsonl` does on one machine.
@@ -53,7 +57,8 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     results go to DIR under its name, byte for byte what `settle --jsonl INPUT`
     prints; the lines settled, disputed and refused, per file and in all, are
     printed at the end and written to DIR/summary.json. The exit code is bulk
-    mode's: 2 when a line was refused, else 1 when one was disputed.
+    mode's: 2 when a line was refused, else 1 when one was disputed. Inputs
+    under 4 MiB in all are settled in this process, without a cluster.
 
     \b
     Examples:
@@ -61,8 +66,10 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
       meizhou-score audit s3://club/2026/*.jsonl --out audited/ --scheduler tcp://10.0.0.5:8786
     """
     from ..bulk import audit as bulk_audit
+    from ..bulk.blocks import Unreadable
 
     lang = language()
+    address, scheduler_file = scheduler_of(scheduler)
     rules_data = None
     if rules_file:
         load_rules(rules_file)  # checked here, once; each worker builds it from the data
@@ -70,29 +77,68 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
 
         rules_data = load_record(rules_file)
     paths = _expand(inputs)
-    names = [os.path.basename(path.rstrip("/")) for path in paths]
-    twice = sorted({name for name in names if names.count(name) > 1})
-    if twice:
-        raise Usage(
-            msg(
-                "two inputs are both named {name}: their results would share one file in --out; "
-                "audit them into different folders",
-                name=twice[0],
-            )
-        )
-    if "summary.json" in names:
-        raise Usage(
-            msg("an input is named summary.json, the name of the summary in --out; rename it")
-        )
+    outputs = _outputs(paths, out_dir)
     try:
         os.makedirs(out_dir, exist_ok=True)
+        into = tempfile.mkdtemp(prefix=".audit-", dir=out_dir)  # parts, and outputs until whole
     except OSError as exc:
         raise MeizhouError(
             at(out_dir, msg("cannot write the file: {why}", why=str(exc.strerror or exc)))
         ) from None
-    outputs = [os.path.join(out_dir, name) for name in names]
+    client = None
     try:
-        client = bulk_audit.connect(scheduler, workers)
+        lengths = bulk_audit.sizes(paths)
+        block = blocksize or bulk_audit.SMALL
+        if sum(lengths) < block:
+            click.echo(
+                msg(
+                    "{size:,} bytes in all, under one block ({block:,}): settled in this process, "
+                    "without a cluster",
+                    size=sum(lengths),
+                    block=block,
+                ).say(lang),
+                err=True,
+            )
+            found = bulk_audit.audit_here(
+                paths, outputs, rules_data, the_run().limits.record_bytes, into
+            )
+        else:
+            client = _connect(bulk_audit, address, scheduler_file, workers)
+            found = bulk_audit.audit(
+                client,
+                paths,
+                outputs,
+                rules_data,
+                the_run().limits.record_bytes,
+                into,
+                blocksize,
+                _progress if sys.stderr.isatty() else None,
+            )
+        summary = _summary(found)
+        _write_summary(os.path.join(out_dir, "summary.json"), summary, into)
+    except Unreadable as exc:
+        path, number, why = exc.args
+        raise RecordError("", cannot_read(OSError(number, why, path)), path) from None
+    finally:
+        if client is not None:
+            bulk_audit.close(client)  # the workers stop before their folder goes
+        shutil.rmtree(into, ignore_errors=True)
+    _say(found, summary, lang)
+    all_ = summary["total"]
+    return (
+        ExitStatus.BUG
+        if all_["failed"]
+        else ExitStatus.BAD
+        if all_["refused"]
+        else ExitStatus.DISPUTE
+        if all_["disputed"]
+        else ExitStatus.OK
+    )
+
+
+def _connect(bulk_audit, address, scheduler_file, workers):
+    try:
+        return bulk_audit.connect(address, scheduler_file, workers)
     except bulk_audit.Missing as exc:
         raise Usage(
             msg(
@@ -106,33 +152,21 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
                 "--scheduler",
                 msg(
                     "no Dask scheduler answered at {address} ({why})",
-                    address=scheduler,
+                    address=address or scheduler_file,
                     why=str(exc),
                 ),
             )
         ) from None
-    shown = sys.stderr.isatty()  # the figures go to standard error, as bulk mode's summary does
 
-    def progress(done: int, total: int) -> None:
-        width = 30
-        bar = "#" * (width * done // total) + "-" * (width - width * done // total)
-        click.echo(f"\r[{bar}] {done}/{total}", err=True, nl=done == total)
 
-    try:
-        with client:
-            found = bulk_audit.audit(
-                client,
-                paths,
-                outputs,
-                rules_data,
-                the_run().limits.record_bytes,
-                blocksize,
-                progress if shown else None,
-            )
-    except (FileNotFoundError, PermissionError, IsADirectoryError) as exc:
-        raise RecordError("", cannot_read(exc), getattr(exc, "filename", None) or "") from None
-    summary = _summary(found)
-    _write_summary(os.path.join(out_dir, "summary.json"), summary)
+def _progress(done: int, total: int) -> None:
+    width = 30
+    bar = "#" * (width * done // total) + "-" * (width - width * done // total)
+    click.echo(f"\r[{bar}] {done}/{total}", err=True, nl=done == total)
+
+
+def _say(found, summary: dict, lang: str) -> None:
+    """The figures, on standard error as bulk mode's summary is."""
     for row in found:
         click.echo(
             msg(
@@ -156,15 +190,49 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         ).say(lang),
         err=True,
     )
-    return (
-        ExitStatus.BUG
-        if all_["failed"]
-        else ExitStatus.BAD
-        if all_["refused"]
-        else ExitStatus.DISPUTE
-        if all_["disputed"]
-        else ExitStatus.OK
-    )
+
+
+def _outputs(paths: list[str], out_dir: str) -> list[str]:
+    """Each input's result file in ``out_dir``: refused when two would share one, or when one (or
+    the summary) would land on an input — before anything is written."""
+    names = [os.path.basename(path.rstrip("/")) for path in paths]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise Usage(
+            msg(
+                "two inputs are both named {name}: their results would share one file in --out; "
+                "audit them into different folders",
+                name=twice[0],
+            )
+        )
+    if "summary.json" in names:
+        raise Usage(
+            msg("an input is named summary.json, the name of the summary in --out; rename it")
+        )
+    outputs = [os.path.join(out_dir, name) for name in names]
+    inputs = {_identity(path): path for path in paths if "://" not in path}
+    for output in [*outputs, os.path.join(out_dir, "summary.json")]:
+        same = inputs.get(_identity(output)) if _identity(output) else None
+        if same is not None:
+            raise Usage(
+                at(
+                    output,
+                    msg(
+                        "writing here would replace the input {input}; give --out another folder",
+                        input=same,
+                    ),
+                )
+            )
+    return outputs
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The file a path names (device, inode), whatever link leads to it; None if none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _expand(inputs: tuple[str, ...]) -> list[str]:
@@ -209,10 +277,10 @@ def _summary(found) -> dict:
     return {"files": files, "total": {key: sum(row[key] for row in files) for key in keys}}
 
 
-def _write_summary(path: str, summary: dict) -> None:
+def _write_summary(path: str, summary: dict, into: str) -> None:
     from ..render.jsonout import dumps
 
-    partial = path + ".part"
+    partial = os.path.join(into, "summary.json")
     with open(partial, "w", encoding="utf-8") as out:
         out.write(dumps(summary) + "\n")
     os.replace(partial, path)

@@ -274,4 +274,13 @@ a note may not hold control characters, direction overrides or broken Unicode (t
 the folder {folder} does not exist; make it first, or serve a night in a folder that exists | 資料夾 {folder} 不存在；請先建立，或在已存在的資料夾中開放這一場
 this is an input of the command ({source}); writing it would destroy it, so nothing was written | 這是這個指令的輸入檔（{source}）；寫入會毀掉它，所以沒有寫入任何東西
 not a file, a pipe or a terminal; nothing was written to it | 不是檔案、管線或終端機；沒有寫入任何東西
+{size:,} bytes in all, under one block ({block:,}): settled in this process, without a cluster | 全部共 {size:,} 位元組，不到一個區塊（{block:,}）：在本程序內結算，不啟動叢集
+writing here would replace the input {input}; give --out another folder | 寫在這裡會取代輸入 {input}；請給 --out 另一個資料夾
+expected tcp://HOST:PORT, HOST:PORT, tls://, ws:// or wss://HOST:PORT, or a scheduler file; got {found}: {why} | 應為 tcp://HOST:PORT、HOST:PORT、tls://、ws:// 或 wss://HOST:PORT，或排程器檔案；卻是 {found}：{why}
+a scheduler file is JSON with the scheduler's address | 排程器檔案是寫有排程器位址的 JSON
+Dask does not connect by {protocol} | Dask 不以 {protocol} 連線
+{host} is not a host name or an IP address | {host} 不是主機名稱或 IP 位址
+no port after the host | 主機之後沒有連接埠
+the port must be a number from 1 to 65535 | 連接埠必須是 1 到 65535 的數字
+invalid value for {name}: {problem} | {name} 的值不對：{problem}
 """

@@ -1,0 +1,218 @@
+"""`audit` used carelessly or stopped halfway (issue 30): an output on an input, a scheduler address
+that is not one, Ctrl-C, a full disk — and blocks cut anywhere in a line (issue 33's byte ranges).
+
+Real processes throughout: the command as a user runs it, a local Dask cluster where one is needed,
+SIGINT sent to the whole process group as a terminal's Ctrl-C is, RLIMIT_FSIZE for the full disk.
+"""
+
+import json
+import os
+import random
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from records import fresh_seating_log
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args, env=None, **kwargs):
+    return subprocess.run(
+        [sys.executable, "-m", "meizhou_score", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        **kwargs,
+    )
+
+
+def log(path: Path, count: int, seed: int = 3) -> Path:
+    rng = random.Random(seed)
+    path.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in fresh_seating_log(rng, count)),
+        encoding="utf-8",
+    )
+    return path
+
+
+def everything_in(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+# ------------------------------------------------------------------ --scheduler
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        "tcp://10.0.0.5:8786",
+        "10.0.0.5:8786",  # Dask's default protocol is tcp
+        "tls://scheduler.club.example:8786",
+        "ws://localhost:8786",
+        "tcp://[::1]:8786",
+        "[fe80::1]:1",
+        "tcp://sched-1.internal:65535",
+    ],
+)
+def test_the_addresses_dask_connects_to_are_taken(given):
+    from meizhou_score.cli.scheduler import scheduler_of
+
+    assert scheduler_of(given) == (given, None)
+
+
+@pytest.mark.parametrize(
+    "given, why",
+    [
+        ("nonsense", "no port after the host"),
+        ("http://127.0.0.1:8786", "Dask does not connect by http://"),
+        ("tcp://[zz", "[zz is not a host name or an IP address"),
+        ("tcp://[::1]8786", "[::1]8786 is not a host name or an IP address"),
+        (":notaport", "'' is not a host name or an IP address"),
+        ("tcp://host:notaport", "the port must be a number from 1 to 65535"),
+        ("tcp://host:0", "the port must be a number from 1 to 65535"),
+        ("tcp://host:65536", "the port must be a number from 1 to 65535"),
+        ("tcp://-host:8786", "-host is not a host name or an IP address"),
+        ("tcp://a b:8786", "a b is not a host name or an IP address"),
+    ],
+)
+def test_anything_else_is_refused_before_connecting(tmp_path, given, why):
+    (tmp_path / "a.jsonl").write_text("{}\n")
+    out = tmp_path / "out"
+    start = time.monotonic()
+    done = cli("audit", tmp_path / "a.jsonl", "--out", out, "--scheduler", given)
+    assert done.returncode == 2, done.stderr
+    assert "--scheduler: expected tcp://HOST:PORT" in done.stderr
+    assert f"got {given}: {why}" in done.stderr
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert not out.exists()  # nothing made, nothing connected: no 20 s wait for an answer
+    assert time.monotonic() - start < 15
+
+
+def test_a_scheduler_file_is_read_for_its_address(tmp_path):
+    from meizhou_score.cli.options import Usage
+    from meizhou_score.cli.scheduler import scheduler_of
+
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    good.write_text(json.dumps({"type": "Scheduler", "address": "tcp://127.0.0.1:8786"}))
+    bad.write_text(json.dumps({"type": "Scheduler", "address": "http://127.0.0.1:8786"}))
+    broken.write_text("{not json")
+    assert scheduler_of(str(good)) == (None, str(good))
+    with pytest.raises(Usage, match="Dask does not connect by http://"):
+        scheduler_of(str(bad))
+    with pytest.raises(Usage, match="a scheduler file is JSON with the scheduler's address"):
+        scheduler_of(str(broken))
+
+
+# ------------------------------------------------------------------ outputs that are inputs
+
+
+def test_an_output_that_is_an_input_is_refused_and_nothing_is_touched(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    day = log(logs / "day.jsonl", 20)
+    before = day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)
+    done = cli("audit", day, "--out", logs)  # the results would replace the log
+    assert done.returncode == 2, done.stderr
+    assert "day.jsonl: writing here would replace the input" in done.stderr
+    assert (day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)) == before
+    # the same file by another name: a hard link, and a summary.json that is the log
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.link(day, elsewhere / "day.jsonl")
+    done = cli("audit", day, "--out", elsewhere)
+    assert done.returncode == 2 and "would replace the input" in done.stderr
+    os.unlink(elsewhere / "day.jsonl")
+    os.link(day, elsewhere / "summary.json")
+    done = cli("audit", day, "--out", elsewhere)
+    assert done.returncode == 2 and "summary.json: writing here would replace" in done.stderr
+    assert (day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)) == before
+    assert everything_in(elsewhere) == ["summary.json"]
+
+
+# ------------------------------------------------------------------ Ctrl-C and a full disk
+
+
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_ctrl_c_exits_130_and_leaves_nothing_behind(tmp_path, where):
+    path = log(tmp_path / "day.jsonl", 3000)  # about a megabyte: seconds of work here
+    out = tmp_path / "out"
+    extra = ["--blocksize", "65536", "--workers", "1"] if where == "on a cluster" else []
+    audit = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out), *extra],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    started = ".audit-*/*.part" if where == "on a cluster" else ".audit-*/0.out"
+    end = time.monotonic() + 60
+    while not list(out.glob(started)) and audit.poll() is None and time.monotonic() < end:
+        time.sleep(0.02)
+    assert audit.poll() is None, "the audit ended before it could be stopped"
+    os.killpg(audit.pid, signal.SIGINT)  # Ctrl-C: every process of the group hears it
+    _, stderr = audit.communicate(timeout=60)
+    assert audit.returncode == 130, stderr
+    assert "Stopped." in stderr.decode() and b"Traceback" not in stderr
+    assert everything_in(out) == []  # no result, no part, no temporary folder
+
+
+def _small_disk():
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))  # bytes a file may grow to
+
+
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_a_full_disk_exits_4_and_leaves_nothing_behind(tmp_path, where):
+    path = log(tmp_path / "day.jsonl", 300)  # its results are far over 20,000 bytes; a part too
+    out = tmp_path / "out"
+    extra = ["--blocksize", "16384", "--workers", "1"] if where == "on a cluster" else []
+    done = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out), *extra],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=_small_disk,
+    )
+    assert done.returncode == 4, done.stderr
+    assert "the output could not be written: File too large" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert everything_in(out) == []
+
+
+# ------------------------------------------------------------------ blocks cut anywhere
+
+
+def test_blocks_cut_inside_lines_give_bulk_modes_output(tmp_path):
+    """Blocks of 1 KiB over lines of 300-600 bytes: a block boundary falls inside nearly every
+    line, one line is longer than several blocks, and each kind of line bulk mode treats apart is
+    there."""
+    lines = log(tmp_path / "base.jsonl", 120).read_text(encoding="utf-8").splitlines(True)
+    lines[0] = "\ufeff" + lines[0]  # a byte-order mark before line 1
+    lines[10] = "\n"  # blank: numbered, not answered
+    lines[20] = "   \t\n"
+    lines[30] = lines[30].rstrip("\n") + "\r\n"  # CRLF
+    lines[40] = json.dumps({"note": "x" * 5000}) + "\n"  # over MEIZHOU_MAX_RECORD_BYTES below
+    lines[50] = "not json\n"
+    lines[-1] = lines[-1].rstrip("\n")  # no final newline
+    path = tmp_path / "cut.jsonl"
+    path.write_text("".join(lines), encoding="utf-8")
+    env = {"MEIZHOU_MAX_RECORD_BYTES": "4096"}
+    expected = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, **env},
+    ).stdout
+    assert b'"line":41,"valid":false,"error":"line 41: longer than 4,096 bytes' in expected
+    out = tmp_path / "out"
+    done = cli("audit", path, "--out", out, "--workers", "2", "--blocksize", "1024", env=env)
+    assert done.returncode == 2, done.stderr
+    assert (out / "cut.jsonl").read_bytes() == expected
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    assert summary["total"]["lines"] == 120
+    assert everything_in(out) == ["cut.jsonl", "summary.json"]
