@@ -222,14 +222,14 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
     # the pure-Python SafeLoader recurses; a RecursionError must become a clear error
     import yaml
 
-    from meizhou_score.records import loader
+    from meizhou_score.records import yamlin
 
     monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
-    monkeypatch.setattr(loader, "_LOADER", None)
+    monkeypatch.setattr(yamlin, "_LOADER", None)
     with pytest.raises(RecordError, match="nested too deeply|nesting"):
         load_yaml("players: " + "[" * 5000 + "]" * 5000 + "\n", "deep.yaml")
     assert load_yaml("stake: 0.5\n") == {"stake": __import__("decimal").Decimal("0.5")}
-    monkeypatch.setattr(loader, "_LOADER", None)  # the next test gets the C loader back
+    monkeypatch.setattr(yamlin, "_LOADER", None)  # the next test gets the C loader back
 
 
 @pytest.mark.parametrize(

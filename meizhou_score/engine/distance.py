@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .hand import HouseRules
 from .memo import Memo
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -22,7 +23,7 @@ _GROUPS = (
     (27, 34, True),
 )  # three suits, then the honours
 
-_SUIT_OPTIONS = Memo(
+_SUIT_OPTIONS: Memo[tuple[bytes, bool], tuple[tuple[int, int, int], ...]] = Memo(
     "distance.suits", 8192, "one suit's (sets, partial sets, eyes) combinations, by its counts"
 )
 
@@ -44,7 +45,7 @@ def _options(counts: bytes, honours: bool) -> tuple[tuple[int, int, int], ...]:
     return found
 
 
-_PARTS = Memo(
+_PARTS: Memo[tuple[tuple[int, ...], bool], frozenset[tuple[int, int, int]]] = Memo(
     "distance.parts", 1 << 16, "what the rest of one suit can make, by the counts still to place"
 )
 
@@ -116,7 +117,7 @@ def thirteen_orphans(counts: bytes) -> int:
     return 13 - sum(1 for n in held if n) - (1 if any(n >= 2 for n in held) else 0)
 
 
-def shanten(counts: bytes, melds: int, rules) -> int:
+def shanten(counts: bytes, melds: int, rules: HouseRules) -> int:
     """The fewest exchanges before ``counts`` (concealed tiles) wait, over the shapes the rules allow."""
     best = standard(counts, melds)
     if not melds:
@@ -135,10 +136,12 @@ class Discard(NamedTuple):
     useful: tuple[
         int, ...
     ]  # the tiles that would bring the hand one step closer (or win, when waiting)
-    count: int  # copies of them not in sight of the player
+    count: int  # type: ignore[assignment]  # copies not in sight (shadows tuple.count, unused)
 
 
-def useful(counts: bytes, melds: int, seen: bytes, rules) -> tuple[tuple[int, ...], int, int]:
+def useful(
+    counts: bytes, melds: int, seen: bytes, rules: HouseRules
+) -> tuple[tuple[int, ...], int, int]:
     """(tiles that lower the shanten, copies of them left, the shanten) for 13 concealed tiles (less melds)."""
     now = shanten(counts, melds, rules)
     held = bytearray(counts)
@@ -154,7 +157,7 @@ def useful(counts: bytes, melds: int, seen: bytes, rules) -> tuple[tuple[int, ..
     return tuple(tiles), left, now
 
 
-def best_discards(counts: bytes, melds: int, seen: bytes, rules) -> list[Discard]:
+def best_discards(counts: bytes, melds: int, seen: bytes, rules: HouseRules) -> list[Discard]:
     """The discards from 14 tiles that leave the lowest shanten, the most useful copies first."""
     held = bytearray(counts)
     found = []

@@ -23,9 +23,10 @@ Every function here takes a hand as :data:`Counts` (``bytes`` of 34 counts);
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple, cast
+from typing import NamedTuple, Protocol, cast
 
 from .memo import Memo
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
@@ -36,6 +37,22 @@ Counts = bytes
 
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
+
+
+class HouseRules(Protocol):
+    """What the engine reads of the house rules (``records.rules.Rules`` has it; no import up)."""
+
+    @property
+    def seven_pairs(self) -> bool: ...
+
+    @property
+    def thirteen_orphans(self) -> bool: ...
+
+    @property
+    def patterns(self) -> Mapping[str, int]: ...
+
+    @property
+    def combine(self) -> str: ...
 
 
 class Block(NamedTuple):
@@ -59,6 +76,9 @@ class Block(NamedTuple):
     def __str__(self) -> str:
         return format_indices(self.indices)
 
+
+GroupReadings = tuple[tuple[tuple[Block, ...], Block | None], ...]
+"""One group's readings: each its sets in tile order and its pair (None: the pair is elsewhere)."""
 
 _PAIRS = tuple(Block("pair", i) for i in range(KINDS))
 EXPOSED_PUNGS = tuple(Block("pung", i, False) for i in range(KINDS))  # 碰, by tile
@@ -124,7 +144,9 @@ def _thirteen_orphans(b: bytes) -> bool:
     )
 
 
-def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> bool:
+def is_win_counts(
+    counts: Sequence[int], seven_pairs: bool = True, thirteen_orphans: bool = True
+) -> bool:
     """Win test on the concealed tiles' counts (melds taken out).
 
     The honours are looked at first: in most hands that do not win, an odd
@@ -154,16 +176,17 @@ def is_win_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = Tru
 
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
-_BLOCKS = tuple(
+_BLOCKS: tuple[Memo[bytes, GroupReadings], ...] = tuple(
     Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz"
 )
-_WAITS = (
+GroupWaits = tuple[tuple[int, int], ...]  # (rank, pairs after) for each tile completing a group
+_WAITS: tuple[Memo[bytes, GroupWaits], Memo[bytes, GroupWaits]] = (
     Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
     Memo("waits.honours", 1 << 12, "the tiles that complete the honours"),
 )
 
 
-def _group_blocks(key: bytes, group: int) -> tuple[tuple[tuple[Block, ...], Block | None], ...]:
+def _group_blocks(key: bytes, group: int) -> GroupReadings:
     """The readings of one group as (sets in tile order, pair or None), memoised."""
     memo = _BLOCKS[group]
     found = memo.get(key)
@@ -251,17 +274,17 @@ _BY_BYTE = tuple(
 _tile_order = itemgetter(1, 0)
 
 
-def _reading_key(reading: Reading):
+def _reading_key(reading: Reading) -> list[tuple[int, ...]]:
     return [b.indices for b in reading.blocks]
 
 
-def seven_pairs_reading(counts) -> Reading:
+def seven_pairs_reading(counts: Sequence[int]) -> Reading:
     return Reading(
         SEVEN_PAIRS, tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))
     )
 
 
-def thirteen_orphans_reading(counts) -> Reading:
+def thirteen_orphans_reading(counts: Sequence[int]) -> Reading:
     pair = next(i for i in TERMINALS_AND_HONOURS if counts[i] == 2)
     singles = tuple(Block("pair" if i == pair else "single", i) for i in TERMINALS_AND_HONOURS)
     return Reading(THIRTEEN_ORPHANS, singles)
@@ -290,7 +313,7 @@ def readings(
     return out + _standard_readings(b, melds) if out else _standard_readings(b, melds)
 
 
-def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
+def _group_waits(key: bytes, honours: bool) -> GroupWaits:
     """(rank, pairs after) for each tile that completes this group, memoised."""
     memo = _WAITS[honours]
     found = memo.get(key)
@@ -312,7 +335,9 @@ def _group_waits(key: bytes, honours: bool) -> tuple[tuple[int, int], ...]:
     return found
 
 
-def waits_counts(counts, seven_pairs: bool = True, thirteen_orphans: bool = True) -> list[int]:
+def waits_counts(
+    counts: Sequence[int], seven_pairs: bool = True, thirteen_orphans: bool = True
+) -> list[int]:
     """The tiles that complete a hand one short (聽牌), in tile order.
 
     A tile already held four times is not a wait. For the standard shape every

@@ -12,17 +12,19 @@ exactly that.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, TypeVar
 
+K = TypeVar("K")
+V = TypeVar("V")
 _OFF = {name.strip() for name in os.environ.get("MEIZHOU_MEMOS_OFF", "").split(",") if name.strip()}
 
 
-class Memo(dict):
+class Memo(dict[K, V]):
     """A dict that remembers at most ``limit`` answers, then starts again from empty."""
 
     __slots__ = ("name", "limit", "why")
 
-    def __init__(self, name: str, limit: int, why: str):
+    def __init__(self, name: str, limit: int, why: str) -> None:
         super().__init__()
         self.name, self.why = name, why
         self.limit = 0 if name in _OFF or "all" in _OFF else limit
@@ -30,7 +32,7 @@ class Memo(dict):
             raise ValueError(f"two memos named {name!r}")
         REGISTRY[name] = self
 
-    def remember(self, key: Any, value: Any) -> Any:
+    def remember(self, key: K, value: V) -> V:
         """Keep ``value`` under ``key`` (forgetting all first when full); returns ``value``."""
         if len(self) >= self.limit:
             if not self.limit:
@@ -40,7 +42,7 @@ class Memo(dict):
         return value
 
 
-REGISTRY: dict[str, Memo] = {}
+REGISTRY: dict[str, Memo[Any, Any]] = {}
 
 
 def sizes() -> dict[str, tuple[int, int]]:

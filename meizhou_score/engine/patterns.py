@@ -8,11 +8,20 @@ house rules; the table below only holds the names, the shapes and the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from math import prod
 from typing import NamedTuple
 
-from .hand import SEVEN_PAIRS, STANDARD, THIRTEEN_ORPHANS, Block, Reading, Shape, readings
+from .hand import (
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Block,
+    HouseRules,
+    Reading,
+    Shape,
+    readings,
+)
 from .tiles import KINDS
 
 
@@ -77,7 +86,7 @@ class Score(NamedTuple):
     ratio: int
 
 
-def tile_patterns(counts) -> list[str]:
+def tile_patterns(counts: Sequence[int]) -> list[str]:
     """The patterns that look only at the tiles (any shape).
 
     ``counts`` holds every tile of the hand, melds included.
@@ -97,7 +106,7 @@ def tile_patterns(counts) -> list[str]:
     return found
 
 
-def shape_patterns(reading: Reading, counts) -> list[str]:
+def shape_patterns(reading: Reading, counts: Sequence[int]) -> list[str]:
     """The patterns that depend on the reading, before ratios are consulted."""
     if reading.shape == SEVEN_PAIRS:
         fours = sum(n == 4 for n in counts)
@@ -116,7 +125,10 @@ def shape_patterns(reading: Reading, counts) -> list[str]:
 
 
 def match(
-    reading: Reading, counts, ratios: Mapping[str, int], by_tiles: list[str] | None = None
+    reading: Reading,
+    counts: Sequence[int],
+    ratios: Mapping[str, int],
+    by_tiles: list[str] | None = None,
 ) -> list[str]:
     """Every pattern this reading matches under ``ratios`` (a ratio of 0 is never matched).
 
@@ -161,7 +173,7 @@ class Working(NamedTuple):
     ratio: int
 
 
-def working(found, ratios: Mapping[str, int], mode: str) -> Working:
+def working(found: Iterable[str], ratios: Mapping[str, int], mode: str) -> Working:
     """The one account of :func:`combine`: which patterns count, which are superseded, and the ratio.
 
     ``found`` is ordered highest ratio first, as :func:`match` orders it.
@@ -176,7 +188,9 @@ def working(found, ratios: Mapping[str, int], mode: str) -> Working:
     return Working(counted, superseded, mode, sum(values) if mode == "add" else prod(values))
 
 
-def best(readings: list[Reading], counts, ratios: Mapping[str, int], mode: str) -> Score | None:
+def best(
+    readings: list[Reading], counts: Sequence[int], ratios: Mapping[str, int], mode: str
+) -> Score | None:
     """Score every reading and keep the best (docs/rules.md, the pattern table).
 
     Highest ratio, then more matched patterns, then seven pairs before
@@ -203,7 +217,7 @@ def best(readings: list[Reading], counts, ratios: Mapping[str, int], mode: str) 
     return top
 
 
-def score(hand: Shape, rules) -> tuple[Score | None, list[Reading]]:
+def score(hand: Shape, rules: HouseRules) -> tuple[Score | None, list[Reading]]:
     """The hand's best-scoring reading under ``rules`` (None: not a win), and every reading it has."""
     found = readings(hand.concealed, hand.melds, rules.seven_pairs, rules.thirteen_orphans)
     return best(found, hand.every, rules.patterns, rules.combine), found

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import marshal
 import os
+from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
 from .tiles import COPIES
@@ -80,7 +81,7 @@ def shipped_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]] | None:
     return _SHIPPED
 
 
-def pack(readings) -> bytes:
+def pack(readings: Iterable[tuple[tuple[int, int], ...]]) -> bytes:
     """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order; 0xFF apart."""
     return b"\xff".join(
         bytes(
@@ -146,7 +147,7 @@ def group_readings(key: bytes, runs: bool) -> tuple[tuple[tuple[int, int], ...],
     out: set[tuple[tuple[int, int], ...]] = set()
     counts = list(key)
 
-    def walk(start: int, blocks: list, pair_used: bool) -> None:
+    def walk(start: int, blocks: list[tuple[int, int]], pair_used: bool) -> None:
         r = start
         while r < len(counts) and not counts[r]:
             r += 1

@@ -11,6 +11,7 @@ core it is a plain index 0–33, and a hand is a 34-slot list of counts.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..errors import TileError
@@ -163,7 +164,9 @@ _SAID = re.compile("|".join(_SAID_AS))
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
 # notation recur, and a hand's counts are then the sum of its words' integers.
-_TOKENS = Memo("tiles.words", 4096, "the words of tile notation ('123m') and their counts")
+_TOKENS: Memo[str, tuple[tuple[int, ...], int]] = Memo(
+    "tiles.words", 4096, "the words of tile notation ('123m') and their counts"
+)
 
 
 def _parse(text: str) -> tuple[tuple[int, ...], bytes]:
@@ -193,7 +196,7 @@ def _parse(text: str) -> tuple[tuple[int, ...], bytes]:
     return _counted(indices)
 
 
-def _counted(indices) -> tuple[tuple[int, ...], bytes]:
+def _counted(indices: Iterable[int]) -> tuple[tuple[int, ...], bytes]:
     indices = tuple(indices)
     return indices, bytes(min(indices.count(i), 255) for i in range(KINDS))
 
@@ -270,7 +273,7 @@ def parse_tiles(text: str) -> list[Tile]:
     return [TILES[i] for i in parse_indices(text)]
 
 
-def to_counts(indices) -> bytes:
+def to_counts(indices: Iterable[int]) -> bytes:
     """The hot core's 34 counts (one byte per tile kind) from tile indices."""
     counts = [0] * KINDS
     for i in indices:
@@ -278,7 +281,7 @@ def to_counts(indices) -> bytes:
     return bytes(counts)
 
 
-def format_indices(indices) -> str:
+def format_indices(indices: Iterable[int]) -> str:
     """Compact MPSZ notation, sorted, digits sharing a suit letter: ``123m55p``."""
     out = []
     ordered = sorted(indices)
@@ -289,6 +292,6 @@ def format_indices(indices) -> str:
     return "".join(out)
 
 
-def format_tiles(tiles) -> str:
+def format_tiles(tiles: Iterable[Tile]) -> str:
     """Compact notation of :class:`Tile` objects: ``format_tiles(parse_tiles(s))``."""
     return format_indices(t.index for t in tiles)

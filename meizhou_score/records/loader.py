@@ -9,11 +9,15 @@ parsing: its size, what its aliases expand to, and how deep it nests.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import Message, cannot_read, foreign, msg
+from .yamlin import loader_class
+
+if TYPE_CHECKING:  # PyYAML is imported where a file is read, not when the package is
+    from yaml import Event
+    from yaml.nodes import MappingNode, Node
 
 MIB = 1024 * 1024
 LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
@@ -56,9 +60,6 @@ class Limits(NamedTuple):
 
 
 DEFAULT_LIMITS = Limits()
-# No number in a file may be longer than this, or have a decimal exponent beyond ±NUMBER_EXPONENT:
-# such a number cannot be a mahjong figure, and converting it could take seconds.
-NUMBER_CHARACTERS, NUMBER_EXPONENT = 100, 100
 # Aliases (*name) may repeat what a file holds, but not multiply it.
 ALIAS_GROWTH = 2
 
@@ -67,7 +68,7 @@ def read_text(source: str, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        hint = ""
+        hint: str | Message = ""
         for encoding, name in (("gbk", "GBK"), ("big5", "Big5"), ("utf-16", "UTF-16")):
             try:
                 data.decode(encoding)
@@ -153,11 +154,11 @@ def check_shape(text: str, source: str) -> None:
     """Refuse a document whose nesting or lists no hand record or session could have, before it is built."""
     import yaml
 
-    stack: list[
-        list
-    ] = []  # [entries seen, is the top-level hands list, the key just read (mappings)]
+    # each open list or mapping: [entries seen, is the top-level hands list, the key just read,
+    # is a mapping]
+    stack: list[list[Any]] = []
     try:
-        for event in yaml.parse(text, Loader=_loader_class()):
+        for event in yaml.parse(text, Loader=loader_class()):
             kind = type(event).__name__
             if kind in ("MappingStartEvent", "SequenceStartEvent", "ScalarEvent", "AliasEvent"):
                 if stack:
@@ -165,9 +166,8 @@ def check_shape(text: str, source: str) -> None:
                     top[0] += 1
                     limit = MAX_ENTRIES * (2 if top[2] is not None or top[3] else 1)
                     if not top[1] and top[0] > limit:
-                        where = msg("line {line}", line=event.start_mark.line + 1)
                         raise RecordError(
-                            where,
+                            _line(event),
                             msg(
                                 "a list or mapping of more than {limit} entries; no hand "
                                 "record or session has one (only a session's hands may be "
@@ -186,7 +186,7 @@ def check_shape(text: str, source: str) -> None:
                     stack.append([0, is_hands, None, kind == "MappingStartEvent"])
                     if len(stack) > MAX_DEPTH:
                         raise RecordError(
-                            msg("line {line}", line=event.start_mark.line + 1),
+                            _line(event),
                             msg(
                                 "nested more than {limit} deep; no hand record or session is",
                                 limit=MAX_DEPTH,
@@ -195,18 +195,29 @@ def check_shape(text: str, source: str) -> None:
                         )
                 elif stack and stack[-1][3]:  # a scalar in a mapping: remember it when it is a key
                     top = stack[-1]
-                    top[2] = event.value if kind == "ScalarEvent" and top[0] % 2 == 1 else top[2]
+                    top[2] = (
+                        event.value
+                        if isinstance(event, yaml.ScalarEvent) and top[0] % 2 == 1
+                        else top[2]
+                    )
             elif kind in ("MappingEndEvent", "SequenceEndEvent"):
                 stack.pop()
     except yaml.YAMLError:
         return  # load_yaml words the syntax error with its line and column
 
 
+def _line(event: Event) -> Message:
+    """The line a parse event starts on (the parser marks every event)."""
+    mark = event.start_mark
+    assert mark is not None, "the parser marks every event"
+    return msg("line {line}", line=mark.line + 1)
+
+
 def _size(n: int) -> str:
     return f"{n / MIB:.1f} MiB" if n >= MIB else f"{n:,} bytes"
 
 
-def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> Any:
+def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | None = None) -> Any:
     """Parse YAML with a safe loader only; numbers with a point become exact Decimals.
 
     ``nodes``, when given, receives the document's root node (where each part stands in the text).
@@ -215,7 +226,7 @@ def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> 
 
     import yaml
 
-    loader = _loader_class()(text)
+    loader = loader_class()(text)
     collecting = gc.isenabled()
     gc.disable()  # the tree holds only new objects and no cycles: collecting while it grows is wasted work
     try:
@@ -251,13 +262,13 @@ def load_yaml(text: str, source: str = "<input>", nodes: list | None = None) -> 
         loader.dispose()
 
 
-def _check_aliases(root, source: str) -> None:
+def _check_aliases(root: Node, source: str) -> None:
     """Refuse aliases that expand the document beyond ALIAS_GROWTH × its nodes, or refer to themselves."""
     from yaml.nodes import MappingNode, ScalarNode
 
     sizes: dict[int, int] = {}
     open_nodes: set[int] = set()
-    stack = [(root, False)]
+    stack: list[tuple[Node, bool]] = [(root, False)]
     distinct = 0
     while stack:
         node, finished = stack.pop()
@@ -295,95 +306,7 @@ def _check_aliases(root, source: str) -> None:
         )
 
 
-def _children(node, mapping_type) -> list:
+def _children(node: Node, mapping_type: type[MappingNode]) -> list[Node]:
     if isinstance(node, mapping_type):
         return [part for pair in node.value for part in pair]
     return list(node.value)
-
-
-_LOADER = None
-
-
-def _loader_class():
-    global _LOADER
-    if _LOADER is None:
-        import yaml
-
-        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-        class RecordLoader(base):
-            """SafeLoader that reads decimals exactly and refuses duplicate keys."""
-
-        def construct_decimal(loader, node):
-            value = loader.construct_scalar(node).replace("_", "")
-            try:
-                number = Decimal(value)
-            except ArithmeticError:
-                return yaml.SafeLoader.construct_yaml_float(
-                    loader, node
-                )  # .inf, .nan: refused where used
-            if len(value) > NUMBER_CHARACTERS or (
-                number.is_finite() and abs(number.adjusted()) > NUMBER_EXPONENT
-            ):
-                raise yaml.constructor.ConstructorError(
-                    None,
-                    None,
-                    msg("a number out of any mahjong figure's range ({start}…)", start=value[:20]),
-                    node.start_mark,
-                )
-            return number
-
-        def construct_int(loader, node):
-            value = loader.construct_scalar(node)
-            if len(value) > NUMBER_CHARACTERS:  # refused before Python converts thousands of digits
-                raise yaml.constructor.ConstructorError(
-                    None,
-                    None,
-                    msg(
-                        "a number of {length:,} characters, out of any mahjong figure's range",
-                        length=len(value),
-                    ),
-                    node.start_mark,
-                )
-            return yaml.SafeLoader.construct_yaml_int(loader, node)
-
-        def construct_mapping(loader, node, deep=False):
-            loader.flatten_mapping(node)
-            seen = set()
-            for key_node, _ in node.value:
-                key = loader.construct_object(key_node, deep=deep)
-                try:
-                    if key in seen:
-                        raise yaml.constructor.ConstructorError(
-                            "while reading a mapping",
-                            node.start_mark,
-                            msg("the key {key!r} appears twice", key=key),
-                            key_node.start_mark,
-                        )
-                    seen.add(key)
-                except TypeError:
-                    pass
-            return yaml.SafeLoader.construct_mapping(loader, node, deep)
-
-        def construct_timestamp(loader, node):
-            try:
-                return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
-            except (
-                ValueError,
-                OverflowError,
-            ):  # 2026-13-45, 2026-02-30: the shape of a date, not a date
-                raise yaml.constructor.ConstructorError(
-                    None,
-                    None,
-                    msg(
-                        "{text!r} is not a date in the calendar", text=loader.construct_scalar(node)
-                    ),
-                    node.start_mark,
-                ) from None
-
-        RecordLoader.add_constructor("tag:yaml.org,2002:float", construct_decimal)
-        RecordLoader.add_constructor("tag:yaml.org,2002:timestamp", construct_timestamp)
-        RecordLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
-        RecordLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
-        _LOADER = RecordLoader
-    return _LOADER

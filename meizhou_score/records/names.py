@@ -11,6 +11,7 @@ not tell them apart.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 from typing import Any
 
 from ..engine.memo import Memo
@@ -29,7 +30,7 @@ def identity(name: str | int) -> str:
     return " ".join(unicodedata.normalize("NFC", str(name)).split()).casefold()
 
 
-def same_person(names) -> tuple[str, str] | None:
+def same_person(names: Iterable[str]) -> tuple[str, str] | None:
     """The first two of ``names`` that are one person written two ways, or None."""
     seen: dict[str, str] = {}
     for name in names:
@@ -44,7 +45,9 @@ def same_person(names) -> tuple[str, str] | None:
 
 MAX_NAME = 64  # characters in a player's name
 
-_SEATED = Memo("record.seated", 1024, "a table's four names, checked once while the table plays")
+_SEATED: Memo[tuple[Any, ...] | None, tuple[str, ...]] = Memo(
+    "record.seated", 1024, "a table's four names, checked once while the table plays"
+)
 
 
 def seat(value: Any, path: str) -> tuple[str, ...]:
@@ -63,7 +66,7 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
 # A name checked once, then known by its text: on a log where every line seats four of a club's 400 members
 # afresh, the seating never repeats but each name does (the table memo above still earns its keep where a
 # table plays on: one look-up instead of four).
-_NAMED = Memo(
+_NAMED: Memo[str, tuple[str, str]] = Memo(
     "record.names", 4096, "a player's name as written: the name and its identity, checked once"
 )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import hand as core
 from ..engine.hand import Shape, shape, with_tile
 from ..engine.patterns import score
@@ -29,7 +31,7 @@ def analyse(
     kongs: tuple[str, ...] = (),
     rules: Rules | None = None,
     concealed_kongs: tuple[str, ...] = (),
-) -> dict:
+) -> dict[str, Any]:
     """14 tiles (melds included): win, readings, patterns. 13 tiles: the waits and what each scores."""
     melds = tuple(
         [_meld(p, 3, False, msg("a pung")) for p in pungs]
@@ -59,7 +61,7 @@ def analyse(
     return analyse_shape(shape(counts, melds), rules or DEFAULT_RULES, format_indices(indices))
 
 
-def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict:
+def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict[str, Any]:
     """:func:`analyse` of a hand already counted."""
     over = fifth_copy(hand.every)
     if over is not None:
@@ -114,7 +116,7 @@ def analyse_shape(hand: Shape, rules: Rules, written: str | None = None) -> dict
     )
 
 
-def _useful(hand: Shape, rules: Rules) -> dict:
+def _useful(hand: Shape, rules: Rules) -> dict[str, Any]:
     """13 tiles that wait on nothing: how far they are (向聽) and the tiles that would help."""
     from ..engine import distance
 
@@ -122,7 +124,7 @@ def _useful(hand: Shape, rules: Rules) -> dict:
     return {"shanten": now, "useful": [str(TILES[t]) for t in tiles], "count_useful": left}
 
 
-def _discards(hand: Shape, rules: Rules) -> dict:
+def _discards(hand: Shape, rules: Rules) -> dict[str, Any]:
     """14 tiles that do not win: the discards that leave them closest, and that shanten (向聽)."""
     from ..engine import distance
 

@@ -71,7 +71,7 @@ def gaps(s: Settlement) -> list[Gap]:
     return out
 
 
-def _matching(parts: list[Part], gap) -> tuple[Part, ...]:
+def _matching(parts: list[Part], gap: Decimal | int) -> tuple[Part, ...]:
     """The one part whose amount is exactly ``gap`` (left out of the claim); none when no part is, or when two
     are (the win and a kong of the same amount: which one was left out cannot be told)."""
     found = tuple(part for part in parts if part.amount == gap)

@@ -69,7 +69,9 @@ def settle_data(data: Any, rules: Rules = DEFAULT_RULES) -> Night:
     return Night(record.players, [settle_record(record)], False)
 
 
-def settle_next(before: Night, data: dict, hand: dict, rules: Rules = DEFAULT_RULES) -> Night:
+def settle_next(
+    before: Night, data: dict[str, Any], hand: dict[str, Any], rules: Rules = DEFAULT_RULES
+) -> Night:
     """``before`` with one more hand: only the new hand is settled, its dealer following the night's (R10).
 
     What ``settle_data`` of the whole night with the hand appended gives, at the cost of one hand. A hand

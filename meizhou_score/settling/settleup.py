@@ -54,7 +54,9 @@ def settle_up(balances: Mapping[str, Decimal | int]) -> SettleUp:
     if not owed:
         return SettleUp((), True)
     names = list(owed)
-    scale = -min(min(value.as_tuple().exponent for value in owed.values()), 0)
+    # every amount is finite here (a NaN or an infinity fails the sum above): its exponent an int
+    low = min(value.as_tuple().exponent for value in owed.values())
+    scale = -min(low, 0)  # type: ignore[operator]  # finite amounts: low is an int
     whole = [
         int(owed[name].scaleb(scale, EXACT)) for name in names
     ]  # exact: in the smallest unit used
@@ -168,7 +170,7 @@ def _subset_sums(values: list[int]) -> list[int]:
 def _square(group: list[int], values: list[int]) -> list[tuple[int, int, int]]:
     """A zero-sum group squared in (size - 1) payments: the biggest debtor pays the biggest creditor."""
     left = {i: values[i] for i in group}
-    out = []
+    out: list[tuple[int, int, int]] = []
     while True:
         debtors = sorted((i for i in left if left[i] < 0), key=lambda i: (left[i], i))
         creditors = sorted((i for i in left if left[i] > 0), key=lambda i: (-left[i], i))
