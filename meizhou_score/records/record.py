@@ -13,11 +13,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..engine.tiles import COPIES, TILES, format_indices, parse_counted
+from ..engine.tiles import TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
-from ..i18n.messages import Message, msg
-from ..i18n.rulings import FINDINGS
+from ..i18n.messages import msg
 from . import validators
+from .conservation import check_conservation, written_twice
 from .model import (
     KONG_TYPE_NAMES,
     MAX_TILE_TEXT,
@@ -33,7 +33,7 @@ from .model import (
 from .names import player as _player
 from .names import seat as _players
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
-from .tally import HAND_SIZE, fifth_copy, hand_size, tally
+from .tally import HAND_SIZE, hand_size
 
 _HAND = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
 _HAND_KEYS = validators.keys(*_HAND)
@@ -174,7 +174,7 @@ def _hand(
         record = Record(
             players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules
         )
-        _check_conservation(record, path)
+        check_conservation(record, path)
         return record
     if not _WIN_REQUIRED <= data.keys():
         key = next(key for key in ("winner", "win_type", "hand") if key not in data)
@@ -246,9 +246,9 @@ def _hand(
                 winner=winner,
                 size=size,
             )
-            + (_written_twice(hand, twice[0]) if twice else ""),
+            + (written_twice(hand, twice[0]) if twice else ""),
         )
-    _check_conservation(record, path)
+    check_conservation(record, path)
     return record
 
 
@@ -365,90 +365,3 @@ def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
             )
         out[found] = validators.amount(balance, where)
     return out
-
-
-def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
-    """(tile, copies, where) for every tile the record holds."""
-    at = lambda key: validators.join(path, key)  # noqa: E731
-    hand = record.hand
-    out: list[tuple[int, int, str | Message]] = []
-    if hand is not None:
-        out += [
-            (tile, hand.concealed.count(tile), at("hand.concealed"))
-            for tile in sorted(set(hand.concealed))
-        ]
-        out += [(tile, 3, f"{at('hand.pungs')}[{n}]") for n, tile in enumerate(hand.pungs)]
-        if record.robbed is not None:
-            out.append((hand.winning_tile, 3, msg("{player}'s robbed pung", player=record.robbed)))
-    out += [(kong.tile, 4, f"{at('kongs')}[{n}]") for n, kong in enumerate(record.kongs)]
-    return out
-
-
-def _written_twice(hand: WinningHand, tile: int) -> Message:
-    """The hint for a kong whose tiles were also written among the concealed tiles."""
-    return msg(
-        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under kongs, and "
-        "leave its tiles out of concealed",
-        count=hand.counts[tile],
-        tile=str(TILES[tile]),
-    )
-
-
-def _check_conservation(record: Record, path: str) -> None:
-    """R1 / R7: no tile kind more than four times in the whole record."""
-    hand = record.hand
-    if (
-        hand is not None
-        and not (hand.pungs or record.kongs or record.robbed)
-        and max(hand.counts) <= COPIES
-    ):
-        return  # the concealed tiles alone
-    counts = tally(
-        hand.counts if hand is not None else bytes(34),
-        hand.pungs if hand is not None else (),
-        [kong.tile for kong in record.kongs],
-        hand.winning_tile if hand is not None and record.robbed is not None else None,
-    )
-    tile = fifth_copy(counts)
-    if tile is None:
-        return
-    places: Message | None = None
-    for kind, n, place in _places(record, path):
-        if kind == tile:
-            found = msg("{count} in {place}", count=n, place=place)
-            places = (
-                found if places is None else msg("{before}; {after}", before=places, after=found)
-            )
-    note: str | Message = ""
-    where = validators.join(path, "hand" if hand else "kongs")
-    kongs = [n for n, kong in enumerate(record.kongs) if kong.tile == tile]
-    if record.robbed is not None and hand is not None and tile == hand.winning_tile:
-        robbed = [n for n in kongs if record.kongs[n].player == record.robbed]
-        if robbed:  # the kong that was robbed, written as if it stood
-            note = msg(
-                " — a robbed kong is not listed under kongs: it was never completed ({rule})",
-                rule=FINDINGS["robbed_tile"],
-            )
-            where = f"{validators.join(path, 'kongs')}[{robbed[0]}]"
-        else:
-            note = msg(
-                " — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's pung holds "
-                "the other three",
-                rule=FINDINGS["robbed_tile"],
-            )
-    elif (
-        kongs and hand is not None and hand.counts[tile] >= 3
-    ):  # the kong's tiles written in concealed too
-        note = _written_twice(hand, tile)
-        where = validators.join(path, "hand.concealed")
-    raise RecordError(
-        where,
-        msg(
-            "{count} copies of {tile} ({places}); there are only four of each tile ({rule}){note}",
-            count=counts[tile],
-            tile=str(TILES[tile]),
-            places=places,
-            rule=FINDINGS["five_copies"],
-            note=note,
-        ),
-    )
