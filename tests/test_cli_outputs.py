@@ -133,7 +133,7 @@ def test_export_to_a_file_is_what_it_prints(tmp_path, ledger):
 
 
 def test_ctrl_c_while_writing_leaves_the_old_file_and_no_temporary_file(tmp_path, monkeypatch):
-    from meizhou_score.records import sessionfile
+    from meizhou_score.records import filewrite
 
     chart = tmp_path / "night.svg"
     chart.write_text("the chart of last week", encoding="utf-8")
@@ -141,7 +141,7 @@ def test_ctrl_c_while_writing_leaves_the_old_file_and_no_temporary_file(tmp_path
     def interrupted(fd):
         raise KeyboardInterrupt  # Ctrl-C in the middle of the write
 
-    monkeypatch.setattr(sessionfile.os, "fsync", interrupted)
+    monkeypatch.setattr(filewrite.os, "fsync", interrupted)
     stopped = run("settle", NIGHT, "--chart", chart)
     assert stopped.exit_code == 130, stopped.output
     assert chart.read_text(encoding="utf-8") == "the chart of last week"
@@ -169,12 +169,12 @@ def test_a_full_disk_under_a_ledger_command_is_exit_4_too(tmp_path, ledger, writ
     # here at the output's own write, in-process: the same helper, the same cleaning up
     import errno
 
-    from meizhou_score.records import sessionfile
+    from meizhou_score.records import filewrite
 
     def full(fd):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(sessionfile.os, "fsync", full)
+    monkeypatch.setattr(filewrite.os, "fsync", full)
     out = tmp_path / "out.file"
     out.write_text("the last good one", encoding="utf-8")
     done = run(*WRITERS[writer](ledger), out)

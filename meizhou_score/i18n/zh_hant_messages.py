@@ -162,7 +162,6 @@ an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r} |
 only an exposed kong names a discarder; this kong is {kind}: {text!r} | 只有直槓寫打出者；這副槓是 {kind}：{text!r}
 expected NAME=AMOUNT, like 'Mei=60' or 'Jun=-20'; got {text!r} | 應為 名字=金額，例如 「Mei=60」 或 「Jun=-20」；卻是 {text!r}
 expected an amount after '=', like 'Mei=60'; got {text!r} | 「=」 後面應為金額，例如 「Mei=60」；卻是 {text!r}
-expected a finite amount; got {text!r} | 應為有限的金額；卻是 {text!r}
 the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES) | 檔案超過一場的上限（MEIZHOU_MAX_SESSION_BYTES）
 hands: is not the last key of the file, so a hand appended at the end would not belong to it; move hands: to the end | hands: 不是檔案的最後一個鍵，附加在檔尾的一局不會屬於它；請把 hands: 移到最後
 hands: is not the last key of the file; move hands: to the end | hands: 不是檔案的最後一個鍵；請把 hands: 移到最後

@@ -7,7 +7,7 @@ One rule for every output path a person names (``--chart``, ``export --output``)
   ``cat > x`` would: never replaced by a regular file (``/dev/null`` stays a device);
 - a folder, one of the command's own input files (also through a link), or any other kind of
   node (a block device, a socket) is refused before anything is written;
-- a regular file is replaced atomically (:func:`sessionfile.write`: temporary file, rename), so
+- a regular file is replaced atomically (:func:`filewrite.write`: temporary file, rename), so
   that Ctrl-C or a full disk leaves the old file whole and no temporary file behind.
 """
 
@@ -75,7 +75,7 @@ def write_output(path: str, text: str, inputs: Iterable[str] = (), bom: bool = F
         with open(os.open(path, os.O_WRONLY | os.O_NOCTTY), "wb") as stream:
             stream.write(("\ufeff" if bom else "").encode("utf-8") + text.encode("utf-8"))
         return
-    from .sessionfile import write
+    from .filewrite import write
 
     write(path, text, bom)
 
