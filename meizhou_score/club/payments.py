@@ -122,7 +122,7 @@ def square(
     ``agreed``: the payments a person said yes to; if what is owed has changed since, nothing is
     recorded.
     """
-    from .reports import totals
+    from .balances import totals
 
     with transaction(conn):
         standing = owed(conn, totals(conn, since, until), since, until)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from ..errors import RecordError
 from ..i18n.messages import msg
 from ..records.names import identity
+from .balances import day_range, totals  # the nights' totals, where every report finds them
 from .store import LedgerError
 
 
@@ -48,39 +49,6 @@ def nights(
     return out
 
 
-def _range(since: str | None, until: str | None) -> tuple[str, str]:
-    return since or "0000-00-00", until or "9999-99-99"
-
-
-def totals(
-    conn: sqlite3.Connection,
-    since: str | None = None,
-    until: str | None = None,
-    player: str | None = None,
-) -> dict[str, Decimal]:
-    """Each player's net over the nights in the range, exact; biggest winner first.
-
-    SQLite adds the integer units per player and stake; only those few sums
-    are multiplied by their stake, as Decimals.
-    """
-    from ..settling.money import add, gold
-
-    out: dict[str, Decimal] = {}
-    query = (
-        "SELECT p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
-        "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
-        "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake"
-    )
-    for name, stake, units in conn.execute(query, _range(since, until)):
-        out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
-    if player is not None:
-        key = identity(player)
-        out = {name: value for name, value in out.items() if identity(name) == key}
-        if not out:
-            raise LedgerError(msg("no player {name!r} in the ledger for that range", name=player))
-    return dict(sorted(out.items(), key=lambda item: (-item[1], item[0])))
-
-
 class Stats(NamedTuple):
     player: str
     nights: int
@@ -102,7 +70,7 @@ def stats(
     player: str | None = None,
 ) -> list[Stats]:
     """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net."""
-    span = _range(since, until)
+    span = day_range(since, until)
     people = {
         pid: name
         for pid, name in conn.execute(
@@ -230,7 +198,7 @@ def rows(
         ratio,
         patterns,
         stake,
-    ) in conn.execute(query, _range(since, until)).fetchall():
+    ) in conn.execute(query, day_range(since, until)).fetchall():
         transfers = [
             {
                 "from": payer,
@@ -351,7 +319,7 @@ def history(
         "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
         "WHERE n.date >= ? AND n.date <= ? GROUP BY n.id, b.player_id, h.stake"
     )
-    for night, date, name, stake, units in conn.execute(query, _range(since, until)):
+    for night, date, name, stake, units in conn.execute(query, day_range(since, until)):
         bucket = changes.setdefault(period(date, night), {})
         bucket[name] = add(bucket.get(name, Decimal(0)), gold(units, Decimal(stake)))
     for p in payments(conn, since, until):
