@@ -50,6 +50,13 @@ def start_serve(night, **popen):
 
 
 @pytest.fixture(autouse=True)
+def _own_state_folder(monkeypatch, tmp_path_factory):
+    """serve keeps each night's link in the user's state folder: a test's links go to a folder of
+    its own, never the tester's (and tests running side by side never share one)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+
+
+@pytest.fixture(autouse=True)
 def _whole_lines(monkeypatch):
     """Every test sees whole lines unless it sets COLUMNS itself (a tester's own terminal width must not leak in)."""
     monkeypatch.delenv("COLUMNS", raising=False)
