@@ -1,7 +1,7 @@
-"""The JSON API of serve (docs/web.md), through Starlette's TestClient and against a real uvicorn on 127.0.0.1.
+"""The JSON API of serve (docs/web.md), through Starlette's TestClient and a real uvicorn.
 
-Figures: a self-draw of an ordinary hand pays 2 units from each other player (R5), at stake 10 → +60 / −20 each;
-a draw pays nothing (R9).
+Figures: a self-draw of an ordinary hand pays 2 units from each other player (R5), at stake 10:
++60 / −20 each; a draw pays nothing (R9).
 """
 
 from __future__ import annotations

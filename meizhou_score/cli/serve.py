@@ -1,4 +1,4 @@
-"""``serve``: the night on every phone at the table — a real web server (Starlette on uvicorn) and its page."""
+"""``serve``: the night on every phone at the table, a real web server (Starlette on uvicorn)."""
 
 from __future__ import annotations
 
@@ -45,8 +45,9 @@ from .options import Stopped, Usage, common, lang_option, the_run
 @lang_option
 @common
 def serve(night, port, host, lan, new_link, db, lang):
-    """Serve NIGHT.yaml to the phones at the table: the score sheet, a new hand in a few taps, every page updated
-    within a second or two of a hand recorded anywhere — another phone or `record` on the command line.
+    """Serve NIGHT.yaml to the phones at the table: the score sheet, a new hand in a few taps,
+    every page updated within a second or two of a hand recorded anywhere — another phone or
+    `record` on the command line.
 
     The night's file is made on the page when it does not exist yet. Every write
     goes through the same safe writer as `record`. With --lan the link is kept
@@ -104,8 +105,8 @@ def serve(night, port, host, lan, new_link, db, lang):
 
         click.echo(
             msg(
-                "Scan to open it on a phone (the link carries the table's secret: share it with the table "
-                "only):"
+                "Scan to open it on a phone (the link carries the table's secret: share it with "
+                "the table only):"
             ).say(lang)
         )
         segno.make(urls[0], error="m").terminal(compact=True)
@@ -140,7 +141,7 @@ def serve(night, port, host, lan, new_link, db, lang):
 
 
 def _addresses(port: int, token: str) -> list[str]:
-    """The links the phones can use: this machine's addresses on the local network, each with the secret."""
+    """The links the phones can use: this machine's addresses on the network, with the secret."""
     import socket
 
     found = []
