@@ -192,3 +192,25 @@ def test_every_command_speaks_the_pseudo_language(en_xa, tmp_path, monkeypatch):
         if found:
             left[what] = found
     assert not left, "\n".join(f"{what}: {line}" for what, lines in left.items() for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "default", "shown", "typed", "said"),
+    [
+        ("en", True, "Go? [Y/n]: ", "", True),
+        ("en", False, "Go? [y/N]: ", "y", True),
+        ("zh-Hant", True, "Go? [是/否，預設 是]：", "否", False),
+        ("zh-Hans", False, "Go? [是/否，默认 否]：", "", False),
+    ],
+)
+def test_a_question_shows_its_default_as_the_language_does(lang, default, shown, typed, said):
+    import click
+
+    from meizhou_score.cli.options import confirm
+
+    @click.command()
+    def ask():
+        click.echo(f"={confirm('Go?', default, lang)}")
+
+    result = CliRunner().invoke(ask, input=typed + "\n")
+    assert result.output == f"{shown}{typed}\n={said}\n"
