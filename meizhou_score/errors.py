@@ -50,9 +50,10 @@ class RecordError(MeizhouError):
         return self.say("en")
 
     def say(self, lang: str = "en") -> str:
+        from .i18n.language import language
         from .i18n.messages import say
 
-        colon = ": " if lang == "en" else "："
+        colon = language(lang).colon
         parts = [self.source, say(self.path, lang), say(self.message, lang)]
         return colon.join(part for part in parts if part)
 

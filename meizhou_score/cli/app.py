@@ -191,10 +191,12 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
         ctx = group.make_context(prog_name, list(args), resilient_parsing=True)
         while isinstance(ctx.command, click.Group) and _pending(ctx):
             name, command, rest = ctx.command.resolve_command(ctx, _pending(ctx))
-            if command is None:
-                return None
+            if command is None:  # a mistyped command: --lang is read from the words below
+                raise click.UsageError(name or "")
             ctx = command.make_context(name, rest, parent=ctx, resilient_parsing=True)
         value = ctx.params.get("lang")
+        if ctx.get_parameter_source("lang") is not click.core.ParameterSource.COMMANDLINE:
+            value = None  # the locale's, or not read: --lang is read from the words below
     except (click.ClickException, click.exceptions.Exit, ImportError):
         value = None
     if not isinstance(value, str):  # a mistyped command: --lang read from the words as they stand

@@ -14,7 +14,7 @@ import click
 from .. import __version__
 from ..errors import MeizhouError
 from ..i18n.messages import Message, at, msg
-from ..i18n.scripts import CHOICES, language_of
+from ..i18n.scripts import choices, language_of
 from ..records.loader import DEFAULT_LIMITS, Limits
 
 
@@ -120,26 +120,27 @@ NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
 
 
 def confirm(question: str, default: bool, lang: str) -> bool:
-    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``."""
-    choices = ("y/n" if lang == "en" else "是/否").split("/")
-    hint = "/".join(
-        c.upper() if (i == 0) == default and lang == "en" else c for i, c in enumerate(choices)
-    )
+    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``;
+    the question shows the default as the language does ([Y/n], [是/否，預設 是])."""
+    from ..i18n.language import language as spoken
+
+    said = spoken(lang)
+    yes, no = said.yes, said.no
 
     def answer(text: str) -> bool:
-        said = text.strip().casefold()
-        if said in YES:
+        typed = text.strip().casefold()
+        if typed in YES or typed == yes.casefold():
             return True
-        if said in NO:
+        if typed in NO or typed == no.casefold():
             return False
-        raise click.UsageError(msg("answer {yes} or {no}", yes=choices[0], no=choices[1]).say(lang))
+        raise click.UsageError(msg("answer {yes} or {no}", yes=yes, no=no).say(lang))
 
     return click.prompt(
-        f"{question} [{hint}]",
-        default=choices[0] if default else choices[1],
+        f"{question} {said.question_hint(default)}",
+        default=yes if default else no,
         show_default=False,
         value_proc=answer,
-        prompt_suffix=": " if lang == "en" else "：",
+        prompt_suffix=said.colon,
     )
 
 
@@ -195,12 +196,27 @@ def format_option(func):
     )(func)
 
 
+class _Languages(click.Choice):
+    """The languages --lang accepts, read when a value is checked (a registered one counts)."""
+
+    def __init__(self) -> None:
+        super().__init__(choices(), case_sensitive=False)
+
+    @property
+    def choices(self):
+        return choices()
+
+    @choices.setter
+    def choices(self, value) -> None:
+        pass
+
+
 def lang_option(func):
     """--lang en|zh-Hant|zh-Hans (zh: zh-Hant), by default the locale's language (read first, so that even a
     usage error speaks it)."""
     return click.option(
         "--lang",
-        type=click.Choice(CHOICES, case_sensitive=False),
+        type=_Languages(),
         default=locale_language,
         is_eager=True,
         callback=_remember_language,

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import click
 
-from ..i18n.catalog import catalog
+from ..i18n.catalog import catalog, register
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"
@@ -74,6 +74,39 @@ def commands(group: click.Group, path: str = "meizhou-score"):
             yield sub, command
 
 
+def _prose(text: str) -> str:
+    """A command's description without its examples (the part before click's ``\\b``)."""
+    return (text[: text.find(_BACKSPACE)] if _BACKSPACE in text else text).rstrip()
+
+
+def english_help(group: click.Group) -> dict[str, str]:
+    """The English help catalog, read from the commands themselves (their docstrings and options): the
+    ids every other language's help catalog says in its own words."""
+    words = {"* examples": "Examples:"}
+    for path, command in commands(group):
+        if command.help:
+            words[path] = _prose(command.help)
+        if command.epilog:
+            words[f"{path} epilog"] = command.epilog
+        for param in command.params:
+            if isinstance(param, click.Option):
+                name = ([n for n in param.opts if n.startswith("--")] or param.opts)[0]
+                if param.help:
+                    words[f"{path} {name}"] = param.help
+                if isinstance(param.show_default, str):
+                    words[f"{path} {name} default"] = param.show_default
+    return words
+
+
+def _english_help() -> dict[str, str]:
+    from .app import cli
+
+    return english_help(cli)
+
+
+register("en", "help", _english_help)
+
+
 @contextmanager
 def speaking(group: click.Group | None, lang: str):
     """click's words, and with ``group`` every command's help, in ``lang`` while the block runs."""
@@ -126,5 +159,6 @@ def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
         said = words.get(f"{path} {name}") or words.get(f"* {name}")
         if said:
             put(param, "help", said)
-        if isinstance(param.show_default, str) and f"* {name} default" in words:
-            put(param, "show_default", words[f"* {name} default"])
+        default = words.get(f"{path} {name} default") or words.get(f"* {name} default")
+        if isinstance(param.show_default, str) and default:
+            put(param, "show_default", default)

@@ -38,9 +38,8 @@ def catalog(lang: str, kind: str) -> dict[str, str]:
     elif LANGUAGES[code].source:
         from .scripts import simplified
 
-        found = {
-            key: simplified(text) for key, text in catalog(LANGUAGES[code].source, kind).items()
-        }
+        made = LANGUAGES[code].make or simplified
+        found = {key: made(text) for key, text in catalog(LANGUAGES[code].source, kind).items()}
     else:
         found = {}
     _CACHE[(code, kind)] = found

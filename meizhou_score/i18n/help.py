@@ -63,6 +63,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "ledger export": "匯出期間內的每一局和每一筆付款，給試算表或其他程式使用。",
     "ledger export --format": "CSV（每筆付款一列；沒有付款的一局佔一列）或 JSON 行（每局一行）。",
     "ledger export --what": "匯出每一局及其付款、場後的付款（ledger pay），或兩者。",
+    "ledger export --output": "寫到這個檔案（整個取代；管線則直接寫入）［預設：標準輸出］。",
     "ledger export --bom": "給 Excel 的 CSV：以位元組順序標記開頭，中文名字才不會亂碼。",
     "ledger history": (
         "每位玩家隨時間累計的輸贏（每一場，以及依日期的付款），以表格列出；加 --chart 另畫折線圖"
@@ -140,6 +141,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "serve --port": "監聽的埠。",
     "serve --host": "監聽的位址（只有本機，除非加 --lan）。",
     "serve --lan": "讓同一網路的手機進來：監聽每個位址，並附上每個請求都要帶的密碼連結（及其 QR 碼）。",
+    "serve --new-link": "與 --lan 同用：給這一場一個新的密碼連結（舊的連結就不能用了）。",
     "serve --db": "俱樂部帳本，給頁面的「加入帳本」使用。",
     "settle": (
         "結算單局紀錄或一場的檔案：每個 FILE（- 讀標準輸入）。\n\n"
@@ -218,6 +220,7 @@ def _register() -> None:
 
     register("zh-Hant", "help", HELP_ZH_HANT)
     register("zh-Hant", "click", CLICK_ZH_HANT)
+    register("en", "click", {key: key for key in CLICK_ZH_HANT})  # click's ids are its English
 
 
 _register()

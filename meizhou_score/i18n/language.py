@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 _CJK = "\u2018-\u201f\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
@@ -31,8 +32,12 @@ class Language:
     default_word: str  # "default" at a question: [是/否，預設 是]
     chinese: bool = False  # set as Chinese: no space between two Chinese characters
     source: str | None = None  # the catalog this one is made from (zh-Hans from zh-Hant)
+    make: Callable[[str], str] | None = None  # how a text of ``source`` becomes this one's
     english_quotes: bool = (
         False  # names quoted as Python writes them ('Mei'), as English always has
+    )
+    names_superseded: bool = (
+        False  # a headline names a pattern another one supersedes, as English has
     )
 
     def quote(self, value: Any) -> str:
@@ -106,7 +111,9 @@ def _lone(text: str, n: int) -> bool:
     return _LONE_SPACE.match(text, n) is not None
 
 
-EN = Language("en", ("'", "'"), ", ", ": ", "y", "n", "", english_quotes=True)
+EN = Language(
+    "en", ("'", "'"), ", ", ": ", "y", "n", "", english_quotes=True, names_superseded=True
+)
 ZH_HANT = Language("zh-Hant", ("「", "」"), "、", "：", "是", "否", "預設", chinese=True)
 ZH_HANS = Language(
     "zh-Hans", ("“", "”"), "、", "：", "是", "否", "默认", chinese=True, source="zh-Hant"

@@ -141,6 +141,7 @@ def _register() -> None:
     from .catalog import register
 
     register("zh-Hant", "messages", _chinese_table)
+    register("en", "messages", lambda: {key: key for key in _chinese_table()})  # ids are the words
 
 
 _register()

@@ -8,8 +8,16 @@ path is shown as it was written.
 
 from __future__ import annotations
 
+from .language import LANGUAGES as _REGISTERED
+
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 CHOICES = (*LANGUAGES, "zh")  # what --lang accepts: zh is Traditional, as it always was
+
+
+def choices() -> tuple[str, ...]:
+    """What --lang accepts now: every language registered (a test may add one), and zh."""
+    return (*_REGISTERED, "zh")
+
 
 _SIMPLIFIED_REGIONS = ("cn", "sg", "hans")  # zh_CN, zh_SG, zh_Hans… read Simplified
 _TRADITIONAL_REGIONS = ("tw", "hk", "mo", "hant")
@@ -21,6 +29,9 @@ def language_of(said: str | None) -> str | None:
     if not said:
         return None
     code = said.split(".")[0].split("@")[0].replace("_", "-").lower()
+    for known in _REGISTERED:
+        if code == known.lower():
+            return known
     if code == "en" or code.startswith("en-"):
         return "en"
     if code != "zh" and not code.startswith("zh-"):

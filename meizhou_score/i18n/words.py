@@ -190,6 +190,20 @@ check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | 有效�
 deal_count | The stacks of that wall are counted from its right-hand end, as its owner sees it: counter-clockwise, the way the count runs on into the next player's wall (順延). | 墩數從 {place} 門前牌牆的右端數起（{place} 自己看的右手邊），依逆時針方向，與順延到下一家牌牆的方向相同。
 deal_extra | After three rounds of four, the dealer takes two more: the two adjacent top tiles (上面相鄰的兩張) of the next two stacks; the others then take one each, in order. | 每人起完三次（12 張）後，莊家再起兩張：接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。
 bao_kong | , 包槓 | ，包槓
+pattern_ordinary | ordinary hand 平胡 | 平胡
+pattern_all_pungs | all pungs 碰碰胡 | 碰碰胡
+pattern_mixed_one_suit | mixed one suit 混一色 | 混一色
+pattern_seven_pairs | seven pairs 七小對 | 七小對
+pattern_pure_one_suit | pure one suit 清一色 | 清一色
+pattern_mixed_terminals | mixed terminals 混幺九 | 混幺九
+pattern_luxury_seven_pairs | luxury seven pairs 豪華七小對 | 豪華七小對
+pattern_concealed_pungs | four concealed pungs 坎坎胡 | 坎坎胡
+pattern_all_terminals | all terminals 清幺九 | 清幺九
+pattern_all_honours | all honours 字一色 | 字一色
+pattern_thirteen_orphans | thirteen orphans 十三幺 | 十三幺
+pattern_double_luxury_seven_pairs | double luxury seven pairs 雙豪華七小對 | 雙豪華七小對
+pattern_triple_luxury_seven_pairs | triple luxury seven pairs 三豪華七小對 | 三豪華七小對
+pattern_four_kongs | four kongs 十八羅漢 | 十八羅漢
 """
 _BOTH = {
     key: (english, chinese)

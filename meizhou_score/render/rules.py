@@ -8,7 +8,6 @@ Chinese, joined with 「、」.
 from __future__ import annotations
 
 from ..engine.patterns import BY_ID, PATTERNS
-from ..i18n.scripts import in_script
 from ..i18n.words import WORDS
 from ..records import rules as house
 from .columns import width, wrap
@@ -30,7 +29,12 @@ def _supersedes(pid: str, lang: str) -> str:
     ids = BY_ID[pid].supersedes
     if lang == "en":
         return ", ".join(ids)
-    return "、".join(in_script(BY_ID[i].chinese, lang) for i in ids)
+    return "、".join(_name(i, lang) for i in ids)
+
+
+def _name(pid: str, lang: str) -> str:
+    """A pattern's name in ``lang``; the English table shows it in its column 中文, in Traditional."""
+    return WORDS["zh-Hant" if lang == "en" else lang][f"pattern_{pid}"]
 
 
 def _settings(rules) -> list[tuple[house.Row, object]]:
@@ -50,7 +54,7 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
     english = lang == "en"
     rows = []
     for p in PATTERNS:
-        name, ratio = in_script(p.chinese, lang), rules.patterns[p.id]
+        name, ratio = _name(p.id, lang), rules.patterns[p.id]
         replaces = _supersedes(p.id, lang) or "—"
         if english:
             rows.append([p.id, name, ratio, replaces])
@@ -92,7 +96,7 @@ def _rules_narrow(rules, lang: str, cells: int) -> str:
     english = lang == "en"
     lines = [w["rules_patterns_title"]]
     for p in PATTERNS:
-        name = in_script(p.chinese, lang)
+        name = _name(p.id, lang)
         lines.append(
             f"  {p.id} {name} ×{rules.patterns[p.id]}"
             if english

@@ -3,9 +3,7 @@ dealer and the disputes; each hand's whole table on demand (``--hands``, ``--exp
 
 from __future__ import annotations
 
-from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
-from ..records.model import SEATS, SEATS_CHINESE
 from ..settling.money import signed
 from ..settling.money import text as plain
 from ..settling.night import Night
@@ -148,7 +146,7 @@ def totals_text(result: Night, lang: str = "en") -> str:
     """The session's totals in seat order, and who deals next."""
     w = WORDS[lang]
     players = result.players
-    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
+    seats = WORDS[lang]["deal_winds"].split("|")
     rows = [[seats[i], name, signed(result.totals[name])] for i, name in enumerate(players)]
     total = table(rows, [w["seat"], w["player"], w["total"]], (LEFT, LEFT, RIGHT))
     return (

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from ..engine.patterns import BY_ID
 from ..engine.tiles import TILES
+from ..i18n.language import language
 from ..i18n.scripts import in_script
 from ..i18n.words import WORDS, phrase
-from ..records.model import SEATS, SEATS_CHINESE
 from ..settling.money import gold, signed
 from ..settling.money import text as plain
 from ..settling.settlement import WIN_REASONS, Settlement
@@ -21,14 +21,19 @@ from .ratio import ratio_text  # noqa: F401 - how a ratio was reached, said here
 
 
 def pattern_name(pid: str, lang: str) -> str:
-    p = BY_ID[pid]
-    return f"{p.english} {p.chinese}" if lang == "en" else in_script(p.chinese, lang)
+    """A pattern's name, from its id, in ``lang``'s catalog (English: "pure one suit 清一色")."""
+    return WORDS[lang][f"pattern_{pid}"]
+
+
+def seat_names(lang: str) -> list[str]:
+    """East, South, West, North in ``lang`` (東南西北)."""
+    return WORDS[lang]["deal_winds"].split("|")
 
 
 def headline(found, lang: str):
     """The patterns a headline names: in Chinese, none another one found supersedes (十三幺, not
     十三幺、混幺九); English lists every pattern found, as it always has."""
-    if lang == "en":
+    if language(lang).names_superseded:
         return found
     return [p for p in found if not any(p in BY_ID[q].supersedes for q in found if q != p)]
 
@@ -63,7 +68,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         bucket = win if t.reason in WIN_REASONS else kong
         bucket[t.payer] -= t.units
         bucket[t.payee] += t.units
-    seats = SEATS if lang == "en" else [in_script(seat, lang) for seat in SEATS_CHINESE]
+    seats = seat_names(lang)
     rows = []
     for n, name in enumerate(r.players):
         mark = w["dealer_mark"] if name == r.dealer else ""
