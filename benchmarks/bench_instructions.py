@@ -78,7 +78,7 @@ def main() -> int:
         return 2
     short_count = max(args.lines // 15, 1)
     with open(args.file, encoding="utf-8") as source:
-        head = [line for _, line in zip(range(args.lines), source)]
+        head = [line for _, line in zip(range(args.lines), source, strict=False)]
     with tempfile.TemporaryDirectory() as folder:
         long, short = os.path.join(folder, "long.jsonl"), os.path.join(folder, "short.jsonl")
         with open(long, "w", encoding="utf-8") as out:

@@ -35,14 +35,14 @@ def write_nights(folder: str, nights: int, hands: int, members: int = 16) -> lis
     paths = []
     for n in range(nights):
         table = rng.sample(members, 4)
-        rename = dict(zip(PLAYERS, table))
+        rename = dict(zip(PLAYERS, table, strict=True))
         night = {
             "date": f"2026-{n // 28 % 12 + 1:02d}-{n % 28 + 1:02d}",
             "players": table,
             "stake": rng.choice([1, 5, 0.5]),
             "hands": [],
         }
-        for h in range(hands):
+        for _ in range(hands):
             rec = make_record(rng)
             for key in ("players", "rules", "claimed"):
                 rec.pop(key, None)

@@ -282,7 +282,9 @@ def club_log(rng: random.Random, count: int, pool: list[str] | None = None, tabl
             table[:] = [rng.sample(pool, 4), rng.randrange(10, 40)]
         table[1] -= 1
         names = table[0]
-        rec = _renamed(make_record(rng), dict(zip(PLAYERS, names)))  # no pool name is a bare "Mei"
+        rec = _renamed(
+            make_record(rng), dict(zip(PLAYERS, names, strict=True))
+        )  # no pool name is a bare "Mei"
         if rng.random() < 0.02:
             rec = _break(rng, rec)
         yield rec
@@ -302,7 +304,7 @@ def fresh_seating_log(rng: random.Random, count: int, pool: list[str] | None = N
     """``count`` lines where every line seats four of the pool's 400 names afresh (a platform's log)."""
     pool = pool or name_pool()
     for _ in range(count):
-        rec = _renamed(make_record(rng), dict(zip(PLAYERS, rng.sample(pool, 4))))
+        rec = _renamed(make_record(rng), dict(zip(PLAYERS, rng.sample(pool, 4), strict=True)))
         if rng.random() < 0.02:
             rec = _break(rng, rec)
         yield rec

@@ -61,7 +61,11 @@ def bulk_mode(path: Path) -> tuple[bytes, dict]:
     )
     said = re.search(rb"([\d,]+) settled, ([\d,]+) disputed, ([\d,]+) refused", done.stderr)
     figures = dict(
-        zip(("settled", "disputed", "refused"), (int(g.replace(b",", b"")) for g in said.groups()))
+        zip(
+            ("settled", "disputed", "refused"),
+            (int(g.replace(b",", b"")) for g in said.groups()),
+            strict=True,
+        )
     )
     return done.stdout, figures
 
@@ -69,7 +73,7 @@ def bulk_mode(path: Path) -> tuple[bytes, dict]:
 def check_outputs(paths, out: Path):
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert [Path(f["input"]).name for f in summary["files"]] == [p.name for p in paths]
-    for path, row in zip(paths, summary["files"]):
+    for path, row in zip(paths, summary["files"], strict=True):
         expected, figures = bulk_mode(path)
         assert (out / path.name).read_bytes() == expected, path.name
         assert {k: row[k] for k in figures} == figures

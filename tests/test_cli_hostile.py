@@ -443,7 +443,7 @@ def test_long_texts_are_refused_at_once(tmp_path, body, fragment, plain_settle_c
 
 
 def test_a_gbk_or_big5_file_is_told_to_be_saved_as_utf8(tmp_path):
-    for encoding, name in (("gbk", "GBK"), ("big5", "Big5")):
+    for encoding, _name in (("gbk", "GBK"), ("big5", "Big5")):
         path = tmp_path / f"{encoding}.yaml"
         path.write_bytes("players: [阿福, 美, 俊, 蘭]\ndealer: 阿福\ndraw: true\n".encode(encoding))
         out = CliRunner().invoke(cli, ["settle", str(path)])

@@ -326,7 +326,7 @@ def _fewest_by_brute_force(values: list[int]) -> int:
 def test_settle_up_squares_everyone_with_the_fewest_payments(values, stake):
     values = values + [-sum(values)]
     names = [f"P{i}" for i in range(len(values))]
-    balances = {name: v * stake for name, v in zip(names, values)}
+    balances = {name: v * stake for name, v in zip(names, values, strict=True)}
     result = settle_up(balances)
     paid = dict.fromkeys(names, 0)
     for p in result.payments:

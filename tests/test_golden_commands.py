@@ -29,7 +29,9 @@ def _commands() -> list[tuple[str, list[str]]]:
         extra = ["--rules", "examples/house-rules.yaml"] if stem == "house-rules-hand" else []
         runs.append((f"settle-{stem}", ["settle", f"examples/{name}", *extra]))
         runs.append((f"settle-{stem}-explain", ["settle", f"examples/{name}", "--explain", *extra]))
-        runs.append((f"settle-{stem}-json", ["settle", f"examples/{name}", "--format", "json", *extra]))
+        runs.append(
+            (f"settle-{stem}-json", ["settle", f"examples/{name}", "--format", "json", *extra])
+        )
     runs += [
         ("settle-session-hands", ["settle", "examples/session.yaml", "--hands"]),
         ("check-win", ["check", "11122233388899m"]),
@@ -109,7 +111,9 @@ def test_every_ledger_report_as_before(lang, monkeypatch, tmp_path):
 
 
 def test_the_golden_files_are_all_in_use():
-    expected = {f"{lang}/{name}.txt" for lang in LANGS for name, _ in _commands() + _ledger_commands()}
+    expected = {
+        f"{lang}/{name}.txt" for lang in LANGS for name, _ in _commands() + _ledger_commands()
+    }
     found = {str(p.relative_to(GOLDEN)) for p in GOLDEN.rglob("*.txt")}
     if os.environ.get("UPDATE_GOLDEN") == "1":
         for stale in found - expected:

@@ -343,7 +343,10 @@ def test_deal_in_chinese_follows_the_documents_example():
         "莊家從下家牌牆的第 15 墩後面開始起牌，每次四張。",
     ]
     # the document: 「由坐莊者再起兩張牌（上面相鄰的兩張）」
-    assert lines[-2] == "每人起完三次（12 張）後，莊家再起兩張：接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。"
+    assert (
+        lines[-2]
+        == "每人起完三次（12 張）後，莊家再起兩張：接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。"
+    )
 
 
 def test_seats_in_chinese():

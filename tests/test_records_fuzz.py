@@ -203,6 +203,6 @@ def test_bulk_mode_answers_every_mutated_line():
     results = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [r["line"] for r in results] == list(range(1, 301))
     assert summary.failed == 0 and summary.settled + summary.disputed + summary.refused == 300
-    for line, result in zip(lines, results):
+    for line, result in zip(lines, results, strict=True):
         if b'"dealer": "Mei"}\n' in line and line.count(b'"dealer"') > 1:
             assert not result["valid"]  # the repeated key never silently wins

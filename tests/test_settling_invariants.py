@@ -57,7 +57,7 @@ def _payers_allowed(rec, t):
 
 
 def test_balances_sum_to_zero_and_only_the_named_payers_pay(records, results):
-    for rec, out in zip(records, results):
+    for rec, out in zip(records, results, strict=True):
         where = f"INVARIANT_SEED={SEED} record {rec}"
         assert sum(out["balances"].values()) == 0, where
         assert list(out["balances"]) == rec["players"], where
@@ -69,7 +69,7 @@ def test_balances_sum_to_zero_and_only_the_named_payers_pay(records, results):
 
 
 def test_rotating_the_seats_rotates_the_balances(records, results):
-    for rec, out in zip(records[:3000], results):
+    for rec, out in zip(records[:3000], results, strict=False):
         turned = dict(rec, players=rec["players"][1:] + rec["players"][:1])
         again = settle(turned)
         assert again["balances"] == out["balances"], f"INVARIANT_SEED={SEED} {rec}"
@@ -78,7 +78,7 @@ def test_rotating_the_seats_rotates_the_balances(records, results):
 
 
 def test_scaling_the_stake_scales_every_amount(records, results):
-    for rec, out in zip(records[:3000], results):
+    for rec, out in zip(records[:3000], results, strict=False):
         stake = Decimal(str(rec.get("stake", 1)))
         scaled = settle(dict(rec, stake=stake * 7))
         assert [t["amount"] for t in scaled["transfers"]] == [
@@ -88,7 +88,7 @@ def test_scaling_the_stake_scales_every_amount(records, results):
 
 
 def test_json_reparses_to_the_same_numbers_and_settling_twice_is_identical(records, results):
-    for rec, out in zip(records[:3000], results):
+    for rec, out in zip(records[:3000], results, strict=False):
         text = dumps(out, indent=None)
         back = json.loads(text, parse_float=Decimal)
         assert back["balances"] == out["balances"]
