@@ -15,15 +15,17 @@ import json
 import urllib.request
 
 import pytest
-from test_page_table import (  # noqa: F401 (chromium is a fixture)
-    PLAIN,
-    chromium,
-    free_port,
-    phone,
-    serve,
-    stop,
-    totals,
-)
+from test_page_table import PLAIN, free_port, phone, serve, stop, totals
+from test_web_page import CHROMIUM, FLAGS, playwright
+
+
+@pytest.fixture
+def chromium():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
 
 SERVER = pytest.mark.xfail(reason="needs the server side of api.md", strict=False)
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
@@ -50,7 +52,7 @@ def served(tmp_path):
 
 
 @SERVER
-def test_two_phones_record_the_same_hand(served, chromium):  # noqa: F811
+def test_two_phones_record_the_same_hand(served, chromium):
     base, night = served
     first, second = phone(chromium), phone(chromium)
     for page in (first, second):
@@ -78,7 +80,7 @@ def test_two_phones_record_the_same_hand(served, chromium):  # noqa: F811
 
 
 @SERVER
-def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):  # noqa: F811
+def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):
     base, night = served
     page = phone(chromium, locale="en-US")
     page.set_default_timeout(8000)
@@ -102,7 +104,7 @@ def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):  # noqa
 
 
 @SERVER
-def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):  # noqa: F811
+def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):
     base, night = served
     page = phone(chromium)
     page.set_default_timeout(8000)
@@ -117,7 +119,7 @@ def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium): 
 
 
 @SERVER
-def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):  # noqa: F811
+def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):
     night = tmp_path / "night.yaml"
     port = free_port()
     proc = serve(night, port)
@@ -151,7 +153,7 @@ def night_now(base: str) -> dict:
         return json.loads(answer.read())
 
 
-def test_a_stale_write_becomes_a_question_as_the_contract_says(served, chromium):  # noqa: F811
+def test_a_stale_write_becomes_a_question_as_the_contract_says(served, chromium):
     base, night = served
     page = phone(chromium)
     page.goto(base + "/")
@@ -209,7 +211,7 @@ def with_records(route):
     route.fulfill(response=answer, json=body)
 
 
-def test_an_old_hand_opens_as_it_was_as_the_contract_says(served, chromium):  # noqa: F811
+def test_an_old_hand_opens_as_it_was_as_the_contract_says(served, chromium):
     base, _ = served
     page = phone(chromium)
     page.route("**/api/night?*", with_records)
@@ -240,7 +242,7 @@ def test_an_old_hand_opens_as_it_was_as_the_contract_says(served, chromium):  # 
     assert page.errors == []
 
 
-def test_presets_and_dice_as_the_contract_says(tmp_path, chromium):  # noqa: F811
+def test_presets_and_dice_as_the_contract_says(tmp_path, chromium):
     night = tmp_path / "night.yaml"
     port = free_port()
     proc = serve(night, port)

@@ -1,8 +1,9 @@
-"""The phone page in a real browser: Debian's Chromium driven by Playwright at a 390×844 phone viewport.
+"""The phone page in a real browser: Debian's Chromium driven by Playwright, a 390×844 viewport.
 
 A three-hand night recorded by tapping, worked from RULES.md:
-1. Ah Fook deals; Mei self-draws an ordinary hand holding a concealed kong of East, stake 10: 2 units from each
-   for the win (R5) and 2 from each for the kong (R8): Mei +120, the others −40 each.
+1. Ah Fook deals; Mei self-draws an ordinary hand holding a concealed kong of East, stake 10:
+   2 units from each for the win (R5) and 2 from each for the kong (R8): Mei +120, the others
+   −40 each.
 2. A draw (荒莊): nobody pays (R9); Mei dealt, so Jun deals next (R10).
 3. Lan robs Ah Fook's kong (6p) with an ordinary hand: Ah Fook alone pays 6 units = 60 (R7).
 Totals: Ah Fook −100, Mei +120, Jun −40, Lan +20.
@@ -24,8 +25,8 @@ from conftest import ROOT, start_serve
 CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip(
-        "the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own browser "
-        "download is not used)",
+        "the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own "
+        "browser download is not used)",
         allow_module_level=True,
     )
 playwright = pytest.importorskip(
@@ -46,7 +47,8 @@ FLAGS = [
 
 
 def shots(tmp_path) -> Path:
-    """Where screenshots go: MEIZHOU_SCREENSHOTS when set (to look at them), else the test's own folder."""
+    """Where screenshots go: MEIZHOU_SCREENSHOTS when set (to look at them), else the test's
+    own folder."""
     folder = Path(os.environ.get("MEIZHOU_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
@@ -89,7 +91,8 @@ def later(message) -> bool:
 
 
 def new_night(page, base: str, players, stake: str = "10"):
-    """Open the page on a night that does not exist yet and start it: four names in seat order, a stake."""
+    """Open the page on a night that does not exist yet and start it: four names in seat order,
+    a stake."""
     page.goto(base + "/")
     page.wait_for_selector("#player0")
     for n, name in enumerate(players):

@@ -20,11 +20,8 @@ import unicodedata
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 WIDTH, HEIGHT = 390, 300
-LEFT, TOP, BOTTOM = (
-    36,
-    34,
-    34,
-)  # margins (the least at left): values at left, the title on top, labels at bottom
+# margins: the values at left (at least 36, wider for wider values), the title on top, labels below
+LEFT, TOP, BOTTOM = 36, 34, 34
 FONT_SIZE = 13  # units of the drawing; drawn 390 units wide, so 13 px on a 390 px wide chart
 LINE = 16  # the least distance between two end labels
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
@@ -124,10 +121,11 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
 def nice_ticks(low: Decimal, high: Decimal) -> list[Decimal]:
     """Round values (1, 2 or 5 × 10ⁿ apart) covering ``low``..``high``: at least three, at most six.
 
-    The axis runs from the first to the last of them. A range that is all zero gets −1, 0, 1."""
+    The axis runs from the first to the last; a range that is all zero is drawn over −1..1."""
     low, high = Decimal(low), Decimal(high)
     if low == high:
-        low, high = min(low, 0) - 1, max(high, 0) + 1
+        zero = Decimal(0)
+        low, high = min(low, zero) - 1, max(high, zero) + 1
     span = high - low
     step = Decimal(10) ** (span.adjusted() - 1)  # a tenth of the span's order of magnitude
     factors = (Decimal(1), Decimal(2), Decimal(5))
