@@ -14,7 +14,10 @@ from .tally import fifth_copy, tally
 
 def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
     """(tile, copies, where) for every tile the record holds."""
-    at = lambda key: validators.join(path, key)  # noqa: E731
+
+    def at(key: str) -> str:
+        return validators.join(path, key)
+
     hand = record.hand
     out: list[tuple[int, int, str | Message]] = []
     if hand is not None:

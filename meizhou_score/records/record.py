@@ -154,9 +154,16 @@ def _one_tile(value: Any, path: str, key: str) -> int:
 
 
 def _hand(
-    data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None
+    data: dict[str, Any],
+    path: str,
+    players: tuple[str, ...],
+    stake: Decimal,
+    rules: Rules,
+    dealer: str | None,
 ) -> Record:
-    at = lambda key: validators.join(path, key)  # noqa: E731 - used for error messages only
+    def at(key: str) -> str:  # a key's path, for error messages only
+        return validators.join(path, key)
+
     draw = validators.boolean(data["draw"], at("draw")) if "draw" in data else False
     kongs: tuple[Kong, ...] = ()
     if data.get("kongs"):
@@ -289,7 +296,9 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
-def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) -> Kong:
+def _kong(
+    value: Any, base: str, n: int, players: tuple[str, ...], rules: Rules = DEFAULT_RULES
+) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     validators.mapping(value, path, _KONG_KEYS, required=_KONG_REQUIRED)
     player = _player(value["player"], path, "player", players)
@@ -348,7 +357,7 @@ def open_kong(discarded: bool, rules: Rules, where: str) -> str:
     return "added"
 
 
-def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
+def _claimed(value: Any, path: str, players: tuple[str, ...]) -> dict[str, Decimal]:
     if not isinstance(value, dict):
         raise validators.fail(path, msg("a mapping of player to balance"), value)
     out = {}

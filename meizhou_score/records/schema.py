@@ -11,11 +11,16 @@ loader in agreement on a corpus of good and bad files.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from . import rules
 from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
 from .names import MAX_NAME
 from .rules import KONG_TYPES
 from .validators import COUNT_LIMIT
+
+Schema = dict[str, Any]  # a JSON Schema object, as json.dumps writes it
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_ID = "urn:meizhou-score:schema:record:1"
@@ -35,16 +40,16 @@ _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT}
 
 
-def _spellings(ids, names: dict[str, str], only: str | None = None) -> list[str]:
+def _spellings(ids: Iterable[str], names: dict[str, str], only: str | None = None) -> list[str]:
     """The ids and every other spelling the loader accepts for them (自摸, self-draw, …)."""
     return [i for i in ids if only in (None, i)] + [
         n for n, i in names.items() if only in (None, i)
     ]
 
 
-def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
+def _object(properties: Schema, required: tuple[str, ...] = (), **more: Any) -> Schema:
     """A mapping with exactly these keys (an unknown key is an error), ``required`` among them."""
-    out: dict = {"type": "object", "additionalProperties": False}
+    out: Schema = {"type": "object", "additionalProperties": False}
     if required:
         out["required"] = list(required)
     out["properties"] = properties
@@ -52,7 +57,7 @@ def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
     return out
 
 
-def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
+def _when(key: str, values: Sequence[str | bool], then: Schema, otherwise: Schema) -> Schema:
     """if ``key`` is one of ``values`` then … else …"""
     return {
         "if": {"required": [key], "properties": {key: {"enum": values}}},
@@ -61,12 +66,12 @@ def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
     }
 
 
-def _required(*keys: str) -> dict:
+def _required(*keys: str) -> Schema:
     """Every one of ``keys`` present (each named in ``properties`` too, as Ajv's strict mode asks)."""
     return {"required": list(keys), "properties": {k: True for k in keys}}
 
 
-def _forbidden(*keys: str) -> dict:
+def _forbidden(*keys: str) -> Schema:
     """None of ``keys`` may be present: each key refused where it stands, so a validator or an editor points
     at that key (a ``not`` around the whole mapping pointed at nothing in it; a ``false`` subschema loses the
     key in Python's jsonschema)."""
@@ -108,9 +113,9 @@ _HAND = _object(
 )
 
 
-def house_rules() -> dict:
+def house_rules() -> Schema:
     """The house-rules mapping: a property per row of records/rules.py, its type, values, words."""
-    properties: dict = {}
+    properties: Schema = {}
     for r in rules.ROWS:
         said = rules.description(r)
         if r.kind == "counts":
@@ -195,7 +200,7 @@ SESSION = _object(
     },
 )
 
-SCHEMA = {
+SCHEMA: Schema = {
     "$schema": DRAFT,
     "$id": RECORD_ID,
     "title": "meizhou-score hand record or session",
@@ -205,7 +210,7 @@ SCHEMA = {
 }
 
 
-def house_rules_schema() -> dict:
+def house_rules_schema() -> Schema:
     """The schema of a house-rules file, made from the rows as they are now."""
     return {
         "$schema": DRAFT,
@@ -217,7 +222,7 @@ def house_rules_schema() -> dict:
     }
 
 
-def schema() -> dict:
+def schema() -> Schema:
     """The schema of records and sessions, their house rules made from the rows as they are now."""
     return {**SCHEMA, "$defs": {**SCHEMA["$defs"], "houseRules": house_rules()}}
 

@@ -11,7 +11,7 @@ two ``record`` runs from writing at once.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RecordError, SessionFileError
 from ..i18n.messages import at, cannot_read, msg
@@ -19,6 +19,9 @@ from .filewrite import locked as locked  # the night's lock and writer, where ca
 from .filewrite import write as write
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
 from .yamlout import hand_yaml, session_yaml
+
+if TYPE_CHECKING:
+    from yaml import Node
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -45,7 +48,7 @@ class SessionFile(NamedTuple):
     bom: bool
     newline: str  # "\n", or "\r\n" when the file was written so
     raw: bytes  # the file's bytes as read: another writer meanwhile shows as a difference here
-    layout: Layout | None = None
+    layout: Layout  # where the hands stand in ``text``
 
 
 def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
@@ -66,7 +69,7 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     if not raw:
         return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
-    nodes: list = []
+    nodes: list[Node | None] = []
     data = load_yaml(text, path, nodes)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
@@ -83,8 +86,9 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     )
 
 
-def _layout(root, text: str) -> Layout:
+def _layout(root: Node | None, text: str) -> Layout:
     """Where the ``hands`` list and its last item stand, from the root node the loader composed."""
+    assert root is not None, "the loader gives the root node of a document it read"
     keys = [getattr(key, "value", None) for key, _ in root.value]
     node = root.value[keys.index("hands")][1]
     block = getattr(node, "flow_style", True) is False and isinstance(node.value, list)
@@ -293,7 +297,7 @@ def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     return start, end
 
 
-def _check(session: SessionFile, new: str, hands_before: list, added: list) -> None:
+def _check(session: SessionFile, new: str, hands_before: list[Any], added: list[Any]) -> None:
     """The new text must read back as the same session: ``hands_before`` as they were, then ``added`` as meant."""
     data = _read_back(session.path, new)
     same = (

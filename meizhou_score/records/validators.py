@@ -45,7 +45,9 @@ def describe(value: Any) -> str | Message:
     return text
 
 
-def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordError:
+def fail(
+    path: str, expected: Message, value: Any, error: type[RecordError] = RecordError
+) -> RecordError:
     """``expected …; got …``: the error for a value of the wrong kind."""
     return error(
         path, msg("expected {expected}; got {found}", expected=expected, found=describe(value))
@@ -62,8 +64,8 @@ def mapping(
     path: str,
     allowed: AbstractSet[str],
     required: AbstractSet[str] = frozenset(),
-    error=RecordError,
-) -> dict:
+    error: type[RecordError] = RecordError,
+) -> dict[str, Any]:
     """A mapping with string keys, no unknown key and every required key.
 
     ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists them in
@@ -93,7 +95,7 @@ def mapping(
     return value
 
 
-def close(key: str, allowed) -> Message | str:
+def close(key: str, allowed: Iterable[str]) -> Message | str:
     """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
     from difflib import get_close_matches
 
@@ -104,14 +106,16 @@ def close(key: str, allowed) -> Message | str:
     return msg(" (did you mean {near!r}?)", near=near[0]) if near else ""
 
 
-def count(value: Any, path: str, error=RecordError) -> int:
+def count(value: Any, path: str, error: type[RecordError] = RecordError) -> int:
     """A non-negative integer up to COUNT_LIMIT (ratios, shares, multipliers, units)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_LIMIT:
         raise fail(path, msg("a whole number from 0 to {limit:,}", limit=COUNT_LIMIT), value, error)
     return value
 
 
-def choice(value: Any, path: str, options: Iterable[str], error=RecordError) -> str:
+def choice(
+    value: Any, path: str, options: Iterable[str], error: type[RecordError] = RecordError
+) -> str:
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
         raise fail(path, msg("one of {options}", options=options), value, error)
@@ -210,7 +214,7 @@ def error_with_hint(error: RecordError, hint: Message | str) -> RecordError:
     return type(error)(error.path, error.message + hint) if hint else error
 
 
-def sequence(value: Any, path: str) -> list:
+def sequence(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
         raise fail(path, msg("a list"), value)
     return value

@@ -10,6 +10,8 @@ relative to the dealer.
 
 from __future__ import annotations
 
+from typing import Any
+
 STACKS_PER_WALL = 17
 PLACES = (
     "the dealer (莊家)",
@@ -39,20 +41,22 @@ def dealing_order() -> list[tuple[int, int]]:
     return order + [(0, 2), (1, 1), (2, 1), (3, 1)]
 
 
-def deal_json(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None) -> dict:
+def deal_json(
+    dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """The break point and the dealing order as data; ``names`` from the dealer on, in play order."""
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
-    who = (lambda k: names[k]) if names else (lambda k: PLACES[k])  # noqa: E731
+    who: tuple[str, ...] = names or PLACES  # each place's name, by its offset from the dealer
     held = [0, 0, 0, 0]
-    dealing = []
+    dealing: list[dict[str, Any]] = []
     for player, tiles in dealing_order():
         held[player] += tiles
-        dealing.append({"player": who(player), "takes": tiles, "holds": held[player]})
+        dealing.append({"player": who[player], "takes": tiles, "holds": held[player]})
     return {
         "dealer_dice": dealer_dice,
         "breaker_dice": breaker_dice,
-        "breaker": who(breaker),
-        "wall": who(wall),
+        "breaker": who[breaker],
+        "wall": who[wall],
         "after_stack": stack,
         "dealing": dealing,
     }
