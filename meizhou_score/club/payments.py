@@ -32,7 +32,8 @@ class Payment(NamedTuple):
 
 
 class Owed(NamedTuple):
-    """One player's standing: what the nights say, what they paid and received, and what is owed now."""
+    """One player's standing: what the nights say, what they paid and received,
+    and what is owed now."""
 
     player: str
     nights: Gold
@@ -61,7 +62,8 @@ def pay(
     date: str | None = None,
     note: str = "",
 ) -> int:
-    """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger, and two people."""
+    """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger,
+    and two people."""
     if amount <= 0:
         raise LedgerError(
             msg(
@@ -143,8 +145,9 @@ def payments(
     conn: sqlite3.Connection, since: str | None = None, until: str | None = None
 ) -> list[Payment]:
     query = (
-        "SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON a.id = m.payer_id "
-        "JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? ORDER BY m.date, m.id"
+        "SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON "
+        "a.id = m.payer_id JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? "
+        "ORDER BY m.date, m.id"
     )
     return [
         Payment(n, date, payer, payee, exact(Decimal(amount)), note)
@@ -171,7 +174,8 @@ def owed(
     since: str | None = None,
     until: str | None = None,
 ) -> list[Owed]:
-    """Each player's standing over the range: the nights' totals, the payments, and what is owed now."""
+    """Each player's standing over the range: the nights' totals, the payments,
+    and what is owed now."""
     paid: dict[str, Decimal] = {}
     received: dict[str, Decimal] = {}
     for p in payments(conn, since, until):

@@ -24,7 +24,8 @@ from ..i18n.messages import at, msg, reason
 
 
 class OutputError(MeizhouError):
-    """An output path that is refused: a folder, an input of the command, or a node of another kind."""
+    """An output path that is refused: a folder, an input of the command,
+    or a node of another kind."""
 
 
 def check_output(path: str, inputs: Iterable[str] = ()) -> None:

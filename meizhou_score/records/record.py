@@ -1,4 +1,5 @@
-"""Hand records and sessions (docs/rules.md, “The files”): plain data in, validated :class:`Record` out.
+"""Hand records and sessions (docs/rules.md, “The files”): plain data in,
+validated :class:`Record` out.
 
 Everything that makes a record *bad* (exit 2) is found here: unknown or
 missing keys, wrong types, bad tiles, the count rule, more than four copies
@@ -278,7 +279,8 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
             raise RecordError(
                 f"{validators.join(path, 'pungs')}[{n}]",
                 msg(
-                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}",
+                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); "
+                    "got {text!r}",
                     text=text,
                 ),
             )
@@ -339,9 +341,10 @@ def _kong(
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:
-    """明槓, the document's word for both open kongs: from a discard (直槓) when it names ``from``, the discarder;
-    else added to one's own pung (加槓, 摸明槓). Where the house rules pay the two differently, a 明槓 that
-    names no discarder could be either, and is refused rather than guessed."""
+    """明槓, the document's word for both open kongs: from a discard (直槓) when it names ``from``,
+    the discarder; else added to one's own pung (加槓, 摸明槓). Where the house rules pay the two
+    differently, a 明槓 that names no discarder could be either, and is refused rather than
+    guessed."""
     if discarded:
         return "exposed"
     units = rules.kong_units

@@ -31,7 +31,8 @@ _TILES = {
     "maxLength": MAX_TILE_TEXT,
     "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)",
 }
-# a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's strict mode)
+# a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's
+# strict mode)
 _NAME = {
     "anyOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME}, {"type": "integer"}],
     "description": "a player's name",
@@ -67,14 +68,15 @@ def _when(key: str, values: Sequence[str | bool], then: Schema, otherwise: Schem
 
 
 def _required(*keys: str) -> Schema:
-    """Every one of ``keys`` present (each named in ``properties`` too, as Ajv's strict mode asks)."""
+    """Every one of ``keys`` present (each named in ``properties`` too,
+    as Ajv's strict mode asks)."""
     return {"required": list(keys), "properties": {k: True for k in keys}}
 
 
 def _forbidden(*keys: str) -> Schema:
-    """None of ``keys`` may be present: each key refused where it stands, so a validator or an editor points
-    at that key (a ``not`` around the whole mapping pointed at nothing in it; a ``false`` subschema loses the
-    key in Python's jsonschema)."""
+    """None of ``keys`` may be present: each key refused where it stands, so a validator or an
+    editor points at that key (a ``not`` around the whole mapping pointed at nothing in it; a
+    ``false`` subschema loses the key in Python's jsonschema)."""
     return {"properties": {k: {"not": {}, "description": f"{k} is not allowed here"} for k in keys}}
 
 
@@ -139,8 +141,8 @@ _HAND_PROPERTIES = {
     "kongs": {"anyOf": [{"type": "array", "items": _KONG}, {"type": "null"}]},
     "claimed": {"type": "object", "additionalProperties": _AMOUNT},
 }
-# A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner, its win
-# type and its hand; robbed names the robbed player of a robbed kong, and only then.
+# A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner,
+# its win type and its hand; robbed names the robbed player of a robbed kong, and only then.
 _HAND_CONDITIONS = [
     _when(
         "draw",
@@ -155,7 +157,8 @@ _HAND_CONDITIONS = [
         otherwise=_forbidden("robbed"),
     ),
 ]
-# an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
+# an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are
+# text here
 _DATE = {
     "type": "string",
     "format": "date",
@@ -189,8 +192,8 @@ SESSION = _object(
         "players": _PLAYERS,
         "stake": _HAND_PROPERTIES["stake"],
         "rules": {"$ref": "#/$defs/houseRules"},
-        # (the first hand must name its dealer: settle checks it; a schema could say so only with an open tuple,
-        # prefixItems beside items, which Ajv's strict mode refuses)
+        # (the first hand must name its dealer: settle checks it; a schema could say so only with an
+        # open tuple, prefixItems beside items, which Ajv's strict mode refuses)
         "hands": {
             "type": "array",
             "minItems": 1,

@@ -8,8 +8,9 @@ got 'dark'``.
 from __future__ import annotations
 
 from collections.abc import Iterable, KeysView
+from collections.abc import Set as AbstractSet
 from decimal import Decimal, InvalidOperation
-from typing import AbstractSet, Any, cast
+from typing import Any, cast
 
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
@@ -68,8 +69,8 @@ def mapping(
 ) -> dict[str, Any]:
     """A mapping with string keys, no unknown key and every required key.
 
-    ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists them in
-    the order written).
+    ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists
+    them in the order written).
     """
     if not isinstance(value, dict):
         raise fail(path, msg("a mapping"), value, error)
@@ -128,14 +129,16 @@ def boolean(value: Any, path: str) -> bool:
     return value
 
 
-# Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS significant
-# digits, at most AMOUNT_DECIMALS of them after the point, and below 10 ** AMOUNT_MAGNITUDE.
+# Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS
+# significant digits, at most AMOUNT_DECIMALS of them after the point, and below
+# 10 ** AMOUNT_MAGNITUDE.
 AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
 COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
 
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
-    """An exact number of gold: an integer or a decimal, never rounded through a float, within the limits."""
+    """An exact number of gold: an integer or a decimal, never rounded through a float,
+    within the limits."""
     if type(value) is int and 0 < value < 10**AMOUNT_MAGNITUDE:
         return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
@@ -159,7 +162,7 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
             # str() of a float is its shortest round-trip text: 0.1 -> Decimal('0.1')
             number = value if isinstance(value, Decimal) else Decimal(str(value))
         except InvalidOperation:  # pragma: no cover - every int/float has a text
-            raise fail(path, msg("a number"), value)
+            raise fail(path, msg("a number"), value) from None
     if not number.is_finite():
         raise fail(path, msg("a finite number"), value)
     if positive and number <= 0:

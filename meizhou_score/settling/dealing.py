@@ -44,7 +44,8 @@ def dealing_order() -> list[tuple[int, int]]:
 def deal_json(
     dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None
 ) -> dict[str, Any]:
-    """The break point and the dealing order as data; ``names`` from the dealer on, in play order."""
+    """The break point and the dealing order as data; ``names`` from the dealer on,
+    in play order."""
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
     who: tuple[str, ...] = names or PLACES  # each place's name, by its offset from the dealer
     held = [0, 0, 0, 0]
@@ -63,7 +64,8 @@ def deal_json(
 
 
 def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
-    """§2: a throw of ``total`` counted off from the thrower (``players[0]``) in play order lands on East.
+    """§2: a throw of ``total`` counted off from the thrower
+    (``players[0]``) in play order lands on East.
 
     ``players`` are as they sit, in play order; the result names each seat wind, East first.
     """
@@ -88,7 +90,8 @@ def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
 def deal_text(
     dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en"
 ) -> str:
-    """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
+    """The deal in words; ``names`` (from the dealer on, in play order) name the players,
+    else their places."""
     from ..i18n.words import phrase
 
     places = names or tuple(phrase("deal_places", lang).split("|"))
