@@ -63,15 +63,15 @@ def player(
     exact = [name for name in choices if identity(name) == folded]
     if exact:
         return exact[0]
-    found = [name for name in choices if identity(name).startswith(folded)]
-    if len(found) == 1:
-        return found[0]
-    if found:
+    starting = [name for name in choices if identity(name).startswith(folded)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
         raise EntryError(
             msg(
                 "{typed!r} could be {choices}: type more of the name",
                 typed=typed,
-                choices=tuple(found),
+                choices=tuple(starting),
             )
         )
     if any(identity(name) == folded for name in exclude):

@@ -28,7 +28,8 @@ def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
     try:  # read as record reads it: the same loader, the same limits
         from ..records import sessionfile
 
-        players = [str(p) for p in sessionfile.read(path).data["players"]]
+        session = sessionfile.read(path)  # None: no file yet, so no players
+        players = [str(p) for p in session.data["players"]] if session else []
     except Exception:  # noqa: BLE001 - completion offers nothing rather than fail the shell
         return []
     typed = incomplete.casefold()

@@ -215,7 +215,9 @@ def _player_id(conn: sqlite3.Connection, name: str) -> int:
     found = conn.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
     if found:
         return found[0]
-    return conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+    row = conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+    assert row is not None, "an INSERT names the row it made"
+    return row
 
 
 def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[str, int]) -> None:

@@ -84,7 +84,12 @@ def pay(
 
 
 def _insert(
-    conn: sqlite3.Connection, payer: str, payee: str, amount: Decimal, date: str | None, note: str
+    conn: sqlite3.Connection,
+    payer: str,
+    payee: str,
+    amount: Decimal | int,
+    date: str | None,
+    note: str,
 ) -> int:
     """One payment, inside the caller's write transaction."""
     ids = [find(conn, payer)[0], find(conn, payee)[0]]
@@ -96,7 +101,7 @@ def _insert(
                 payee=payee,
             )
         )
-    return conn.execute(
+    row = conn.execute(
         "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (
@@ -108,6 +113,8 @@ def _insert(
             datetime.datetime.now().isoformat(timespec="seconds"),
         ),
     ).lastrowid
+    assert row is not None, "an INSERT names the row it made"
+    return row
 
 
 def square(
