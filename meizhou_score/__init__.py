@@ -74,7 +74,8 @@ def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
-    """聽牌: the tiles that complete these 13 concealed tiles, in tile order (under house ``rules``, if given)."""
+    """聽牌: the tiles that complete these 13 concealed tiles, in tile order (under house ``rules``,
+    if given)."""
     from .engine.hand import shape, waits_counts, with_tile
     from .engine.patterns import score
     from .engine.tiles import TILES
@@ -94,7 +95,8 @@ def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
 def analyse(
     tiles: str, pungs: Iterable[str] = (), kongs: Iterable[str] = (), rules: Any = None
 ) -> dict:
-    """The ``check`` command's object (the JSON of ``settle --format json``): win, readings and patterns, or waits."""
+    """The ``check`` command's object (the JSON of ``settle --format json``): win,
+    readings and patterns, or waits."""
     from .settling.analysis import analyse as _analyse
 
     return _analyse(tiles, tuple(pungs), tuple(kongs), _rules(rules))
@@ -136,7 +138,8 @@ def load_rules(path: str, base: Any = None):
 
 
 def settle(record: Mapping[str, Any], rules: Any = None) -> dict:
-    """Settle a hand record or a session (already parsed data) into the JSON object ``settle --format json`` prints.
+    """Settle a hand record or a session (already parsed data) into the JSON object
+    ``settle --format json`` prints.
 
     ``rules`` (a :class:`~meizhou_score.rules.Rules` or a house-rules mapping)
     come before the record's own ``rules:``. Raises :class:`RecordError` on a

@@ -27,7 +27,8 @@ from ..records.tally import fifth_copy, tally
 
 
 def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
-    """What a player may type for each id: the id, with a space for the underscore, and the record's names."""
+    """What a player may type for each id: the id, with a space for the underscore,
+    and the record's names."""
     return {
         i: (i, i.replace("_", " "), *[name for name, meant in names.items() if meant == i])
         for i in ids
@@ -62,15 +63,15 @@ def player(
     exact = [name for name in choices if identity(name) == folded]
     if exact:
         return exact[0]
-    found = [name for name in choices if identity(name).startswith(folded)]
-    if len(found) == 1:
-        return found[0]
-    if found:
+    starting = [name for name in choices if identity(name).startswith(folded)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
         raise EntryError(
             msg(
                 "{typed!r} could be {choices}: type more of the name",
                 typed=typed,
-                choices=tuple(found),
+                choices=tuple(starting),
             )
         )
     if any(identity(name) == folded for name in exclude):
@@ -99,8 +100,8 @@ def players_list(text: str) -> list[str]:
     if twice is not None:
         raise EntryError(
             msg(
-                "{name!r} and {other!r} are one player written two ways; the four names must differ by "
-                "more than case and spacing",
+                "{name!r} and {other!r} are one player written two ways; the four names must "
+                "differ by more than case and spacing",
                 name=twice[0],
                 other=twice[1],
             )
@@ -211,11 +212,13 @@ def must_win(text: str, rules) -> None:
 
 
 class HandConflict(EntryError):
-    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice (R7)."""
+    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice
+    (R7)."""
 
 
 def winning_tile(text: str, held: bytes, robbed: bool) -> int:
-    """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy (R7)."""
+    """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy
+    (R7)."""
     counts = tiles(text)
     if sum(counts) != 1:
         raise EntryError(
@@ -256,8 +259,8 @@ def pungs(text: str) -> list[str]:
         if not a == b == c:
             raise EntryError(
                 msg(
-                    "a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in "
-                    "{text!r}",
+                    "a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} "
+                    "in {text!r}",
                     meld=f"{TILES[a]}{TILES[b]}{TILES[c]}",
                     text=text.strip(),
                 )
@@ -297,7 +300,8 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
         if len(parts) != 4:
             raise EntryError(
                 msg(
-                    "an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got {text!r}",
+                    "an exposed kong names its discarder: {owner}:exposed:{tile}:FROM; got "
+                    "{text!r}",
                     owner=owner,
                     tile=parts[2],
                     text=text,
@@ -331,7 +335,8 @@ def claim(text: str, players: tuple[str, ...]) -> tuple[str, Decimal]:
 
 
 def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
-    """R1: no tile more than four times among the concealed tiles, the pungs and the kongs so far."""
+    """R1: no tile more than four times among the concealed tiles,
+    the pungs and the kongs so far."""
     held = hand.get("hand") or {}
     counts = tally(
         parse_counted(held["concealed"])[1] if "concealed" in held else bytes(KINDS),
@@ -343,8 +348,8 @@ def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
     if over is not None:
         raise EntryError(
             msg(
-                "that makes {count} copies of {tile} in this hand; there are only four of each tile "
-                "({rule})",
+                "that makes {count} copies of {tile} in this hand; there are only four of each "
+                "tile ({rule})",
                 count=counts[over],
                 tile=str(TILES[over]),
                 rule=FINDINGS["five_copies"],

@@ -1,4 +1,5 @@
-"""The application: the command group, and ``main`` — the one place that turns what happened into an exit code.
+"""The application: the command group, and ``main`` — the one place that turns what happened into an
+exit code.
 
 Commands return an :class:`ExitStatus` (or nothing: settled) and raise the
 package's errors; :func:`run` maps each kind of error to its line and its code
@@ -35,7 +36,8 @@ class ExitStatus(IntEnum):
 
 
 class _Commands(click.Group):
-    """The commands, some loaded only when called (``settle`` must not pay for ``ledger``), run by :func:`run`."""
+    """The commands, some loaded only when called (``settle`` must not pay for ``ledger``),
+    run by :func:`run`."""
 
     LAZY = {
         "settle": "settle",
@@ -61,7 +63,8 @@ class _Commands(click.Group):
         return getattr(importlib.import_module(f"meizhou_score.cli.{self.LAZY[name]}"), name)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        """Run a command line; in standalone mode (the program, click's test runner) exit with its code."""
+        """Run a command line; in standalone mode (the program,
+        click's test runner) exit with its code."""
         if os.environ.get(
             "_MEIZHOU_SCORE_COMPLETE"
         ):  # a shell asking to complete: our fish script, our values
@@ -118,17 +121,21 @@ def main() -> None:
 
 
 def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) -> int:
-    """Run one command line; whatever happens, one clear line and an honest exit code, never a traceback.
+    """Run one command line; whatever happens, one clear line and an honest exit code,
+    never a traceback.
 
-    The error map: each kind of failure, its words and its :class:`ExitStatus`. A traceback is shown only
-    for a fault of the program's own, and only when ``MEIZHOU_DEBUG`` is set.
+    The error map: each kind of failure, its words and its :class:`ExitStatus`. A traceback is shown
+    only for a fault of the program's own, and only when ``MEIZHOU_DEBUG`` is set.
     """
     from ..records.loader import Limits
 
     state = Run()
     stdout = sys.stdout
     args = list(sys.argv[1:] if args is None else args)
-    lang = lambda: state.lang or _language_in(group, args, prog_name) or locale_language()  # noqa: E731
+
+    def lang() -> str:
+        return state.lang or _language_in(group, args, prog_name) or locale_language()
+
     try:
         state.limits = Limits.from_environment(os.environ)
         from .speaking import speaking
@@ -175,8 +182,8 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
         if os.environ.get("MEIZHOU_DEBUG"):
             raise
         bug = msg(
-            "internal error ({kind}: {detail}). This is a bug; please report it with the input and the output "
-            "of the same command run with MEIZHOU_DEBUG=1.",
+            "internal error ({kind}: {detail}). This is a bug; please report it with the input and "
+            "the output of the same command run with MEIZHOU_DEBUG=1.",
             kind=type(exc).__name__,
             detail=str(exc),
         )
@@ -186,7 +193,8 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
 
 
 def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | None:
-    """--lang as click reads it from a command line that failed before click got to it (an unknown option)."""
+    """--lang as click reads it from a command line that failed before click got to it
+    (an unknown option)."""
     try:
         ctx = group.make_context(prog_name, list(args), resilient_parsing=True)
         while isinstance(ctx.command, click.Group) and _pending(ctx):
@@ -207,7 +215,8 @@ def _language_in(group: click.Group, args: list[str], prog_name: str) -> str | N
 
 
 def _pending(ctx: click.Context) -> list[str]:
-    """The words a group has not parsed yet: the command's name and its own (click 8.1 and 8.2+ alike)."""
+    """The words a group has not parsed yet: the command's name and its own
+    (click 8.1 and 8.2+ alike)."""
     protected = ctx.__dict__.get("_protected_args", ctx.__dict__.get("protected_args", []))
     return [*protected, *ctx.args]
 
@@ -245,7 +254,8 @@ def _quiet_pipe() -> None:
 
 
 def _readable_output() -> None:
-    """A terminal that cannot show every character (latin-1, a Windows code page) gets ? instead of a crash."""
+    """A terminal that cannot show every character (latin-1,
+    a Windows code page) gets ? instead of a crash."""
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
         if encoding not in ("utf8", "utf_8") and hasattr(stream, "reconfigure"):

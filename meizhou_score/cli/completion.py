@@ -1,8 +1,9 @@
-"""Shell completion (補全) beyond click's own: the players of the session named on the line, the rulings by
-id, and a fish script that keeps a description whole.
+"""Shell completion (補全) beyond click's own: the players of the session named on the line, the
+rulings by id, and a fish script that keeps a description whole.
 
-click completes commands, options and paths; these complete values: ``record night.yaml --winner M<Tab>``
-offers the players of night.yaml, ``rules --explain R<Tab>`` the rulings R1–R11 with what each says.
+click completes commands, options and paths; these complete values:
+``record night.yaml --winner M<Tab>`` offers the players of night.yaml,
+``rules --explain R<Tab>`` the rulings R1–R11 with what each says.
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ from click.shell_completion import (
 
 
 def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
-    """The players of the session file given on the line, those starting with what was typed (any case)."""
+    """The players of the session file given on the line, those starting with what was typed
+    (any case)."""
     path = ctx.params.get("session_file") or _session_on_the_line()
     if not path:
         return []
     try:  # read as record reads it: the same loader, the same limits
         from ..records import sessionfile
 
-        players = [str(p) for p in sessionfile.read(path).data["players"]]
+        session = sessionfile.read(path)  # None: no file yet, so no players
+        players = [str(p) for p in session.data["players"]] if session else []
     except Exception:  # noqa: BLE001 - completion offers nothing rather than fail the shell
         return []
     typed = incomplete.casefold()
@@ -34,7 +37,8 @@ def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
 
 
 def _session_on_the_line() -> str | None:
-    """The session file among the words typed so far (click cannot say while an option waits for its value)."""
+    """The session file among the words typed so far (click cannot say while an option waits for its
+    value)."""
     import os
     import shlex
 
@@ -61,8 +65,8 @@ def rulings(ctx, param, incomplete: str) -> list[CompletionItem]:
 
 
 class _Fish(FishComplete):
-    """click's fish script splits each completion at every comma, so a description stopped at its first; this
-    one splits once, between the kind and the rest."""
+    """click's fish script splits each completion at every comma, so a description stopped at its
+    first; this one splits once, between the kind and the rest."""
 
     source_template = FishComplete.source_template.replace(
         '(string split "," $completion)', '(string split -m 1 "," $completion)'

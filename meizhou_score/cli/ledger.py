@@ -1,5 +1,6 @@
-"""The club's ledger on the command line: ``ledger add``, ``nights``, ``show``, ``remove``, ``rename``, ``merge`` and
-``check`` (the reports and the payments join the group from their own modules; all loaded only when called)."""
+"""The club's ledger on the command line: ``ledger add``, ``nights``, ``show``, ``remove``,
+``rename``, ``merge`` and ``check`` (the reports and the payments join the group from their own
+modules; all loaded only when called)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from ..i18n.language import language
 from ..i18n.messages import msg
 from ..i18n.words import phrase
 from .app import ExitStatus
-from .ledger_base import NIGHT, _day, _open, _since_until, ledger  # noqa: F401 - the group the commands join
+from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .options import (
     Usage,
     common,
@@ -44,7 +45,8 @@ from .options import (
 @common
 @click.pass_context
 def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang):
-    """Settle each session (or hand) FILE and store the night: its date, players, rules, hands and payments.
+    """Settle each session (or hand) FILE and store the night: its date, players, rules,
+    hands and payments.
 
     A night is known by its file, date and players. Adding the same night again
     changes nothing; adding it after more hands were recorded grows it ("night 3
@@ -147,7 +149,7 @@ def ledger_nights(ctx, since, until, fmt, lang):
     # a narrow screen: each night's file (and a dispute) on a line of its own, under its figures
     lines = table([row[:4] for row in rows], headers[:4]).split("\n")
     out = lines[:2]
-    for line, row in zip(lines[2:], rows):
+    for line, row in zip(lines[2:], rows, strict=False):  # a line per row, as before
         out += [line, f"  {row[5]}" + (f" ({row[4]})" if row[4] else "")]
     echo_fitted("\n".join(out))
 
@@ -291,5 +293,5 @@ def ledger_check(ctx, lang):
     click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
 
 
-# the reports, the export and the payments join the group
-from . import ledger_export, ledger_money, ledger_reports  # noqa: E402,F401
+# the reports, the export and the payments join the group (imported for that, once it stands)
+from . import ledger_export, ledger_money, ledger_reports  # noqa: E402,F401 - they join `ledger`

@@ -1,4 +1,5 @@
-"""The club's ledger on the command line, its group: ``--db``, and what every ledger command shares."""
+"""The club's ledger on the command line, its group: ``--db``,
+and what every ledger command shares."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _day(value, option):
     try:
         return date(value, option) if value else None
     except RecordError as exc:
-        raise Usage(exc.message if not exc.path else at(exc.path, exc.message))
+        raise Usage(exc.message if not exc.path else at(exc.path, exc.message)) from None
 
 
 def _open(ctx, create: bool = False):
@@ -37,7 +38,8 @@ def _open(ctx, create: bool = False):
 
 
 class _Ledger(click.Group):
-    """The ledger's commands, SQLite's own failures (busy, damaged) said as the ledger's (exit 2)."""
+    """The ledger's commands, SQLite's own failures (busy, damaged) said as the ledger's
+    (exit 2)."""
 
     def invoke(self, ctx):
         from ..club.store import guarded
@@ -55,7 +57,10 @@ NIGHT = click.IntRange(1, (1 << 63) - 1)  # a night's number, as SQLite can hold
     metavar="PATH",
     envvar="MEIZHOU_LEDGER",
     type=click.Path(),
-    help="The ledger file [default: MEIZHOU_LEDGER, else ~/.local/share/meizhou-score/ledger.sqlite3].",
+    help=(
+        "The ledger file [default: MEIZHOU_LEDGER, else "
+        "~/.local/share/meizhou-score/ledger.sqlite3]."
+    ),
 )
 @common
 @click.pass_context

@@ -19,7 +19,10 @@ from .options import common, lang_option, the_run
     type=click.Choice(["csv", "jsonl"]),
     default="csv",
     show_default=True,
-    help="CSV (a row per payment; a hand without payments has one row) or JSON lines (a hand a line).",
+    help=(
+        "CSV (a row per payment; a hand without payments has one row) or JSON lines "
+        "(a hand a line)."
+    ),
 )
 @click.option(
     "--what",
@@ -138,7 +141,8 @@ def _export(conn, since, until, fmt, what, echo) -> None:
                     ]
                 )
             )
-    for p in paid:  # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
+    # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
+    for p in paid:
         writer.writerow(
             [
                 "",

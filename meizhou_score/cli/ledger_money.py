@@ -24,7 +24,8 @@ from .options import Usage, common, confirm, lang_option, someone_can_answer, th
 @common
 @click.pass_context
 def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
-    """Record money that changed hands: FROM paid TO AMOUNT. Totals and settle-up then show what is owed now.
+    """Record money that changed hands: FROM paid TO AMOUNT. Totals and settle-up then show what is
+    owed now.
 
     \b
     Examples:
@@ -118,8 +119,8 @@ def ledger_remove_payment(ctx, number, yes, lang):
 @common
 @click.pass_context
 def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
-    """Each player's running balance over time — the nights, and the payments by their dates — as a table, and
-    with --chart as a line chart (self-contained SVG, no script).
+    """Each player's running balance over time — the nights, and the payments by their dates — as a
+    table, and with --chart as a line chart (self-contained SVG, no script).
 
     \b
     Examples:

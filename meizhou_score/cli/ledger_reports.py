@@ -33,8 +33,8 @@ def _bom_option(func):
 
 
 def _csv_writer(echo=click.echo):
-    """A CSV writer onto standard output as RFC 4180 writes it (CRLF line ends), a byte-order mark first with
-    ``bom`` (Excel reads UTF-8 only after one)."""
+    """A CSV writer onto standard output as RFC 4180 writes it (CRLF line ends), a byte-order mark
+    first with ``bom`` (Excel reads UTF-8 only after one)."""
     import csv
 
     class _Out:
@@ -78,7 +78,8 @@ def _csv_value(value):
 
 
 def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
-    """Rows of plain values as a table (its headings in ``lang``), JSON or CSV (the keys as they are)."""
+    """Rows of plain values as a table (its headings in ``lang``), JSON or CSV
+    (the keys as they are)."""
     if fmt == "json":
         from ..render.jsonout import dumps
 
@@ -91,7 +92,8 @@ def _emit(rows: list[dict], fmt: str, lang: str = "en") -> None:
     elif rows:
         from ..render.columns import columns
 
-        # the headings in the player's language (English: the keys themselves, as JSON and CSV show them)
+        # the headings in the player's language (English: the keys themselves, as JSON and CSV show
+        # them)
         names = dict(pair.split("=") for pair in phrase("ledger_columns", lang).split("|"))
         click.echo(
             columns(
@@ -112,7 +114,8 @@ def _cell(value) -> str:
 
 
 def _report(player: bool):
-    """A report's options: --since, --until, (--player,) --format table|json|csv, and the ledger's context."""
+    """A report's options: --since, --until, (--player,) --format table|json|csv,
+    and the ledger's context."""
 
     def wrap(func):
         func = _table_formats(lang_option(common(click.pass_context(func))))
@@ -233,7 +236,8 @@ def _today() -> str:
 @ledger.command("stats")
 @_report(player=True)
 def ledger_stats(ctx, since, until, player, fmt, lang):
-    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net.
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand,
+    net.
 
     \b
     Examples:

@@ -1,4 +1,5 @@
-"""What the table looks up: ``check`` a hand, the ``rules`` in force, how to ``deal``, the record ``schema``."""
+"""What the table looks up: ``check`` a hand, the ``rules`` in force, how to ``deal``,
+the record ``schema``."""
 
 from __future__ import annotations
 
@@ -135,7 +136,8 @@ def rules(rules_file, fmt, ruling, lang):
 @lang_option
 @common
 def deal(dice, players_text, dealer, seat_throw, fmt, lang):
-    """Where to break the wall and how to deal (docs/rules.md, the game in brief), from two dice sums.
+    """Where to break the wall and how to deal (docs/rules.md, the game in brief),
+    from two dice sums.
 
     DEALER_DICE is the dealer's throw, BREAKER_DICE the throw of the player
     whose wall is broken. With --players and --dealer the players are named;

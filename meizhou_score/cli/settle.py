@@ -1,4 +1,5 @@
-"""``settle``: hand records and sessions, one file or several, or a file of JSON lines (bulk mode)."""
+"""``settle``: hand records and sessions, one file or several, or a file of JSON lines
+(bulk mode)."""
 
 from __future__ import annotations
 
@@ -196,7 +197,8 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
             if name != "fmt" or ctx.params["fmt"] != "json":
                 raise Usage(
                     msg(
-                        "{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it out",
+                        "{flag} does nothing with --jsonl (bulk mode writes JSON lines); leave it "
+                        "out",
                         flag=flag,
                     )
                 )

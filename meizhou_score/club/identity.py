@@ -1,4 +1,5 @@
-"""A night's identity (認得一晚): what makes two added files the same night's data, worked out from the data.
+"""A night's identity (認得一晚): what makes two added files the same night's data,
+worked out from the data.
 
 Used by adding (the same data twice changes nothing) and by the ledger's
 migration 2, which worked it out again for nights stored before.
@@ -107,8 +108,9 @@ def canonical(value: Any) -> Any:
 
 
 def identify_again(conn: sqlite3.Connection) -> None:
-    """Migration 2: each stored night's identity worked out from its data (it was a hash of the JSON printer's
-    output, which gave the same value for the same data; recomputing keeps every ledger in step)."""
+    """Migration 2: each stored night's identity worked out from its data (it was a hash of the JSON
+    printer's output, which gave the same value for the same data;
+    recomputing keeps every ledger in step)."""
     from msgspec.json import Decoder
 
     decode = Decoder(float_hook=Decimal).decode

@@ -1,4 +1,5 @@
-"""The nights of the ledger (一晚): added whole, grown as the night goes on, replaced, read back, removed.
+"""The nights of the ledger (一晚): added whole, grown as the night goes on, replaced, read back,
+removed.
 
 A night is known by where it came from and what it is: its file, its date and
 its players. Adding the file again after more hands were recorded grows that
@@ -64,9 +65,10 @@ def add_night(
 ) -> Added:
     """Settle a night (session or one hand) and store it whole, in one transaction.
 
-    ``date``: the file's ``date:``, else the caller's choice (the file's day). ``replace``: the number of
-    a night this one replaces whatever it held. Raises RecordError for a bad night, LedgerError for a
-    disputed one (unless ``accept_disputes``) or for a night whose earlier hands changed.
+    ``date``: the file's ``date:``, else the caller's choice (the file's day). ``replace``: the
+    number of a night this one replaces whatever it held. Raises RecordError for a bad night,
+    LedgerError for a disputed one (unless ``accept_disputes``) or for a night whose earlier hands
+    changed.
     """
     from ..records.validators import date as calendar_day
     from ..settling.night import settle_data
@@ -78,8 +80,8 @@ def add_night(
             at(
                 source,
                 msg(
-                    "hand {hands} is disputed (not a win, claims or dealer differ); settle it first, or add it anyway with "
-                    "--accept-disputes",
+                    "hand {hands} is disputed (not a win, claims or dealer differ); settle it "
+                    "first, or add it anyway with --accept-disputes",
                     hands=tuple(which),
                 ),
             )
@@ -133,8 +135,9 @@ def add_night(
                 at(
                     source,
                     msg(
-                        "night {night} came from this file, and its hands {hands} are not what the ledger holds; nothing "
-                        "was added (to replace night {night} with the file as it is now: ledger add --replace {night})",
+                        "night {night} came from this file, and its hands {hands} are not what the "
+                        "ledger holds; nothing was added (to replace night {night} with the file "
+                        "as it is now: ledger add --replace {night})",
                         night=night,
                         hands=tuple(differ),
                     ),
@@ -212,15 +215,17 @@ def _player_id(conn: sqlite3.Connection, name: str) -> int:
     found = conn.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
     if found:
         return found[0]
-    return conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+    row = conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+    assert row is not None, "an INSERT names the row it made"
+    return row
 
 
 def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[str, int]) -> None:
     r = s.record
     scored = s.valid and s.score is not None
     hand = conn.execute(
-        "INSERT INTO hands (night_id, number, dealer_id, draw, winner_id, win_type, robbed_id, valid, ratio, "
-        "patterns, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO hands (night_id, number, dealer_id, draw, winner_id, win_type, robbed_id, "
+        "valid, ratio, patterns, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             night,
             number,
@@ -280,7 +285,8 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
 
 
 def _renamed(data: dict, names: dict[str, str]) -> dict:
-    """The night with each player's name replaced where the format puts a name (docs/rules.md, “The files”)."""
+    """The night with each player's name replaced where the format puts a name (docs/rules.md,
+    “The files”)."""
 
     def one(value):
         return names.get(value, value) if isinstance(value, str) else value

@@ -32,7 +32,8 @@ class Payment(NamedTuple):
 
 
 class Owed(NamedTuple):
-    """One player's standing: what the nights say, what they paid and received, and what is owed now."""
+    """One player's standing: what the nights say, what they paid and received,
+    and what is owed now."""
 
     player: str
     nights: Gold
@@ -61,7 +62,8 @@ def pay(
     date: str | None = None,
     note: str = "",
 ) -> int:
-    """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger, and two people."""
+    """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger,
+    and two people."""
     if amount <= 0:
         raise LedgerError(
             msg(
@@ -82,7 +84,12 @@ def pay(
 
 
 def _insert(
-    conn: sqlite3.Connection, payer: str, payee: str, amount: Decimal, date: str | None, note: str
+    conn: sqlite3.Connection,
+    payer: str,
+    payee: str,
+    amount: Decimal | int,
+    date: str | None,
+    note: str,
 ) -> int:
     """One payment, inside the caller's write transaction."""
     ids = [find(conn, payer)[0], find(conn, payee)[0]]
@@ -94,7 +101,7 @@ def _insert(
                 payee=payee,
             )
         )
-    return conn.execute(
+    row = conn.execute(
         "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (
@@ -106,6 +113,8 @@ def _insert(
             datetime.datetime.now().isoformat(timespec="seconds"),
         ),
     ).lastrowid
+    assert row is not None, "an INSERT names the row it made"
+    return row
 
 
 def square(
@@ -143,8 +152,9 @@ def payments(
     conn: sqlite3.Connection, since: str | None = None, until: str | None = None
 ) -> list[Payment]:
     query = (
-        "SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON a.id = m.payer_id "
-        "JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? ORDER BY m.date, m.id"
+        "SELECT m.id, m.date, a.name, b.name, m.amount, m.note FROM payments m JOIN players a ON "
+        "a.id = m.payer_id JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? "
+        "ORDER BY m.date, m.id"
     )
     return [
         Payment(n, date, payer, payee, exact(Decimal(amount)), note)
@@ -171,7 +181,8 @@ def owed(
     since: str | None = None,
     until: str | None = None,
 ) -> list[Owed]:
-    """Each player's standing over the range: the nights' totals, the payments, and what is owed now."""
+    """Each player's standing over the range: the nights' totals, the payments,
+    and what is owed now."""
     paid: dict[str, Decimal] = {}
     received: dict[str, Decimal] = {}
     for p in payments(conn, since, until):

@@ -1,4 +1,5 @@
-"""The ledger's players (玩家): people, not spellings — renamed, or two spellings merged, history kept."""
+"""The ledger's players (玩家): people, not spellings — renamed, or two spellings merged,
+history kept."""
 
 from __future__ import annotations
 
@@ -52,9 +53,11 @@ _REFERENCES = (
 
 
 def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
-    """Two spellings of one person become one: every night, hand and payment of ``old`` is ``new``'s.
+    """Two spellings of one person become one: every night,
+    hand and payment of ``old`` is ``new``'s.
 
-    Refused when the two ever sat at the same night (they were two people then). Returns the nights moved.
+    Refused when the two ever sat at the same night (they were two people then). Returns the nights
+    moved.
     """
     valid_name(new, "NEW")
     with transaction(conn):

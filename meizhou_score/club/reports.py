@@ -32,13 +32,15 @@ def nights(
 ) -> list[Night]:
     out = []
     for night, date, source, disputed in conn.execute(
-        "SELECT id, date, source, disputed FROM nights WHERE date >= ? AND date <= ? ORDER BY date, id",
+        "SELECT id, date, source, disputed FROM nights WHERE date >= ? AND date <= ? ORDER BY "
+        "date, id",
         (since or "0000-00-00", until or "9999-99-99"),
     ):
         players = tuple(
             name
             for (name,) in conn.execute(
-                "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.night_id = ? ORDER BY s.seat",
+                "SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id WHERE s.night_id "
+                "= ? ORDER BY s.seat",
                 (night,),
             )
         )
@@ -69,7 +71,8 @@ def stats(
     until: str | None = None,
     player: str | None = None,
 ) -> list[Stats]:
-    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand, net."""
+    """Per player: nights, hands, wins by type, self-draw rate, times robbed, kongs, biggest hand,
+    net."""
     span = day_range(since, until)
     people = {
         pid: name
@@ -110,13 +113,15 @@ def stats(
 
 
 def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
-    """Every player's figures over the range, each in one grouped query (the ledger's indexes serve them)."""
+    """Every player's figures over the range, each in one grouped query
+    (the ledger's indexes serve them)."""
     in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
     played = {
         pid: (nights, hands)
         for pid, nights, hands in conn.execute(
-            "SELECT s.player_id, COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights n ON n.id = s.night_id "
-            "JOIN hands h ON h.night_id = n.id WHERE n.date >= ? AND n.date <= ? GROUP BY s.player_id",
+            "SELECT s.player_id, COUNT(DISTINCT s.night_id), COUNT(h.id) FROM seats s JOIN nights "
+            "n ON n.id = s.night_id JOIN hands h ON h.night_id = n.id WHERE n.date >= ? AND n.date "
+            "<= ? GROUP BY s.player_id",
             span,
         )
     }
@@ -144,8 +149,9 @@ def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
     top = {
         pid: (ratio, patterns)
         for pid, ratio, patterns in conn.execute(
-            "SELECT winner_id, ratio, patterns FROM (SELECT h.winner_id, h.ratio, h.patterns, ROW_NUMBER() OVER "
-            "(PARTITION BY h.winner_id ORDER BY h.ratio DESC, n.date, h.number) AS place FROM hands h "
+            "SELECT winner_id, ratio, patterns FROM (SELECT h.winner_id, h.ratio, h.patterns, "
+            "ROW_NUMBER() OVER (PARTITION BY h.winner_id ORDER BY h.ratio DESC, n.date, h.number) "
+            "AS place FROM hands h "
             f"{in_range} AND h.valid AND h.winner_id IS NOT NULL) WHERE place = 1",
             span,
         )
@@ -163,8 +169,8 @@ def _per_hand(total, hands: int) -> Decimal:
 
 
 def _ratio(part, whole: int) -> Decimal:
-    """``part / whole``: exact when it ends within four decimal places (1/8 is 0.125, never 0.12), else rounded
-    half up to four (2/7 is 0.2857); 0 when there is no whole."""
+    """``part / whole``: exact when it ends within four decimal places (1/8 is 0.125, never 0.12),
+    else rounded half up to four (2/7 is 0.2857); 0 when there is no whole."""
     from decimal import ROUND_HALF_UP
 
     if not whole:
@@ -179,10 +185,11 @@ def rows(
 ) -> Iterator[dict]:
     """Every hand of the range in order, with its transfers: what ``ledger export`` writes."""
     query = (
-        "SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, h.ratio, "
-        "h.patterns, h.stake FROM hands h JOIN nights n ON n.id = h.night_id "
+        "SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, "
+        "h.ratio, h.patterns, h.stake FROM hands h JOIN nights n ON n.id = h.night_id "
         "LEFT JOIN players d ON d.id = h.dealer_id LEFT JOIN players w ON w.id = h.winner_id "
-        "LEFT JOIN players r ON r.id = h.robbed_id WHERE n.date >= ? AND n.date <= ? ORDER BY n.date, n.id, h.number"
+        "LEFT JOIN players r ON r.id = h.robbed_id WHERE n.date >= ? AND n.date <= ? ORDER BY "
+        "n.date, n.id, h.number"
     )
     for (
         hand,
@@ -210,8 +217,8 @@ def rows(
             }
             for payer, payee, units, amount, reason, rule in conn.execute(
                 "SELECT a.name, b.name, t.units, t.amount, t.reason, t.rule FROM transfers t "
-                "JOIN players a ON a.id = t.payer_id JOIN players b ON b.id = t.payee_id WHERE t.hand_id = ? "
-                "ORDER BY t.rowid",
+                "JOIN players a ON a.id = t.payer_id JOIN players b ON b.id = t.payee_id WHERE "
+                "t.hand_id = ? ORDER BY t.rowid",
                 (hand,),
             )
         ]
@@ -233,7 +240,8 @@ def rows(
 
 
 def check(conn: sqlite3.Connection, path: str) -> list:
-    """What is wrong with the ledger, as messages: SQLite's integrity check, then hands that do not sum to 0."""
+    """What is wrong with the ledger, as messages: SQLite's integrity check,
+    then hands that do not sum to 0."""
     from .store import integrity
 
     problems: list = []
@@ -241,8 +249,8 @@ def check(conn: sqlite3.Connection, path: str) -> list:
     if found != "ok":
         problems.append(msg("SQLite's integrity check says: {check}", check=found))
     for night, number, units in conn.execute(
-        "SELECT h.night_id, h.number, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
-        "GROUP BY b.hand_id HAVING SUM(b.units) != 0 ORDER BY h.night_id, h.number"
+        "SELECT h.night_id, h.number, SUM(b.units) FROM balances b JOIN hands h ON h.id = "
+        "b.hand_id GROUP BY b.hand_id HAVING SUM(b.units) != 0 ORDER BY h.night_id, h.number"
     ):
         problems.append(
             msg(
@@ -297,8 +305,9 @@ def history(
     until: str | None = None,
     by: str = "night",
 ) -> tuple[list[str], dict[str, list]]:
-    """Each player's running balance over time — the nights, and the payments by their dates: (the periods'
-    labels, each player's balance at the end of each period). ``by``: night | week | month."""
+    """Each player's running balance over time — the nights, and the payments by their dates: (the
+    periods' labels, each player's balance at the end of each period). ``by``:
+    night | week | month."""
     import datetime
 
     from ..settling.money import add, exact, gold
@@ -315,8 +324,8 @@ def history(
         return (date, night if night is not None else 1 << 62)  # a payment after that day's nights
 
     query = (
-        "SELECT n.id, n.date, p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = b.hand_id "
-        "JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
+        "SELECT n.id, n.date, p.name, h.stake, SUM(b.units) FROM balances b JOIN hands h ON h.id = "
+        "b.hand_id JOIN nights n ON n.id = h.night_id JOIN players p ON p.id = b.player_id "
         "WHERE n.date >= ? AND n.date <= ? GROUP BY n.id, b.player_id, h.stake"
     )
     for night, date, name, stake, units in conn.execute(query, day_range(since, until)):

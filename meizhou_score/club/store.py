@@ -33,7 +33,8 @@ MIGRATIONS: tuple = (
         id INTEGER PRIMARY KEY,
         date TEXT NOT NULL,                 -- YYYY-MM-DD
         source TEXT NOT NULL,               -- the file it came from
-        hash TEXT NOT NULL UNIQUE,          -- of its content and base rules: adding twice is a no-op
+        -- hash: of its content and base rules, so that adding a night twice is a no-op
+        hash TEXT NOT NULL UNIQUE,
         data TEXT NOT NULL,                 -- the night as read (JSON, decimals exact)
         rules TEXT NOT NULL,                -- the base house rules it was settled with (JSON)
         disputed INTEGER NOT NULL,
@@ -90,7 +91,8 @@ MIGRATIONS: tuple = (
     "identify_again",
     # version 3: where a night came from, and night numbers that are never used twice
     """
-    ALTER TABLE nights ADD COLUMN origin TEXT;  -- the file's real path when added (NULL: added before version 3)
+    -- origin: the file's real path when added (NULL: added before version 3)
+    ALTER TABLE nights ADD COLUMN origin TEXT;
     CREATE INDEX nights_by_origin ON nights(origin, date);
     CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
     INSERT INTO counters VALUES ('night', (SELECT COALESCE(MAX(id), 0) FROM nights));
@@ -99,7 +101,7 @@ MIGRATIONS: tuple = (
     """
     CREATE TABLE payments (
         id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never used twice
-        date TEXT NOT NULL,                    -- YYYY-MM-DD: a payment in a range counts by its date
+        date TEXT NOT NULL,                    -- YYYY-MM-DD: counted in a range by this date
         payer_id INTEGER NOT NULL REFERENCES players(id),
         payee_id INTEGER NOT NULL REFERENCES players(id),
         amount TEXT NOT NULL,                  -- exact decimal text, positive
@@ -123,8 +125,8 @@ class LedgerError(MeizhouError):
 
 
 def default_path() -> str:
-    """``MEIZHOU_LEDGER``, else the XDG data folder: ``$XDG_DATA_HOME`` (only an absolute one, as the XDG
-    specification asks) or ``~/.local/share``, then ``meizhou-score/ledger.sqlite3``."""
+    """``MEIZHOU_LEDGER``, else the XDG data folder: ``$XDG_DATA_HOME`` (only an absolute one, as
+    the XDG specification asks) or ``~/.local/share``, then ``meizhou-score/ledger.sqlite3``."""
     if os.environ.get("MEIZHOU_LEDGER"):
         return os.environ["MEIZHOU_LEDGER"]
     base = os.environ.get("XDG_DATA_HOME", "")
@@ -140,7 +142,8 @@ def files_of(path: str) -> tuple[str, ...]:
 
 
 def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> sqlite3.Connection:
-    """Open the ledger at ``path`` (with ``create``, make it when missing) and bring it to this schema version.
+    """Open the ledger at ``path`` (with ``create``, make it when missing) and bring it to this
+    schema version.
 
     The default ledger's folder is made when missing; a folder named by the user must exist.
     """
@@ -180,11 +183,12 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
 
 
 def _write_ahead(conn: sqlite3.Connection, wait: float) -> None:
-    """Put the ledger in WAL mode (the first program to get here does it), waiting for another program doing the same.
+    """Put the ledger in WAL mode (the first program to get here does it),
+    waiting for another program doing the same.
 
-    Switching reads the file first and then needs the write lock; when another program holds that lock, SQLite
-    says busy at once rather than wait (waiting could deadlock), so the switch is tried again until ``wait``
-    seconds have passed.
+    Switching reads the file first and then needs the write lock; when another program holds that
+    lock, SQLite says busy at once rather than wait (waiting could deadlock), so the switch is tried
+    again until ``wait`` seconds have passed.
     """
     deadline = time.monotonic() + wait
     while True:
@@ -204,7 +208,8 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
-    """Every migration this ledger lacks, under the write lock: a program that got there first has done them."""
+    """Every migration this ledger lacks, under the write lock:
+    a program that got there first has done them."""
     from . import identity
 
     with transaction(conn):

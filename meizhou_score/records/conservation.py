@@ -1,5 +1,5 @@
-"""R1 and R7's conservation (四張為限): no tile kind more than four times in a whole record, and when
-there are, where each copy was written and what the writer most likely meant."""
+"""R1 and R7's conservation (四張為限): no tile kind more than four times in a whole record, and
+when there are, where each copy was written and what the writer most likely meant."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from .tally import fifth_copy, tally
 
 def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
     """(tile, copies, where) for every tile the record holds."""
-    at = lambda key: validators.join(path, key)  # noqa: E731
+
+    def at(key: str) -> str:
+        return validators.join(path, key)
+
     hand = record.hand
     out: list[tuple[int, int, str | Message]] = []
     if hand is not None:
@@ -32,8 +35,8 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
 def written_twice(hand: WinningHand, tile: int) -> Message:
     """The hint for a kong whose tiles were also written among the concealed tiles."""
     return msg(
-        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under kongs, and "
-        "leave its tiles out of concealed",
+        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under "
+        "kongs, and leave its tiles out of concealed",
         count=hand.counts[tile],
         tile=str(TILES[tile]),
     )
@@ -77,8 +80,8 @@ def check_conservation(record: Record, path: str) -> None:
             where = f"{validators.join(path, 'kongs')}[{robbed[0]}]"
         else:
             note = msg(
-                " — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's pung holds "
-                "the other three",
+                " — a robbed kong's tile is the winner's only copy ({rule}): the robbed player's "
+                "pung holds the other three",
                 rule=FINDINGS["robbed_tile"],
             )
     elif (

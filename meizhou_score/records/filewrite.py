@@ -1,6 +1,6 @@
 """A file the user keeps, written whole (原子寫入): a temporary file in the same folder, flushed and
-synced, renamed over the old one, the folder synced; and the lock that keeps two writers of one night
-apart. A crash at any moment leaves the old file or the new one, never half of either."""
+synced, renamed over the old one, the folder synced; and the lock that keeps two writers of one
+night apart. A crash at any moment leaves the old file or the new one, never half of either."""
 
 from __future__ import annotations
 
@@ -16,11 +16,12 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> bytes:
-    """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename, fsync the folder.
+    """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename,
+    fsync the folder.
 
-    A link is followed: its target is replaced and the link kept. A read-only file is refused, and so is a
-    text over ``limit`` bytes (a session past the size limit could not be read again). A new file gets the
-    mode the umask gives; a replaced one keeps its own. Returns the bytes written.
+    A link is followed: its target is replaced and the link kept. A read-only file is refused, and
+    so is a text over ``limit`` bytes (a session past the size limit could not be read again). A new
+    file gets the mode the umask gives; a replaced one keeps its own. Returns the bytes written.
     """
     data = (_BOM if bom else b"") + text.encode("utf-8")
     if limit is not None and len(data) > limit:
@@ -28,9 +29,9 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
             at(
                 path,
                 msg(
-                    "this hand would take the session to {size:,} bytes, past the limit of {limit:,} "
-                    "(MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night in a new file "
-                    "(record NEW.yaml --players …)",
+                    "this hand would take the session to {size:,} bytes, past the limit of "
+                    "{limit:,} (MEIZHOU_MAX_SESSION_BYTES); nothing was written: start a new night "
+                    "in a new file (record NEW.yaml --players …)",
                     size=len(data),
                     limit=limit,
                 ),

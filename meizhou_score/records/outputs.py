@@ -24,7 +24,8 @@ from ..i18n.messages import at, msg, reason
 
 
 class OutputError(MeizhouError):
-    """An output path that is refused: a folder, an input of the command, or a node of another kind."""
+    """An output path that is refused: a folder, an input of the command,
+    or a node of another kind."""
 
 
 def check_output(path: str, inputs: Iterable[str] = ()) -> None:
@@ -40,8 +41,8 @@ def check_output(path: str, inputs: Iterable[str] = ()) -> None:
             raise OutputError(at(path, msg("no such folder: {folder}", folder=folder))) from None
         return
     if stat.S_ISDIR(found.st_mode):
-        folder = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        raise OutputError(at(path, reason(folder)))  # "Is a directory", in either language
+        refusal = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        raise OutputError(at(path, reason(refusal)))  # "Is a directory", in either language
     if stat.S_ISREG(found.st_mode):
         for source in inputs:
             if source != "-" and _same(found, source):

@@ -1,4 +1,5 @@
-"""Hand records and sessions (docs/rules.md, “The files”): plain data in, validated :class:`Record` out.
+"""Hand records and sessions (docs/rules.md, “The files”): plain data in,
+validated :class:`Record` out.
 
 Everything that makes a record *bad* (exit 2) is found here: unknown or
 missing keys, wrong types, bad tiles, the count rule, more than four copies
@@ -154,9 +155,16 @@ def _one_tile(value: Any, path: str, key: str) -> int:
 
 
 def _hand(
-    data: dict, path: str, players, stake: Decimal, rules: Rules, dealer: str | None
+    data: dict[str, Any],
+    path: str,
+    players: tuple[str, ...],
+    stake: Decimal,
+    rules: Rules,
+    dealer: str | None,
 ) -> Record:
-    at = lambda key: validators.join(path, key)  # noqa: E731 - used for error messages only
+    def at(key: str) -> str:  # a key's path, for error messages only
+        return validators.join(path, key)
+
     draw = validators.boolean(data["draw"], at("draw")) if "draw" in data else False
     kongs: tuple[Kong, ...] = ()
     if data.get("kongs"):
@@ -271,7 +279,8 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
             raise RecordError(
                 f"{validators.join(path, 'pungs')}[{n}]",
                 msg(
-                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}",
+                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); "
+                    "got {text!r}",
                     text=text,
                 ),
             )
@@ -289,7 +298,9 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
     return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
-def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) -> Kong:
+def _kong(
+    value: Any, base: str, n: int, players: tuple[str, ...], rules: Rules = DEFAULT_RULES
+) -> Kong:
     path = f"{base}.kongs[{n}]" if base else f"kongs[{n}]"
     validators.mapping(value, path, _KONG_KEYS, required=_KONG_REQUIRED)
     player = _player(value["player"], path, "player", players)
@@ -330,9 +341,10 @@ def _kong(value: Any, base: str, n: int, players, rules: Rules = DEFAULT_RULES) 
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:
-    """明槓, the document's word for both open kongs: from a discard (直槓) when it names ``from``, the discarder;
-    else added to one's own pung (加槓, 摸明槓). Where the house rules pay the two differently, a 明槓 that
-    names no discarder could be either, and is refused rather than guessed."""
+    """明槓, the document's word for both open kongs: from a discard (直槓) when it names ``from``,
+    the discarder; else added to one's own pung (加槓, 摸明槓). Where the house rules pay the two
+    differently, a 明槓 that names no discarder could be either, and is refused rather than
+    guessed."""
     if discarded:
         return "exposed"
     units = rules.kong_units
@@ -348,7 +360,7 @@ def open_kong(discarded: bool, rules: Rules, where: str) -> str:
     return "added"
 
 
-def _claimed(value: Any, path: str, players) -> dict[str, Decimal]:
+def _claimed(value: Any, path: str, players: tuple[str, ...]) -> dict[str, Decimal]:
     if not isinstance(value, dict):
         raise validators.fail(path, msg("a mapping of player to balance"), value)
     out = {}

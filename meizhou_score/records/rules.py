@@ -6,7 +6,7 @@ explanation can cite it; no figure is written inside an ``if`` elsewhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -238,7 +238,9 @@ class Rules(NamedTuple):
         return out
 
 
-def _merge_counts(current: Mapping[str, int], value: Any, path: str, known, unknown: Message):
+def _merge_counts(
+    current: Mapping[str, int], value: Any, path: str, known: Collection[str], unknown: Message
+) -> Mapping[str, int]:
     if not isinstance(value, dict):
         raise validators.fail(path, msg("a mapping"), value, RulesError)
     merged = dict(current)

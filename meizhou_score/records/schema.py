@@ -11,11 +11,16 @@ loader in agreement on a corpus of good and bad files.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any
+
 from . import rules
 from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
 from .names import MAX_NAME
 from .rules import KONG_TYPES
 from .validators import COUNT_LIMIT
+
+Schema = dict[str, Any]  # a JSON Schema object, as json.dumps writes it
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 RECORD_ID = "urn:meizhou-score:schema:record:1"
@@ -26,7 +31,8 @@ _TILES = {
     "maxLength": MAX_TILE_TEXT,
     "description": "tile notation, e.g. '123m 456p 11z' (docs/rules.md, “The files”)",
 }
-# a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's strict mode)
+# a name is text, or a number a table wrote bare (7): one of two types, not a union type (Ajv's
+# strict mode)
 _NAME = {
     "anyOf": [{"type": "string", "minLength": 1, "maxLength": MAX_NAME}, {"type": "integer"}],
     "description": "a player's name",
@@ -35,16 +41,16 @@ _AMOUNT = {"type": "number"}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": COUNT_LIMIT}
 
 
-def _spellings(ids, names: dict[str, str], only: str | None = None) -> list[str]:
+def _spellings(ids: Iterable[str], names: dict[str, str], only: str | None = None) -> list[str]:
     """The ids and every other spelling the loader accepts for them (自摸, self-draw, …)."""
     return [i for i in ids if only in (None, i)] + [
         n for n, i in names.items() if only in (None, i)
     ]
 
 
-def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
+def _object(properties: Schema, required: tuple[str, ...] = (), **more: Any) -> Schema:
     """A mapping with exactly these keys (an unknown key is an error), ``required`` among them."""
-    out: dict = {"type": "object", "additionalProperties": False}
+    out: Schema = {"type": "object", "additionalProperties": False}
     if required:
         out["required"] = list(required)
     out["properties"] = properties
@@ -52,7 +58,7 @@ def _object(properties: dict, required: tuple[str, ...] = (), **more) -> dict:
     return out
 
 
-def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
+def _when(key: str, values: Sequence[str | bool], then: Schema, otherwise: Schema) -> Schema:
     """if ``key`` is one of ``values`` then … else …"""
     return {
         "if": {"required": [key], "properties": {key: {"enum": values}}},
@@ -61,15 +67,16 @@ def _when(key: str, values: list, then: dict, otherwise: dict) -> dict:
     }
 
 
-def _required(*keys: str) -> dict:
-    """Every one of ``keys`` present (each named in ``properties`` too, as Ajv's strict mode asks)."""
+def _required(*keys: str) -> Schema:
+    """Every one of ``keys`` present (each named in ``properties`` too,
+    as Ajv's strict mode asks)."""
     return {"required": list(keys), "properties": {k: True for k in keys}}
 
 
-def _forbidden(*keys: str) -> dict:
-    """None of ``keys`` may be present: each key refused where it stands, so a validator or an editor points
-    at that key (a ``not`` around the whole mapping pointed at nothing in it; a ``false`` subschema loses the
-    key in Python's jsonschema)."""
+def _forbidden(*keys: str) -> Schema:
+    """None of ``keys`` may be present: each key refused where it stands, so a validator or an
+    editor points at that key (a ``not`` around the whole mapping pointed at nothing in it; a
+    ``false`` subschema loses the key in Python's jsonschema)."""
     return {"properties": {k: {"not": {}, "description": f"{k} is not allowed here"} for k in keys}}
 
 
@@ -108,9 +115,9 @@ _HAND = _object(
 )
 
 
-def house_rules() -> dict:
+def house_rules() -> Schema:
     """The house-rules mapping: a property per row of records/rules.py, its type, values, words."""
-    properties: dict = {}
+    properties: Schema = {}
     for r in rules.ROWS:
         said = rules.description(r)
         if r.kind == "counts":
@@ -134,8 +141,8 @@ _HAND_PROPERTIES = {
     "kongs": {"anyOf": [{"type": "array", "items": _KONG}, {"type": "null"}]},
     "claimed": {"type": "object", "additionalProperties": _AMOUNT},
 }
-# A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner, its win
-# type and its hand; robbed names the robbed player of a robbed kong, and only then.
+# A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner,
+# its win type and its hand; robbed names the robbed player of a robbed kong, and only then.
 _HAND_CONDITIONS = [
     _when(
         "draw",
@@ -150,7 +157,8 @@ _HAND_CONDITIONS = [
         otherwise=_forbidden("robbed"),
     ),
 ]
-# an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are text here
+# an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are
+# text here
 _DATE = {
     "type": "string",
     "format": "date",
@@ -184,8 +192,8 @@ SESSION = _object(
         "players": _PLAYERS,
         "stake": _HAND_PROPERTIES["stake"],
         "rules": {"$ref": "#/$defs/houseRules"},
-        # (the first hand must name its dealer: settle checks it; a schema could say so only with an open tuple,
-        # prefixItems beside items, which Ajv's strict mode refuses)
+        # (the first hand must name its dealer: settle checks it; a schema could say so only with an
+        # open tuple, prefixItems beside items, which Ajv's strict mode refuses)
         "hands": {
             "type": "array",
             "minItems": 1,
@@ -195,7 +203,7 @@ SESSION = _object(
     },
 )
 
-SCHEMA = {
+SCHEMA: Schema = {
     "$schema": DRAFT,
     "$id": RECORD_ID,
     "title": "meizhou-score hand record or session",
@@ -205,7 +213,7 @@ SCHEMA = {
 }
 
 
-def house_rules_schema() -> dict:
+def house_rules_schema() -> Schema:
     """The schema of a house-rules file, made from the rows as they are now."""
     return {
         "$schema": DRAFT,
@@ -217,7 +225,7 @@ def house_rules_schema() -> dict:
     }
 
 
-def schema() -> dict:
+def schema() -> Schema:
     """The schema of records and sessions, their house rules made from the rows as they are now."""
     return {**SCHEMA, "$defs": {**SCHEMA["$defs"], "houseRules": house_rules()}}
 

@@ -11,7 +11,7 @@ two ``record`` runs from writing at once.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RecordError, SessionFileError
 from ..i18n.messages import at, cannot_read, msg
@@ -20,11 +20,15 @@ from .filewrite import write as write
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
 from .yamlout import hand_yaml, session_yaml
 
+if TYPE_CHECKING:
+    from yaml import Node
+
 _BOM = b"\xef\xbb\xbf"
 
 
 class Layout(NamedTuple):
-    """Where the ``hands:`` list stands in the text, found while the file was read (no second parse)."""
+    """Where the ``hands:`` list stands in the text, found while the file was read
+    (no second parse)."""
 
     column: int  # the column of each item's dash
     block: bool  # one '- ' item per hand (not [...] on one line)
@@ -32,7 +36,8 @@ class Layout(NamedTuple):
     items: int
     last_start: int  # the last item's first character, and the end of its text
     last_end: int
-    closed: bool  # nothing but blank lines and comments after the list: a hand appended at the end is its own
+    # nothing but blank lines and comments after the list: a hand appended at the end is its own
+    closed: bool
     starts: tuple[int, ...] = ()  # each item's first character
 
 
@@ -45,11 +50,12 @@ class SessionFile(NamedTuple):
     bom: bool
     newline: str  # "\n", or "\r\n" when the file was written so
     raw: bytes  # the file's bytes as read: another writer meanwhile shows as a difference here
-    layout: Layout | None = None
+    layout: Layout  # where the hands stand in ``text``
 
 
 def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
-    """The session file at ``path``, or None when there is none yet (a 0-byte file is a new session too)."""
+    """The session file at ``path``, or None when there is none yet
+    (a 0-byte file is a new session too)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limits.session_bytes + 1)
@@ -66,7 +72,7 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     if not raw:
         return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
-    nodes: list = []
+    nodes: list[Node | None] = []
     data = load_yaml(text, path, nodes)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
@@ -83,8 +89,9 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     )
 
 
-def _layout(root, text: str) -> Layout:
+def _layout(root: Node | None, text: str) -> Layout:
     """Where the ``hands`` list and its last item stand, from the root node the loader composed."""
+    assert root is not None, "the loader gives the root node of a document it read"
     keys = [getattr(key, "value", None) for key, _ in root.value]
     node = root.value[keys.index("hands")][1]
     block = getattr(node, "flow_style", True) is False and isinstance(node.value, list)
@@ -108,7 +115,8 @@ def _layout(root, text: str) -> Layout:
 def unchanged(
     session: SessionFile | None, path: str, limits: Limits = DEFAULT_LIMITS
 ) -> SessionFile | None:
-    """The file now: ``session`` itself when its bytes have not changed since it was read (no second parse)."""
+    """The file now: ``session`` itself when its bytes have not changed since it was read
+    (no second parse)."""
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limits.session_bytes + 1)
@@ -122,7 +130,8 @@ def unchanged(
 
 
 def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
-    """A new session file's text: its head (date, players, stake, rules) and its first hand, checked."""
+    """A new session file's text: its head (date, players, stake, rules) and its first hand,
+    checked."""
     text = session_yaml(
         list(head["players"]), head["stake"], head.get("rules"), head.get("date")
     ) + hand_yaml(hand, 2)
@@ -132,14 +141,16 @@ def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
 
 
 def _hands(session: SessionFile) -> Layout:
-    """The ``hands`` list's layout; a list written [...] on one line cannot be grown or cut as text."""
+    """The ``hands`` list's layout; a list written [...] on one line cannot be grown or cut as
+    text."""
     layout = session.layout
     if not layout.block:
         raise SessionFileError(
             at(
                 session.path,
                 msg(
-                    "hands: written as [...] on one line; record and undo change only a list written one '- ' item per hand"
+                    "hands: written as [...] on one line; record and undo change only a list "
+                    "written one '- ' item per hand"
                 ),
             )
         )
@@ -149,8 +160,9 @@ def _hands(session: SessionFile) -> Layout:
 def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
     """The file's text with ``hand`` appended at the end, as a new item of ``hands:``.
 
-    The new item is read back on its own and compared with ``hand``; where the file ends with its hands
-    (comments aside), that is what the whole file then reads as. Any other layout is read back whole.
+    The new item is read back on its own and compared with ``hand``; where the file ends with its
+    hands (comments aside), that is what the whole file then reads as. Any other layout is read back
+    whole.
     """
     layout = _hands(session)
     if not layout.last:
@@ -158,8 +170,8 @@ def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
             at(
                 session.path,
                 msg(
-                    "hands: is not the last key of the file, so a hand appended at the end would not belong to it; move "
-                    "hands: to the end"
+                    "hands: is not the last key of the file, so a hand appended at the end would "
+                    "not belong to it; move hands: to the end"
                 ),
             )
         )
@@ -181,7 +193,8 @@ def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
 
 
 def without_last(session: SessionFile) -> tuple[str, str]:
-    """(the file's text without its last hand, that hand's text as written); comments after it stay."""
+    """(the file's text without its last hand, that hand's text as written);
+    comments after it stay."""
     if not session.data.get("hands"):
         raise SessionFileError(at(session.path, msg("the session has no hand to take back")))
     layout = _hands(session)
@@ -194,8 +207,8 @@ def without_last(session: SessionFile) -> tuple[str, str]:
 
 
 def _emptied(session: SessionFile) -> str:
-    """The file with no hand left (``undo`` of the only one): the table as it was, and ``hands: []``, so that
-    ``record`` goes on with the same players, stake and rules from hand 1."""
+    """The file with no hand left (``undo`` of the only one): the table as it was, and
+    ``hands: []``, so that ``record`` goes on with the same players, stake and rules from hand 1."""
     data = session.data
     head = session_yaml(
         [str(p) for p in data["players"]],
@@ -210,7 +223,8 @@ def _emptied(session: SessionFile) -> str:
 
 
 def with_first(session: SessionFile, hand: dict[str, Any]) -> str:
-    """An emptied session's text (``hands: []``) with its first hand: the table as it stands, then ``hand``."""
+    """An emptied session's text (``hands: []``) with its first hand: the table as it stands,
+    then ``hand``."""
     data = session.data
     head = {
         "date": str(data["date"]) if data.get("date") is not None else None,
@@ -222,7 +236,8 @@ def with_first(session: SessionFile, hand: dict[str, Any]) -> str:
 
 
 def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
-    """The file's text with its last hand replaced by ``hand`` (``record --amend``); comments after it stay."""
+    """The file's text with its last hand replaced by ``hand`` (``record --amend``);
+    comments after it stay."""
     layout = _hands(session)
     if not layout.last:
         raise SessionFileError(
@@ -237,7 +252,8 @@ def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
 
 
 def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) -> str:
-    """The file's text with hand ``number`` (from 1) replaced by ``hand``; every other hand stays as written."""
+    """The file's text with hand ``number`` (from 1) replaced by ``hand``;
+    every other hand stays as written."""
     layout = _hands(session)
     if number == layout.items:
         return with_last_replaced(session, hand)
@@ -261,7 +277,8 @@ def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) 
             at(
                 session.path,
                 msg(
-                    "the file could not be changed safely (its layout is unusual); nothing was written"
+                    "the file could not be changed safely (its layout is unusual); nothing was "
+                    "written"
                 ),
             )
         )
@@ -276,7 +293,8 @@ def _line_of(text: str, index: int) -> int:
 
 
 def _last_item(text: str, layout: Layout) -> tuple[int, int]:
-    """Where the last hand's text starts (its dash's line) and ends: before the comment lines that close the file."""
+    """Where the last hand's text starts (its dash's line) and ends:
+    before the comment lines that close the file."""
     last = layout.last
     dash = text.rindex("-", 0, layout.last_start)
     start = text.rfind("\n", 0, dash) + 1  # the whole line the dash stands on
@@ -293,8 +311,9 @@ def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     return start, end
 
 
-def _check(session: SessionFile, new: str, hands_before: list, added: list) -> None:
-    """The new text must read back as the same session: ``hands_before`` as they were, then ``added`` as meant."""
+def _check(session: SessionFile, new: str, hands_before: list[Any], added: list[Any]) -> None:
+    """The new text must read back as the same session: ``hands_before`` as they were,
+    then ``added`` as meant."""
     data = _read_back(session.path, new)
     same = (
         isinstance(data, dict)
@@ -309,7 +328,8 @@ def _check(session: SessionFile, new: str, hands_before: list, added: list) -> N
             at(
                 session.path,
                 msg(
-                    "the file could not be changed safely (its layout is unusual); nothing was written"
+                    "the file could not be changed safely (its layout is unusual); nothing was "
+                    "written"
                 ),
             )
         )
@@ -339,7 +359,8 @@ def _read_back(path: str, new: str) -> Any:
 
 
 def _plain(value: Any) -> Any:
-    """Data as compared after writing: dates as their ISO text, numbers by value, everything else as it is."""
+    """Data as compared after writing: dates as their ISO text, numbers by value,
+    everything else as it is."""
     import datetime
 
     if isinstance(value, dict):

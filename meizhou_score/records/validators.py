@@ -8,8 +8,9 @@ got 'dark'``.
 from __future__ import annotations
 
 from collections.abc import Iterable, KeysView
+from collections.abc import Set as AbstractSet
 from decimal import Decimal, InvalidOperation
-from typing import AbstractSet, Any, cast
+from typing import Any, cast
 
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
@@ -45,7 +46,9 @@ def describe(value: Any) -> str | Message:
     return text
 
 
-def fail(path: str, expected: Message, value: Any, error=RecordError) -> RecordError:
+def fail(
+    path: str, expected: Message, value: Any, error: type[RecordError] = RecordError
+) -> RecordError:
     """``expected …; got …``: the error for a value of the wrong kind."""
     return error(
         path, msg("expected {expected}; got {found}", expected=expected, found=describe(value))
@@ -62,12 +65,12 @@ def mapping(
     path: str,
     allowed: AbstractSet[str],
     required: AbstractSet[str] = frozenset(),
-    error=RecordError,
-) -> dict:
+    error: type[RecordError] = RecordError,
+) -> dict[str, Any]:
     """A mapping with string keys, no unknown key and every required key.
 
-    ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists them in
-    the order written).
+    ``allowed`` and ``required`` are sets of keys, best made by :func:`keys` (a message then lists
+    them in the order written).
     """
     if not isinstance(value, dict):
         raise fail(path, msg("a mapping"), value, error)
@@ -93,7 +96,7 @@ def mapping(
     return value
 
 
-def close(key: str, allowed) -> Message | str:
+def close(key: str, allowed: Iterable[str]) -> Message | str:
     """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
     from difflib import get_close_matches
 
@@ -104,14 +107,16 @@ def close(key: str, allowed) -> Message | str:
     return msg(" (did you mean {near!r}?)", near=near[0]) if near else ""
 
 
-def count(value: Any, path: str, error=RecordError) -> int:
+def count(value: Any, path: str, error: type[RecordError] = RecordError) -> int:
     """A non-negative integer up to COUNT_LIMIT (ratios, shares, multipliers, units)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= COUNT_LIMIT:
         raise fail(path, msg("a whole number from 0 to {limit:,}", limit=COUNT_LIMIT), value, error)
     return value
 
 
-def choice(value: Any, path: str, options: Iterable[str], error=RecordError) -> str:
+def choice(
+    value: Any, path: str, options: Iterable[str], error: type[RecordError] = RecordError
+) -> str:
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
         raise fail(path, msg("one of {options}", options=options), value, error)
@@ -124,14 +129,16 @@ def boolean(value: Any, path: str) -> bool:
     return value
 
 
-# Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS significant
-# digits, at most AMOUNT_DECIMALS of them after the point, and below 10 ** AMOUNT_MAGNITUDE.
+# Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS
+# significant digits, at most AMOUNT_DECIMALS of them after the point, and below
+# 10 ** AMOUNT_MAGNITUDE.
 AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
 COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
 
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
-    """An exact number of gold: an integer or a decimal, never rounded through a float, within the limits."""
+    """An exact number of gold: an integer or a decimal, never rounded through a float,
+    within the limits."""
     if type(value) is int and 0 < value < 10**AMOUNT_MAGNITUDE:
         return Decimal(value)  # the usual stake: a whole number
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
@@ -155,7 +162,7 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
             # str() of a float is its shortest round-trip text: 0.1 -> Decimal('0.1')
             number = value if isinstance(value, Decimal) else Decimal(str(value))
         except InvalidOperation:  # pragma: no cover - every int/float has a text
-            raise fail(path, msg("a number"), value)
+            raise fail(path, msg("a number"), value) from None
     if not number.is_finite():
         raise fail(path, msg("a finite number"), value)
     if positive and number <= 0:
@@ -210,7 +217,7 @@ def error_with_hint(error: RecordError, hint: Message | str) -> RecordError:
     return type(error)(error.path, error.message + hint) if hint else error
 
 
-def sequence(value: Any, path: str) -> list:
+def sequence(value: Any, path: str) -> list[Any]:
     if not isinstance(value, list):
         raise fail(path, msg("a list"), value)
     return value

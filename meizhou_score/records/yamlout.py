@@ -1,4 +1,5 @@
-"""Writing records as YAML (寫檔) that reads back exactly as meant: names stay text, numbers stay exact.
+"""Writing records as YAML (寫檔) that reads back exactly as meant: names stay text,
+numbers stay exact.
 
 ``record`` writes a hand as the few lines of YAML appended to the night's file,
 in the layout people write by hand: names plain where YAML reads them back as
@@ -16,7 +17,8 @@ from typing import Any
 
 
 def scalar(value: Any) -> str:
-    """One value as YAML text inside a flow collection: plain where YAML reads it back unchanged, else quoted."""
+    """One value as YAML text inside a flow collection: plain where YAML reads it back unchanged,
+    else quoted."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -54,7 +56,8 @@ def _flow(mapping: dict[str, Any]) -> str:
 
 
 def _lines(mapping: dict[str, Any]) -> list[str]:
-    """Each key of a record or hand as YAML lines: names plain, tiles and claims on one line, kongs a list."""
+    """Each key of a record or hand as YAML lines: names plain, tiles and claims on one line,
+    kongs a list."""
     lines = []
     for key, value in mapping.items():
         if key == "players":
@@ -74,7 +77,8 @@ def _lines(mapping: dict[str, Any]) -> list[str]:
 
 
 def hand_yaml(hand: dict[str, Any], indent: int = 2, newline: str = "\n") -> str:
-    """One hand as a block-sequence item of ``hands:`` (docs/formats.md, the session), dash at column ``indent``."""
+    """One hand as a block-sequence item of ``hands:`` (docs/formats.md, the session),
+    dash at column ``indent``."""
     first, *rest = _lines(hand)
     pad = " " * (indent + 2)
     return " " * indent + "- " + first + newline + "".join(pad + line + newline for line in rest)

@@ -1,4 +1,5 @@
-"""Plain text tables sized by display width (a Chinese character takes two cells), with no dependency.
+"""Plain text tables sized by display width (a Chinese character takes two cells),
+with no dependency.
 
 Every table the tool prints per hand — the hand, a session's totals, ``check``'s
 waits and discards — and the ledger's tables are laid out here. A player runs
@@ -24,7 +25,8 @@ def width(text: str) -> int:
 def table(
     rows: Sequence[Sequence[Any]], headers: Sequence[str], align: Sequence[str] | None = None
 ) -> str:
-    """Headings, a rule of dashes, then the rows; two spaces between columns, none at the end (tabulate's "simple").
+    """Headings, a rule of dashes, then the rows; two spaces between columns, none at the end
+    (tabulate's "simple").
 
     Each column is as wide as its widest cell and at least two cells wider than
     its heading; ``align`` is ``LEFT`` or ``RIGHT`` per column (all left when
@@ -38,7 +40,8 @@ def table(
 
 
 def columns(rows: list[list[str]]) -> str:
-    """The first row as headings, underlined; text left-aligned, numbers right-aligned; no trailing spaces."""
+    """The first row as headings, underlined; text left-aligned, numbers right-aligned;
+    no trailing spaces."""
     align = [
         RIGHT if all(_number(row[i]) for row in rows[1:]) else LEFT for i in range(len(rows[0]))
     ]
@@ -57,7 +60,7 @@ def _lay_out(rows: list[list[str]], align: Sequence[str], margin: int) -> str:
 
     def line(cells: list[str]) -> str:
         out = []
-        for cell, size, side in zip(cells, sizes, align):
+        for cell, size, side in zip(cells, sizes, align, strict=False):  # as many as the headings
             pad = " " * (size - width(cell))
             out.append(pad + cell if side == RIGHT else cell + pad)
         return "  ".join(out).rstrip()
@@ -72,8 +75,8 @@ def _number(text: str) -> bool:
 
 
 def wrap(text: str, cells: int, indent: str = "") -> str:
-    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters — in Chinese
-    text; an English line keeps its Chinese terms (清一色) whole, as words."""
+    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters —
+    in Chinese text; an English line keeps its Chinese terms (清一色) whole, as words."""
     lines, line = [], ""
     english = sum(c.isascii() and c.isalpha() for c in text) > sum(
         east_asian_width(c) in "WF" for c in text
@@ -102,8 +105,8 @@ _OPENING = set("「『（《〈【")  # never ends a line: it stays with the cha
 
 
 def _words(text: str):
-    """The pieces a line may break after: a word with its space, or one wide character (a closing mark kept
-    with the character before it, an opening one with the character after)."""
+    """The pieces a line may break after: a word with its space, or one wide character (a closing
+    mark kept with the character before it, an opening one with the character after)."""
     pieces: list[str] = []
     for piece in _pieces(text):
         if pieces and (piece[0] in _CLOSING or pieces[-1][-1] in _OPENING):
@@ -131,9 +134,10 @@ def _pieces(text: str):
 
 
 def fit(text: str, cells: int | None) -> str:
-    """``text`` for a screen ``cells`` wide: each longer line wrapped at word boundaries (or between Chinese
-    characters), its continuation indented two cells beyond the line's own indent; tables are kept whole
-    (a line with columns — two spaces between words — or a rule of dashes is never broken)."""
+    """``text`` for a screen ``cells`` wide: each longer line wrapped at word boundaries (or between
+    Chinese characters), its continuation indented two cells beyond the line's own indent; tables
+    are kept whole (a line with columns — two spaces between words — or a rule of dashes is never
+    broken)."""
     if not cells:
         return text
     out = []
@@ -152,8 +156,9 @@ def _tabular(body: str) -> bool:
 
 
 def wrap_choices(question: str, cells: int) -> str:
-    """A question of choices (``Who won? [1] Ah Fook  [2] Mei …``) in lines of at most ``cells``, broken between
-    its choices (two spaces apart) where it can be, and within one only when it is wider than a line."""
+    """A question of choices (``Who won? [1] Ah Fook  [2] Mei …``) in lines of at most ``cells``,
+    broken between its choices (two spaces apart) where it can be,
+    and within one only when it is wider than a line."""
     if width(question) <= cells:
         return question
     lines = [""]

@@ -66,8 +66,9 @@ def hand_json(s: Settlement) -> dict[str, Any]:
 
 
 def _explained(s) -> dict[str, Any]:
-    """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it matches) and
-    ``corrections`` (the fewest payments from what was paid to what is owed; null when none can square it)."""
+    """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it matches)
+    and ``corrections`` (the fewest payments from what was paid to what is owed;
+    null when none can square it)."""
     from ..settling.claims import corrections, gaps
 
     found = gaps(s)
@@ -99,8 +100,8 @@ def _explained(s) -> dict[str, Any]:
 
 
 def session_json(result: Night) -> dict[str, Any]:
-    """A session: whether every hand is valid, every hand (with its ``index`` and ``dealer``), the totals and the
-    next dealer."""
+    """A session: whether every hand is valid, every hand (with its ``index`` and ``dealer``), the
+    totals and the next dealer."""
     hands = []
     for n, s in enumerate(result.hands, start=1):
         obj = {"index": n, "dealer": s.record.dealer, **hand_json(s)}
@@ -126,7 +127,8 @@ _ENCODE: Callable[[Any], bytes] | None = None
 
 
 def encode(obj: Any) -> bytes:
-    """Compact UTF-8 JSON, decimals as exact numbers: the encoder behind every JSON the tool writes."""
+    """Compact UTF-8 JSON, decimals as exact numbers: the encoder behind every JSON the tool
+    writes."""
     global _ENCODE
     if _ENCODE is None:
         import msgspec
@@ -136,14 +138,16 @@ def encode(obj: Any) -> bytes:
 
 
 def dumps(obj: Any, indent: int | None = 2) -> str:
-    """JSON text: indented by ``indent``, or on one line with a space after ``,`` and ``:`` (``indent=None``)."""
+    """JSON text: indented by ``indent``, or on one line with a space after ``,`` and ``:``
+    (``indent=None``)."""
     from msgspec.json import format as layout
 
     return layout(encode(obj), indent=0 if indent is None else indent).decode("utf-8")
 
 
 def dumps_session(obj: dict[str, Any]) -> str:
-    """A session's JSON: indented at the top, one line per hand, so that 10,000 hands still read well."""
+    """A session's JSON: indented at the top, one line per hand,
+    so that 10,000 hands still read well."""
     hands = ",\n".join("    " + dumps(h, indent=None) for h in obj["hands"])
     head = [f'  "{key}": {dumps(obj[key], indent=None)},\n' for key in ("valid",) if key in obj]
     rest = [
@@ -165,7 +169,8 @@ def settle_up_json(night: Night) -> list[dict[str, Any]]:
 
 
 def night_json_text(night: Night, settle_up: bool = False) -> str:
-    """``settle --format json``: a hand indented, a session with a line per hand; ``--settle-up`` adds its key."""
+    """``settle --format json``: a hand indented, a session with a line per hand;
+    ``--settle-up`` adds its key."""
     obj = night_json(night)
     if settle_up:
         obj["settle_up"] = settle_up_json(night)

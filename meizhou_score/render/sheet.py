@@ -1,4 +1,5 @@
-"""The score sheet (記分表): a night as the table keeps it on paper, one row a hand with the running totals.
+"""The score sheet (記分表): a night as the table keeps it on paper,
+one row a hand with the running totals.
 
 Plain data (JSON-ready) for the phone page, in the player's language: each
 hand's number, dealer, what happened (the headline ``settle`` prints), each
@@ -18,7 +19,8 @@ from .text import explain_transfer, hand_text
 
 
 def chart(night: Night, lang: str = "en") -> str:
-    """The night's running totals, hand by hand, as a line chart (SVG): the page's and ``settle --chart``'s."""
+    """The night's running totals, hand by hand, as a line chart (SVG):
+    the page's and ``settle --chart``'s."""
     from .chart import line_chart
 
     rows = sheet(night, lang)
@@ -30,7 +32,8 @@ def chart(night: Night, lang: str = "en") -> str:
 
 
 def running_totals(night: Night):
-    """Each hand (from 1) with every player's running total after it: (number, settlement, running)."""
+    """Each hand (from 1) with every player's running total after it: (number, settlement,
+    running)."""
     running = dict.fromkeys(night.players, Decimal(0))
     for number, s in enumerate(night.hands, start=1):
         for name, amount in s.amounts.items():
@@ -39,7 +42,8 @@ def running_totals(night: Night):
 
 
 def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
-    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``, ``payments``."""
+    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``,
+    ``payments``."""
     rows = []
     for number, s, running in running_totals(night):
         rows.append(

@@ -1,5 +1,6 @@
-"""A club's players in figures (戰績), as a person reads them: ``ledger stats`` as a table with words for
-headings, or one block a player on a narrow screen; pattern names in the player's language."""
+"""A club's players in figures (戰績), as a person reads them: ``ledger stats`` as a table with
+words for headings, or one block a player on a narrow screen; pattern names in the player's
+language."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from .text import pattern_name
 
 
 def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
-    """Each player's figures (``club.reports.Stats``): a table, or a block each when it would not fit ``cells``."""
+    """Each player's figures (``club.reports.Stats``): a table,
+    or a block each when it would not fit ``cells``."""
     w = WORDS[lang]
     headers = w["stats_headers"].split("|")
     rows = [
@@ -75,7 +77,8 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
 
 
 def _biggest(st, lang: str) -> str:
-    """The biggest hand: its patterns in words and its ratio (``seven pairs 七小對 ×3``), or nothing."""
+    """The biggest hand: its patterns in words and its ratio (``seven pairs 七小對 ×3``),
+    or nothing."""
     if not st.biggest_ratio:
         return ""
     sep = WORDS[lang]["list_sep"]

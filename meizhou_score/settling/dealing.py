@@ -10,6 +10,8 @@ relative to the dealer.
 
 from __future__ import annotations
 
+from typing import Any
+
 STACKS_PER_WALL = 17
 PLACES = (
     "the dealer (莊家)",
@@ -39,27 +41,31 @@ def dealing_order() -> list[tuple[int, int]]:
     return order + [(0, 2), (1, 1), (2, 1), (3, 1)]
 
 
-def deal_json(dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None) -> dict:
-    """The break point and the dealing order as data; ``names`` from the dealer on, in play order."""
+def deal_json(
+    dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None
+) -> dict[str, Any]:
+    """The break point and the dealing order as data; ``names`` from the dealer on,
+    in play order."""
     breaker, wall, stack = break_point(dealer_dice, breaker_dice)
-    who = (lambda k: names[k]) if names else (lambda k: PLACES[k])  # noqa: E731
+    who: tuple[str, ...] = names or PLACES  # each place's name, by its offset from the dealer
     held = [0, 0, 0, 0]
-    dealing = []
+    dealing: list[dict[str, Any]] = []
     for player, tiles in dealing_order():
         held[player] += tiles
-        dealing.append({"player": who(player), "takes": tiles, "holds": held[player]})
+        dealing.append({"player": who[player], "takes": tiles, "holds": held[player]})
     return {
         "dealer_dice": dealer_dice,
         "breaker_dice": breaker_dice,
-        "breaker": who(breaker),
-        "wall": who(wall),
+        "breaker": who[breaker],
+        "wall": who[wall],
         "after_stack": stack,
         "dealing": dealing,
     }
 
 
 def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
-    """§2: a throw of ``total`` counted off from the thrower (``players[0]``) in play order lands on East.
+    """§2: a throw of ``total`` counted off from the thrower
+    (``players[0]``) in play order lands on East.
 
     ``players`` are as they sit, in play order; the result names each seat wind, East first.
     """
@@ -84,7 +90,8 @@ def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:
 def deal_text(
     dealer_dice: int, breaker_dice: int, names: tuple[str, ...] | None = None, lang: str = "en"
 ) -> str:
-    """The deal in words; ``names`` (from the dealer on, in play order) name the players, else their places."""
+    """The deal in words; ``names`` (from the dealer on, in play order) name the players,
+    else their places."""
     from ..i18n.words import phrase
 
     places = names or tuple(phrase("deal_places", lang).split("|"))

@@ -23,7 +23,8 @@ WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
 
 
 class Basis(NamedTuple):
-    """How a payment's units were reached: ``ratio`` (the hand's, None for a kong) × ``share`` × ``multiplier``.
+    """How a payment's units were reached: ``ratio`` (the hand's,
+    None for a kong) × ``share`` × ``multiplier``.
 
     A win: the hand's ratio × the share per ratio (R5, R7) × the kong-bloom
     multiplier (R6). A kong: its units from each payer (R8) × 3 when the
@@ -36,7 +37,8 @@ class Basis(NamedTuple):
 
 
 class Transfer(NamedTuple):
-    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``, by ruling ``rule``."""
+    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``,
+    by ruling ``rule``."""
 
     payer: str
     payee: str
@@ -89,7 +91,8 @@ class Settlement(NamedTuple):
 
     @property
     def claim_notes(self) -> tuple[str, ...]:
-        """What is odd about the claims themselves: they name only some players, or do not sum to zero."""
+        """What is odd about the claims themselves: they name only some players,
+        or do not sum to zero."""
         claimed = self.record.claimed
         if not claimed:
             return ()
@@ -127,7 +130,8 @@ class Settlement(NamedTuple):
 
 
 def winner_shape(record: Record) -> core.Shape:
-    """The winner's hand as scoring sees it: concealed tiles, exposed pungs and the winner's kongs."""
+    """The winner's hand as scoring sees it: concealed tiles,
+    exposed pungs and the winner's kongs."""
     hand = record.hand
     assert hand is not None, "a draw has no winner's hand"
     melds = [core.EXPOSED_PUNGS[tile] for tile in hand.pungs]
@@ -154,8 +158,8 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
         )
     if readings:
         return None, msg(
-            "{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the rules "
-            "in force",
+            "{tiles} forms a winning shape, but every pattern it matches has ratio 0 under the "
+            "rules in force",
             tiles=tiles,
         )
     rules = record.rules
@@ -171,16 +175,16 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
                 )
             ):
                 return None, msg(
-                    "{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is not a "
-                    "winning shape at this table ({rule})",
+                    "{tiles} is {name}, but `patterns.{shape}` is 0 in the house rules, so it is "
+                    "not a winning shape at this table ({rule})",
                     tiles=tiles,
                     name=name,
                     shape=kind,
                     rule=FINDINGS["not_a_win"],
                 )
     return None, msg(
-        "{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen "
-        "orphans under the rules in force ({rule})",
+        "{tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor "
+        "thirteen orphans under the rules in force ({rule})",
         tiles=tiles,
         rule=FINDINGS["not_a_win"],
     )
@@ -219,8 +223,8 @@ def settle_record(record: Record) -> Settlement:
     if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
         errors.append(
             msg(
-                "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in "
-                "this record ({rule})",
+                "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no "
+                "kong in this record ({rule})",
                 winner=winner,
                 rule=FINDINGS["kong_bloom_without_kong"],
             )
