@@ -152,8 +152,8 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
         assert traditional not in said, traditional
     assert "阿兰" in said  # the names as they were typed
     sheet = table_rows(shown, "局", rows=1)  # the score sheet: a line a hand
-    assert sheet[0].split()[:3] == ["局", "庄家", "经过"] and aligned(sheet), sheet
-    assert sheet[2].split()[:4] == ["1", "阿福", "美美", "自摸"]
+    assert sheet[0].split()[:3] == ["局", "庄家", "结果"] and aligned(sheet), sheet
+    assert sheet[2].split()[:4] == ["1", "阿福", "美美自摸", "×1"]  # Chinese: no space inside
     rows = table_rows(shown, "座位")
     assert rows[0].split() == ["座位", "玩家", "合计"]
     assert aligned(rows), rows

@@ -181,7 +181,7 @@ check_discards | Best discards (the hand then needs the fewest tiles, with the m
 check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | 打出|中文|之後|有效牌（進張）|剩餘張數
 rules_patterns_title | Patterns and their ratios: | 牌型與倍數：
 rules_payments_title | Payments and dealing: | 付款與坐莊：
-rules_supersedes | (replaces {ids}) | （取代 {ids}）
+rules_supersedes | (replaces {ids}) | （取代{ids}）
 check_discard_line |   {tile}: {then}; helps {useful} ({count} left) |   {tile}：{then}；有效牌 {useful}（剩 {count} 張）
 rules_now | {key} = {value} ({ruling}) | 現行：{value}（{ruling}）
 check_then_waiting | waiting on {tiles} | 聽 {tiles}
