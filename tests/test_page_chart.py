@@ -3,7 +3,8 @@
 `settle --chart`, `ledger history --chart` and the page's /api/chart.svg draw with one code
 (render/chart.py). A player named `a" onmouseover="alert(1)` must stay a name: hovering every
 element of each chart raises no dialog. A control chart with the attribute left unescaped proves
-that the hovering would have raised one. The charts' text is measured at 390 px wide.
+that the hovering would have raised one. The charts' text is measured at 320 px wide; the page's
+chart follows the phone's colour scheme (dark in dark mode); a long name's label stays inside.
 """
 
 from __future__ import annotations
@@ -75,11 +76,11 @@ def hover_everything(page, url: str) -> list[str]:
     return dialogs
 
 
-def text_sizes_at_390(page) -> list[float]:
-    """Each text's drawn font size in CSS px with the chart 390 px wide."""
+def text_sizes_at_320(page) -> list[float]:
+    """Each text's drawn font size in CSS px with the chart 320 px wide."""
     return page.evaluate(
         """() => { const svg = document.querySelector('svg');
-            svg.style.width = '390px';
+            svg.style.width = '320px';
             const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
             return [...svg.querySelectorAll('text')].map(
                 (t) => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
@@ -110,7 +111,7 @@ def test_settle_and_ledger_charts_with_a_hostile_name(page, tmp_path):
     for svg in (settled, history):
         assert HOSTILE in svg.read_text(encoding="utf-8").replace("&quot;", '"')
         assert hover_everything(page, svg.as_uri()) == []
-        sizes = text_sizes_at_390(page)
+        sizes = text_sizes_at_320(page)
         assert min(sizes) >= 11, (svg.name, sizes)
         assert page.locator("text.tick").count() >= 3
 
@@ -124,20 +125,22 @@ def test_the_pages_chart_with_a_hostile_name(page, tmp_path):
         assert page.locator("path[data-player]").count() == 4
         # Mei +60 (R5: 2 units from each of three at stake 10), the other three −20 each
         ends = page.locator("text.end").all_text_contents()
-        assert ends == ["Mei +60", f"{HOSTILE}, Jun, Lan -20"]
-        assert min(text_sizes_at_390(page)) >= 11
+        assert ends[0] == "Mei +60"  # the three at −20 share a label, too long: cut, total kept
+        assert ends[1].startswith('a" on') and ends[1].endswith("… -20")
+        assert min(text_sizes_at_320(page)) >= 11
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
 
 
 @pytest.mark.parametrize("low, high", [(-7, 9), (-70, 90), (-700, 900), (0, 5)])
-def test_every_text_lies_inside_the_chart(page, tmp_path, low, high):
+@pytest.mark.parametrize("name", ["Mei", "Wong Ka Fai the Second of Kowloon", "歐陽大文小明阿福"])
+def test_every_text_lies_inside_the_chart(page, tmp_path, low, high, name):
     from meizhou_score.render.chart import line_chart
 
     svg = tmp_path / "chart.svg"
     svg.write_text(
-        line_chart("t", ["0", "1", "2"], {"Mei": [0, low, high], "Jun": [0, high, low]}),
+        line_chart("t", ["0", "1", "2"], {name: [0, low, high], "Jun": [0, high, low]}),
         encoding="utf-8",
     )
     page.goto(svg.as_uri())
@@ -152,3 +155,28 @@ def test_every_text_lies_inside_the_chart(page, tmp_path, low, high):
     )
     assert outside == []
     assert page.locator("text.tick").count() >= 3
+
+
+def test_the_pages_chart_follows_the_colour_scheme(tmp_path):
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    corner = """() => { const img = document.getElementById('chart');
+        const c = document.createElement('canvas'); c.width = 390; c.height = 300;
+        const x = c.getContext('2d'); x.drawImage(img, 0, 0, 390, 300);
+        return [...x.getImageData(3, 3, 1, 1).data].slice(0, 3); }"""
+    seen = {}
+    try:
+        with playwright.sync_playwright() as p:
+            chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for scheme in ("light", "dark"):
+                tab = chromium.new_page(viewport={"width": 320, "height": 844}, color_scheme=scheme)
+                tab.goto(base + "/")
+                tab.wait_for_function("(i => i && i.complete && i.naturalWidth)(chart)")
+                seen[scheme] = tab.evaluate(corner)
+            chromium.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+    # the page's own paper: white in light, #161513 in dark (page.css)
+    assert seen == {"light": [255, 255, 255], "dark": [0x16, 0x15, 0x13]}

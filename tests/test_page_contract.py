@@ -1,9 +1,9 @@
 """The page against the server side of docs/web.md's newer contract (/tmp/briefs/api.md): a stale
 write answered 412 and turned into a question, an old hand amended as it was written (its row's
 "record", a preview with "amend": N and its "why"), house-rule presets and the dice on the setup
-form. End to end, these are marked xfail until the server side is merged (the integrator removes
-the marks); the same page behaviour is pinned now against the contract's answers played by
-Playwright's routes (the tests named "..._as_the_contract_says").
+form, a second phone setting up a night that now exists. End to end against the real server; the
+same page behaviour is also pinned against the contract's answers played by Playwright's routes
+(the tests named "..._as_the_contract_says").
 
 Worked from RULES.md, stake 10: hand 1, Ah Fook deals and Mei self-draws an ordinary hand (ratio 1):
 2 units from each (R5), Mei +60; hand 2 is a draw that Mei deals (R10: the winner deals next).
@@ -27,7 +27,6 @@ def chromium():
         browser.close()
 
 
-SERVER = pytest.mark.xfail(reason="needs the server side of api.md", strict=False)
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
 stake: 10
 date: '2026-12-01'
@@ -51,7 +50,6 @@ def served(tmp_path):
     stop(proc)
 
 
-@SERVER
 def test_two_phones_record_the_same_hand(served, chromium):
     base, night = served
     first, second = phone(chromium), phone(chromium)
@@ -79,7 +77,6 @@ def test_two_phones_record_the_same_hand(served, chromium):
     assert night.read_text().count("draw: true") == 2
 
 
-@SERVER
 def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):
     base, night = served
     page = phone(chromium, locale="en-US")
@@ -103,7 +100,6 @@ def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):
     assert totals(night) == {"Ah Fook": -40, "Mei": 40, "Jun": -40, "Lan": 40}
 
 
-@SERVER
 def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):
     base, night = served
     page = phone(chromium)
@@ -118,7 +114,6 @@ def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):
     assert "Mei" in night.read_text().split("hands:")[1].split("- ")[1]  # nothing written
 
 
-@SERVER
 def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):
     night = tmp_path / "night.yaml"
     port = free_port()
@@ -144,6 +139,36 @@ def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):
         page.click("#record")
         page.wait_for_selector("[data-hand='1']")
         assert "players: [C, D, A, B]" in night.read_text().replace("'", "")
+    finally:
+        stop(proc)
+
+
+def test_a_second_phone_setting_up_the_night_is_told(tmp_path, chromium):
+    night = tmp_path / "night.yaml"
+    port = free_port()
+    proc = serve(night, port)
+    try:
+        first, second = phone(chromium), phone(chromium)
+        for page, names in ((first, "ABCD"), (second, "WXYZ")):
+            page.set_default_timeout(8000)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#player0")
+            for n, name in enumerate(names):
+                page.fill(f"#player{n}", name)
+            page.click("#start")
+            page.click(f"[data-dealer='{names[0]}']")
+            page.click("[data-winner='__draw']")
+        second.route("**/api/night*", lambda route: route.fulfill(status=304))  # no poll since
+        first.click("#record")
+        first.wait_for_selector("[data-hand='1']")
+        second.click("#record")
+        second.wait_for_selector("#ask:visible")
+        assert second.inner_text("#ask-text") == "The night was set up from another phone."
+        # the night as it now stands, the first phone's players; the second's written nowhere
+        assert second.inner_text("[data-total='A']") == "0"
+        assert "players: [A, B, C, D]" in night.read_text()
+        assert "W" not in night.read_text()
+        assert second.locator("#setup").is_hidden()
     finally:
         stop(proc)
 

@@ -97,12 +97,12 @@ def test_spread_keeps_labels_inside_the_plot():
 
 
 def test_text_reads_at_phone_width():
-    # the chart is drawn WIDTH units wide: on a 390 px wide chart one unit is 390 / WIDTH px
-    assert FONT_SIZE * 390 / WIDTH >= 11
+    # the chart is drawn WIDTH units wide: on a 320 px wide chart one unit is 320 / WIDTH px
+    assert FONT_SIZE * 320 / WIDTH >= 11
     root = parse(line_chart("t", ["0", "1"], {"Mei": [0, 5], "Jun": [0, -5]}))
     assert root.get("viewBox") == f"0 0 {WIDTH} 300"
     sizes = [float(t.get("font-size") or root.get("font-size")) for t in root.iter(SVG + "text")]
-    assert min(sizes) * 390 / WIDTH >= 11
+    assert min(sizes) * 320 / WIDTH >= 11
 
 
 def test_xml_escapes_quotes_for_attributes():
@@ -120,4 +120,15 @@ def test_a_hostile_name_stays_a_name():
         "Mei",
     ]
     assert root.find(SVG + "title").text == f"<{HOSTILE}>"
-    assert HOSTILE + " +10" in [text for _, text in ends_of(svg)]
+    # too long for the labels' room (half the drawing): cut with an ellipsis, the total kept
+    [(_, long), (_, short)] = ends_of(svg)
+    assert long.startswith('a" on') and long.endswith("… +10")
+    assert short == "Mei -10"
+
+
+def test_a_long_name_is_cut_and_a_short_one_is_not():
+    names = "Wong Ka Fai the Second", "Mei"
+    svg = line_chart("t", ["0", "1"], {names[0]: [0, 10], names[1]: [0, -10]})
+    [(_, long), (_, short)] = ends_of(svg)
+    assert long.endswith("… +10") and long[:-6] in names[0] and len(long) < len(names[0])
+    assert short == "Mei -10"

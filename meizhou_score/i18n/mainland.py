@@ -38,6 +38,7 @@ REVIEWED: dict[str, str] = {
     "稽核": "审核",
     "连结": "链接",
     "埠": "端口",
+    "手提电脑": "笔记本电脑",  # a laptop (Hong Kong's 手提電腦; the phone page's "not answering")
 }
 
 # Taiwan's corner quotes → the mainland's curly quotes

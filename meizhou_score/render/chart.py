@@ -4,9 +4,12 @@ One line a player, each with its own dash pattern and marker so that it reads in
 black and white; a zero line; a value axis of round ticks (1, 2 or 5 × 10ⁿ, at
 least three of them); the period's labels along the bottom; each player's name
 and total at the end of their line, moved apart (with a leader line) where
-they would overlap, players with equal totals sharing one label. Drawn 390
-units wide with 13-unit text, so that on a phone (about 390 px) the text reads
-at 13 px and never under 11. Chinese names render with the fonts the viewer has
+they would overlap, players with equal totals sharing one label, a label too
+long for its room cut with an ellipsis (the total always kept). Drawn 390 units
+wide with 14-unit text, so that on a phone the text reads at 14 px at 390 px and
+11.5 at 320. Light or dark as the viewer's colour scheme says (a style sheet of
+our own inside the drawing; the colours as attributes where no CSS applies).
+Chinese names render with the fonts the viewer has
 (a CJK family is named first). Everything a player wrote is escaped for XML
 text and attributes alike (quotes included). Written by hand rather than with a
 plotting library: a line chart is a few dozen SVG elements, and matplotlib would
@@ -22,13 +25,20 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 WIDTH, HEIGHT = 390, 300
 # margins: the values at left (at least 36, wider for wider values), the title on top, labels below
 LEFT, TOP, BOTTOM = 36, 34, 34
-FONT_SIZE = 13  # units of the drawing; drawn 390 units wide, so 13 px on a 390 px wide chart
+FONT_SIZE = 14  # units of the drawing: 14 px on a 390 px wide chart, 11.5 px at 320
 LINE = 16  # the least distance between two end labels
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
 FONT = (
     "'Noto Sans CJK TC', 'Noto Sans CJK SC', 'PingFang TC', 'Microsoft JhengHei', "
     "system-ui, sans-serif"
+)
+# dark: the page's own colours (page.css); light is the attributes' black on white
+STYLE = (
+    "<style>@media (prefers-color-scheme: dark) {"
+    " .bg { fill: #161513 } .ink, .end { fill: #ece9df } .soft, .tick { fill: #c8c2b7 }"
+    " .grid { stroke: #4a463f } .zero, .line, .cross { stroke: #ece9df } .mk { fill: #ece9df }"
+    " .hollow { fill: #161513; stroke: #ece9df } .leader { stroke: #b8b2a7 } }</style>"
 )
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
 
@@ -46,7 +56,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     left = max(LEFT, round(max(_width(_plain(t)) for t in ticks)) + 14)  # room for the values
-    ends = end_labels(series)
+    ends = [(value, _fit(text, WIDTH // 2 - 22)) for value, text in end_labels(series)]
     label_w = max([_width(text) for _, text in ends] or [0])
     right = min(max(label_w + 22, 48), WIDTH // 2)  # the names' room at the right
     plot_w, plot_h = WIDTH - left - right, HEIGHT - TOP - BOTTOM
@@ -62,17 +72,19 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
         f'role="img" font-family="{FONT}" font-size="{FONT_SIZE}">',
         f"<title>{xml(title)}</title>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
-        f'<text x="8" y="20" font-size="15" font-weight="bold" fill="#000">{xml(title)}</text>',
+        STYLE,
+        f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<text class="ink" x="8" y="20" font-size="16" font-weight="bold" fill="#000">'
+        f"{xml(title)}</text>",
     ]
     for value in ticks:  # the value axis
         out.append(
-            f'<text class="tick" x="{left - 9}" y="{y(value) + 4.5:.1f}" text-anchor="end" '
+            f'<text class="tick" x="{left - 9}" y="{y(value) + 5:.1f}" text-anchor="end" '
             f'fill="#333">{_plain(value)}</text>'
         )
         out.append(
-            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
-            f'stroke="#d4d4d4"/>'
+            f'<line class="grid" x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" '
+            f'y2="{y(value):.1f}" stroke="#d4d4d4"/>'
         )
     out.append(
         f'<line class="zero" x1="{left}" x2="{left + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
@@ -84,7 +96,8 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
             if i != count - 1 and count - 1 - i < step:
                 continue  # too near the last label, which is always shown
             out.append(
-                f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 20}" text-anchor="middle" '
+                f'<text class="soft" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 20}" '
+                f'text-anchor="middle" '
                 f'fill="#333">{xml(label)}</text>'
             )
     for n, (name, points) in enumerate(series.items()):
@@ -96,7 +109,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         last = points[-1] if points else 0
         out.append(
-            f'<path d="{d}" fill="none" stroke="#000" stroke-width="2"{dashed} '
+            f'<path class="line" d="{d}" fill="none" stroke="#000" stroke-width="2"{dashed} '
             f'data-player="{xml(name)}" data-last="{xml(last)}"/>'
         )
         out += [_marker(MARKERS[n % len(MARKERS)], cx, cy) for cx, cy in coords]
@@ -111,7 +124,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
                 f'fill="none" stroke="#555" stroke-width="1"/>'
             )
         out.append(
-            f'<text class="end" x="{x_end + 12}" y="{at + 4.5:.1f}" fill="#000" '
+            f'<text class="end" x="{x_end + 12}" y="{at + 5:.1f}" fill="#000" '
             f'data-value="{xml(value)}">{xml(text)}</text>'
         )
     out.append("</svg>")
@@ -170,32 +183,46 @@ def _width(text: str) -> float:
     return FONT_SIZE * (wide + 0.6 * (len(text) - wide))
 
 
+def _fit(label: str, room: float) -> str:
+    """``label`` ("Mei, Jun +40") as drawn in ``room`` units: the names cut with an ellipsis where
+    they would run past it, the total always kept whole."""
+    if _width(label) <= room:
+        return label
+    names, _, total = label.rpartition(" ")
+    while names and _width(f"{names}… {total}") > room:
+        names = names[:-1]
+    return f"{names.rstrip(', ')}… {total}"
+
+
 def _clean(value: Decimal) -> Decimal:
     return Decimal(0) if value == 0 else value.normalize()
 
 
 def _marker(kind: str, cx: float, cy: float) -> str:
     if kind == "circle":
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="#000"/>'
+        return f'<circle class="mk" cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="#000"/>'
     if kind == "ring":
-        return f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="#fff" stroke="#000"/>'
+        return (
+            f'<circle class="hollow" cx="{cx:.1f}" cy="{cy:.1f}" r="3.5" fill="#fff" '
+            f'stroke="#000"/>'
+        )
     if kind == "square":
         return (
-            f'<rect x="{cx - 3.5:.1f}" y="{cy - 3.5:.1f}" width="7" height="7" fill="#fff" '
-            f'stroke="#000"/>'
+            f'<rect class="hollow" x="{cx - 3.5:.1f}" y="{cy - 3.5:.1f}" width="7" height="7" '
+            f'fill="#fff" stroke="#000"/>'
         )
     if kind == "triangle":
         return (
-            f'<path d="M{cx:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 3:.1f} '
+            f'<path class="mk" d="M{cx:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 3:.1f} '
             f'L{cx - 4:.1f},{cy + 3:.1f} Z" fill="#000"/>'
         )
     if kind == "diamond":
         return (
-            f'<path d="M{cx:.1f},{cy - 4.5:.1f} L{cx + 4.5:.1f},{cy:.1f} L{cx:.1f},{cy + 4.5:.1f} '
-            f'L{cx - 4.5:.1f},{cy:.1f} Z" fill="#fff" stroke="#000"/>'
+            f'<path class="hollow" d="M{cx:.1f},{cy - 4.5:.1f} L{cx + 4.5:.1f},{cy:.1f} '
+            f'L{cx:.1f},{cy + 4.5:.1f} L{cx - 4.5:.1f},{cy:.1f} Z" fill="#fff" stroke="#000"/>'
         )
     return (
-        f'<path d="M{cx - 4:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 4:.1f} '
+        f'<path class="cross" d="M{cx - 4:.1f},{cy - 4:.1f} L{cx + 4:.1f},{cy + 4:.1f} '
         f'M{cx - 4:.1f},{cy + 4:.1f} L{cx + 4:.1f},{cy - 4:.1f}" stroke="#000" stroke-width="1.5"/>'
     )
 

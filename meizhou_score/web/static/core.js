@@ -8,14 +8,28 @@ const TILES = [];
 for (const suit of SUITS) for (let n = 1; n <= 9; n++) TILES.push(n + suit);
 for (let n = 1; n <= 7; n++) TILES.push(n + "z");
 
-// the phone's own language first: zh-CN, zh-SG and zh-Hans read Simplified, any other Chinese Traditional
-function phoneLanguage() {
-  const said = (navigator.language || "en").toLowerCase();
-  if (!said.startsWith("zh")) return "en";
-  return /^zh-(cn|sg|hans)/.test(said) ? "zh-Hans" : "zh-Hant";
+// the page's language as the command line picks it: ?lang= first, then the choice this phone made,
+// then navigator.languages in order, the script winning over the region (zh-Hans-TW is Simplified)
+function languageOf(tag) {
+  const code = String(tag || "").toLowerCase().replace(/_/g, "-");
+  if (code === "en" || code.startsWith("en-")) return "en";
+  if (code !== "zh" && !code.startsWith("zh-")) return null;
+  const parts = code.split("-").slice(1);
+  if (parts[0] === "hans" || parts[0] === "hant") return parts[0] === "hans" ? "zh-Hans" : "zh-Hant";
+  return parts.some((p) => ["cn", "sg", "my"].includes(p)) ? "zh-Hans" : "zh-Hant";
 }
-let lang = localStorage.getItem("meizhou-lang") || phoneLanguage();
-if (lang === "zh") lang = "zh-Hant";  // what an older page remembered
+function pickLanguage() {
+  const asked = languageOf(new URLSearchParams(location.search).get("lang"));
+  if (asked) return asked;
+  const chosen = localStorage.getItem("meizhou-lang");
+  if (chosen) return chosen === "zh" ? "zh-Hant" : chosen;  // "zh": what an older page remembered
+  for (const tag of navigator.languages || [navigator.language]) {
+    const found = languageOf(tag);
+    if (found) return found;
+  }
+  return "en";
+}
+let lang = pickLanguage();
 let state = null;   // GET /api/night as last seen
 
 const $ = (id) => document.getElementById(id);
@@ -97,14 +111,19 @@ function say(text) {
   box.textContent = text || "";
   box.hidden = !text;
 }
-// a note for a few seconds (another phone's change, a hand recorded)
+// a note for a few seconds (another phone's change, a hand recorded): it replaces the one before
+// and fades; `id` names it for whoever waits for it (#recorded)
 let noticeTimer = null;
-function notice(text, seconds = 5) {
+function notice(text, seconds = 5, id = null) {
   const box = $("notice");
-  box.textContent = text;
+  box.replaceChildren(el("span", {id}, text));
+  box.classList.remove("fading");
   box.hidden = false;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { box.hidden = true; box.textContent = ""; }, seconds * 1000);
+  noticeTimer = setTimeout(() => {
+    box.classList.add("fading");
+    noticeTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 600);
+  }, seconds * 1000);
 }
 // a question with its answers, asked in the page (never a browser dialog)
 function ask(text, answers) {

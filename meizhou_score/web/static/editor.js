@@ -81,7 +81,10 @@ function renderEditor() {
   }
   const tiles = editor.winner && editor.how;
   if (tiles) box.append(chips(), winningRow());
-  else if (editor.kongs.length) box.append(el("div", {class: "chips", id: "hand-tiles"}, kongChips()));
+  if (editor.kongs.length) {  // every player's kongs in their own row, apart from the winner's hand
+    box.append(el("div", {class: "step"}, el("div", {class: "label"}, w("kongs")),
+      el("div", {class: "chips", id: "kong-chips"}, kongChips())));
+  }
   if (editor.kong) box.append(kongSteps(names));
   if (tiles || editor.kong) box.append(keyboard());
   if (editor.winner || editor.draw) {
@@ -97,7 +100,6 @@ function renderEditor() {
       }}, w("kong")));
     box.append(tools);
   }
-  if (editor.preview) box.append(previewBox(names));
 }
 
 // the hand as chips: a tap on one takes that tile or set back
@@ -112,7 +114,7 @@ function chips() {
   const exposed = editor.pungs.map((t, i) => el("button", {class: "chip exposed", "data-pung": t,
     onclick: () => { editor.pungs.splice(i, 1); changed(); }}, w("pungShort") + " " + setLabel([t, t, t]) + " ✕"));
   return el("div", {class: "step"}, el("div", {class: "label", id: "count"}, label),
-    el("div", {class: "chips", id: "hand-tiles"}, list, exposed, kongChips(),
+    el("div", {class: "chips", id: "hand-tiles"}, list, exposed,
       list.length + exposed.length ? null : el("span", {class: "muted"}, w("tapSets"))));
 }
 function kongChips() {
@@ -239,9 +241,8 @@ function previewBox(names) {
   const why = [...(p.why || []), ...(p.why && p.why.length ? [] : p.row.errors || [])];
   return el("div", {class: "preview" + (p.disputed ? " refused" : ""), id: "preview", role: "status"},
     el("div", {}, p.row.what),
-    el("div", {}, names.map((n) => `${n} ${money(p.row.changes[n])}`).join(" · ")),
-    p.disputed ? el("ul", {id: "why"}, why.map((e) => el("li", {}, e)))
-      : el("ul", {}, p.row.payments.map((t) => el("li", {}, t))));
+    el("div", {class: "changes"}, names.map((n) => `${n} ${money(p.row.changes[n])}`).join(" · ")),
+    p.disputed ? el("ul", {id: "why"}, why.map((e) => el("li", {}, e))) : null);
 }
 
 let previewTimer = null;

@@ -40,6 +40,8 @@ function take(data) {
     if (seen.length) {
       for (const row of seen) fresh.add(row.hand);
       if (seen.length === 1 && seen[0].hand > before.length) notice(w("recordedElsewhere", {n: seen[0].hand}));
+      // the same hands, one of them changed (its later rows' running totals with it): an amendment
+      else if (now.length === before.length) notice(w("amendedElsewhere", {n: seen[0].hand}));
       setTimeout(() => { fresh = new Set(); renderSheet(); }, 4000);
     }
   } else if (before && !data.exists && before.length) {
@@ -120,6 +122,7 @@ function renderBar() {
   const bar = $("bar");
   bar.replaceChildren();
   if (editor) {
+    if (editor.preview) bar.append(previewBox(players()));  // what Record will write, always in view
     bar.append(el("button", {class: "big primary", id: "record", disabled: !ready(), onclick: record},
       editor.amend ? w("amend") : w("record")),
     el("button", {class: "big", id: "cancel", onclick: () => {
@@ -162,7 +165,7 @@ async function record() {
     table = null;
     keepDraft();
     say("");
-    $("extra").replaceChildren(el("p", {id: "recorded", role: "status"}, w("recorded", {n: number || done.hand})));
+    notice(number ? w("amended", {n: number}) : w("recorded", {n: done.hand}), 5, "recorded");
     if (done.version && done.sheet) { etag = null; state = done; render(); } else await refresh(true);
   } catch (e) {
     if (e.status === 412) conflict(e, () => { editor.preview = null; renderEditor(); previewSoon(); if (editor.draw) record(); });
@@ -173,7 +176,7 @@ async function record() {
 function undo() {
   const row = state.sheet[state.sheet.length - 1];
   const gain = Math.max(...Object.values(row.changes).map(Number));
-  const what = gain > 0 ? `${row.what}, +${gain}` : row.what;
+  const what = gain > 0 ? row.what + w("sep") + "+" + gain : row.what;
   ask(w("undoAsk", {n: row.hand, what}), [
     ["undo-yes", w("undoYes"), async () => {
       try {

@@ -1,0 +1,160 @@
+"""What a newcomer table found on the page: the preview in view above Record, one notice at a time
+that fades, an amendment called so on every phone, kongs in their own row, the language's own
+separator and the mainland's words, and the page's language picked as the command line picks it.
+Real `serve`, Debian's Chromium, phone-sized contexts.
+
+The night (test_page_table's, stake 10, worked from RULES.md): hand 1, Ah Fook deals and Mei
+self-draws an ordinary hand (ratio 1): each of the three pays 2 units (R5), Mei +60, the others −20.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from test_page_table import NIGHT, PLAIN, free_port, phone, serve, stop
+from test_web_page import CHROMIUM, FLAGS, playwright
+
+
+@pytest.fixture
+def chromium():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    port = free_port()
+    proc = serve(night, port)
+    yield f"http://127.0.0.1:{port}", night
+    stop(proc)
+
+
+def opened(page, base: str):
+    page.set_default_timeout(8000)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-hand='1']")
+
+
+def in_view(page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], selector
+    return box
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_preview_stays_in_view_above_record(served, chromium, width):
+    base, _ = served
+    page = phone(chromium, width=width)
+    opened(page, base)
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    for group in PLAIN:
+        page.click(f"[data-set='{group}']")
+    page.click("[data-win='4s']")
+    page.wait_for_selector("#record:enabled")
+    page.evaluate("window.scrollTo(0, 0)")  # the keyboard fills the screen: the top of the page
+    preview, record = in_view(page, "#preview"), in_view(page, "#record")
+    assert preview["y"] + preview["height"] <= record["y"]  # read first, then pressed
+    # Jun self-draws an ordinary hand: 2 units from each of three at stake 10 (R5)
+    assert "Jun +60" in page.inner_text("#preview")
+    assert page.errors == []
+
+
+def test_one_notice_at_a_time_and_it_fades(served, chromium):
+    base, _ = served
+    page = phone(chromium)
+    opened(page, base)
+    page.click("#new-hand")
+    page.click("[data-winner='__draw']")
+    page.click("#record")
+    page.wait_for_selector("[data-hand='2']")
+    page.click("#undo")
+    page.click("#undo-yes")
+    page.wait_for_selector("#notice:has-text('Hand 2 was taken back.')")
+    page.click("#new-hand")
+    page.click("[data-winner='__draw']")
+    page.click("#record")
+    page.wait_for_selector("#recorded")
+    assert page.inner_text("#notice") == "Hand 2 recorded."  # the taken-back one replaced
+    in_view(page, "#notice")
+    page.wait_for_selector("#notice", state="hidden", timeout=10000)  # gone after a few seconds
+    assert page.errors == []
+
+
+def test_an_amendment_is_called_so_on_every_phone(served, chromium):
+    base, night = served
+    mine, theirs = phone(chromium), phone(chromium, locale="zh-CN")
+    for page in (mine, theirs):
+        opened(page, base)
+    mine.click("[data-hand='1'] button.open")
+    mine.click("[data-amend='1']")
+    # the forgotten kong: Lan's concealed kong of 9m, 2 units from each of the three others (R8)
+    mine.click("#add-kong")
+    mine.click("[data-kong-player='Lan']")
+    mine.click("[data-kong-type='concealed']")
+    mine.click("#keyboard [data-tile='9m']")
+    # the kong in its own row, not among the winner's concealed tiles
+    assert mine.locator("#kong-chips [data-kong='9m']").count() == 1
+    assert mine.locator("#hand-tiles [data-kong]").count() == 0
+    mine.wait_for_selector("#record:enabled")
+    mine.click("#record")
+    mine.wait_for_selector("#recorded")
+    assert mine.inner_text("#notice") == "Hand 1 amended."
+    theirs.wait_for_selector("#notice:has-text('第 1 局已由另一部手机修改。')")
+    # hand 1 now: Mei +60 −20 = +40, Lan −20 +60 = +40, Ah Fook and Jun −20 −20 = −40
+    assert theirs.inner_text("[data-total='Lan']") == "+40"
+    assert "kongs" in night.read_text()
+    assert mine.errors == [] and theirs.errors == []
+
+
+def test_chinese_says_its_own_separator_and_the_mainlands_words(served, chromium):
+    base, _ = served
+    page = phone(chromium, locale="zh-CN")
+    opened(page, base)
+    page.click("#undo")
+    text = page.inner_text("#ask-text")
+    # Mei's gain in hand 1, +60, after the sheet's what with a full-width comma
+    assert text.endswith("，+60）？") and ", " not in text
+    with urllib.request.urlopen(base + "/static/words.json") as answer:
+        words = json.loads(answer.read())
+    assert words["zh-Hans"]["offline"].startswith("笔记本电脑")
+    assert words["zh-Hant"]["offline"].startswith("手提電腦")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    "query, languages, chosen",
+    [
+        ("", ["fr-FR", "zh-Hans-TW", "en"], "zh-Hans"),  # the script wins over the region
+        ("", ["zh-Hant-CN"], "zh-Hant"),
+        ("", ["de-DE", "zh-MY"], "zh-Hans"),
+        ("", ["zh-SG"], "zh-Hans"),
+        ("", ["zh-HK", "zh-CN"], "zh-Hant"),  # the first the page speaks decides
+        ("", ["zh"], "zh-Hant"),
+        ("", ["fr-FR", "en-GB", "zh-CN"], "en"),
+        ("", ["fr-FR", "de-DE"], "en"),
+        ("?lang=zh-Hant", ["en-US"], "zh-Hant"),  # ?lang= first
+        ("?lang=zh-CN", ["zh-TW"], "zh-Hans"),
+    ],
+)
+def test_the_page_picks_its_language_as_the_command_line_does(
+    served, chromium, query, languages, chosen
+):
+    base, _ = served
+    page = phone(chromium)
+    page.add_init_script(
+        f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}})"
+    )
+    page.goto(base + "/" + query)
+    page.wait_for_selector("[data-hand='1']")
+    assert page.get_attribute("#langs [aria-pressed='true']", "data-lang") == chosen
+    assert page.evaluate("document.documentElement.lang") == chosen
+    assert page.errors == []
