@@ -1,4 +1,5 @@
-"""What every command shares: --help and --version, --format, --lang, --rules; the run's state; a flag checked.
+"""What every command shares: --help and --version, --format, --lang, --rules; the run's state; a
+flag checked.
 
 Commands never exit: they return an :class:`~.app.ExitStatus` or raise the
 package's errors, and :func:`~.app.main` alone turns those into exit codes.
@@ -20,9 +21,11 @@ from ..records.loader import DEFAULT_LIMITS, Limits
 
 @dataclass
 class Run:
-    """What one run of the command line knows beyond a command's flags: the limits and the player's language.
+    """What one run of the command line knows beyond a command's flags: the limits and the player's
+    language.
 
-    Made by ``main`` (the limits read once from the environment) and handed to click as the context's object.
+    Made by ``main`` (the limits read once from the environment) and handed to click as the
+    context's object.
     """
 
     limits: Limits = DEFAULT_LIMITS
@@ -65,8 +68,10 @@ def the_run() -> Run:
 
 
 def locale_language() -> str:
-    """The locale's language (LC_ALL, then LC_MESSAGES, then LANG, the first one set): zh_CN, zh_SG and zh_Hans
-    read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional; anything else English."""
+    """The locale's language (LC_ALL, then LC_MESSAGES, then LANG, the first one set): zh_CN, zh_SG
+    and zh_Hans
+    read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional; anything else
+    English."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name)
         if value:
@@ -80,7 +85,8 @@ def language() -> str:
 
 
 def screen_width() -> int | None:
-    """How many cells wide the player's screen is: COLUMNS when set, else the terminal's; None when the output is
+    """How many cells wide the player's screen is: COLUMNS when set, else the terminal's; None when
+    the output is
     not a terminal (a file or a pipe gets every line whole)."""
     import sys
 
@@ -101,7 +107,8 @@ def echo_fitted(text: str, **kwargs) -> None:
 
 
 def someone_can_answer() -> bool:
-    """Is standard input a terminal (someone there to answer a question)? Not when it is closed or a pipe."""
+    """Is standard input a terminal (someone there to answer a question)? Not when it is closed or
+    a pipe."""
     import sys
 
     return sys.stdin is not None and sys.stdin.isatty()
@@ -120,7 +127,8 @@ NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
 
 
 def confirm(question: str, default: bool, lang: str) -> bool:
-    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in ``lang``;
+    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in
+    ``lang``;
     the question shows the default as the language does ([Y/n], [是/否，預設 是])."""
     from ..i18n.language import language as spoken
 
@@ -152,7 +160,8 @@ def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
 
 
 def checked(check, value, flag: str):
-    """A flag's value through the same check a typed answer gets; a bad one is an error naming the flag."""
+    """A flag's value through the same check a typed answer gets; a bad one is an error naming the
+    flag."""
     try:
         return check(value)
     except MeizhouError as exc:
@@ -212,7 +221,8 @@ class _Languages(click.Choice):
 
 
 def lang_option(func):
-    """--lang en|zh-Hant|zh-Hans (zh: zh-Hant), by default the locale's language (read first, so that even a
+    """--lang en|zh-Hant|zh-Hans (zh: zh-Hant), by default the locale's language (read first, so
+    that even a
     usage error speaks it)."""
     return click.option(
         "--lang",

@@ -22,7 +22,8 @@ _NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!
 def scheduler_of(given: str | None) -> tuple[str | None, str | None]:
     """``--scheduler`` as (address, scheduler file): ``tcp://HOST:PORT``, ``HOST:PORT`` (tcp),
     another of Dask's protocols (``tls://``, ``ws://``, ``wss://``), or the JSON file that ``dask
-    scheduler --scheduler-file`` writes, its address checked the same way. Anything else is refused."""
+    scheduler --scheduler-file`` writes, its address checked the same way. Anything else is
+    refused."""
     if given is None:
         return None, None
     if os.path.isfile(given):

@@ -51,9 +51,11 @@ _PARTS: Memo[tuple[tuple[int, ...], bool], frozenset[tuple[int, int, int]]] = Me
 
 
 def _parts(c: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]:
-    """Every (sets, partial sets, eyes ≤ 1) the tiles ``c`` can make, each remainder worked out once.
+    """Every (sets, partial sets, eyes ≤ 1) the tiles ``c`` can make, each remainder worked out
+    once.
 
-    From the lowest tile held: a pung, a run, a pair (as the eyes or as a partial set), two of a run (a
+    From the lowest tile held: a pung, a run, a pair (as the eyes or as a partial set), two of a
+    run (a
     partial set), or the tile left to help nothing. A dense suit reaches the same remainder by many
     paths; remembering each remainder's answer makes the search polynomial where it was exponential.
     """
@@ -118,7 +120,8 @@ def thirteen_orphans(counts: bytes) -> int:
 
 
 def shanten(counts: bytes, melds: int, rules: HouseRules) -> int:
-    """The fewest exchanges before ``counts`` (concealed tiles) wait, over the shapes the rules allow."""
+    """The fewest exchanges before ``counts`` (concealed tiles) wait, over the shapes the rules
+    allow."""
     best = standard(counts, melds)
     if not melds:
         if rules.seven_pairs:
@@ -142,7 +145,8 @@ class Discard(NamedTuple):
 def useful(
     counts: bytes, melds: int, seen: bytes, rules: HouseRules
 ) -> tuple[tuple[int, ...], int, int]:
-    """(tiles that lower the shanten, copies of them left, the shanten) for 13 concealed tiles (less melds)."""
+    """(tiles that lower the shanten, copies of them left, the shanten) for 13 concealed tiles
+    (less melds)."""
     now = shanten(counts, melds, rules)
     held = bytearray(counts)
     tiles, left = [], 0

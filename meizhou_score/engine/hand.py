@@ -33,7 +33,8 @@ from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, ship
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
 
 Counts = bytes
-"""A hand inside the hot core: 34 counts, one byte per tile kind (index 0–33), made once at the boundary."""
+"""A hand inside the hot core: 34 counts, one byte per tile kind (index 0–33), made once at the
+boundary."""
 
 
 STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
@@ -99,7 +100,8 @@ class Reading(NamedTuple):
 
 
 class Shape(NamedTuple):
-    """The winner's hand as scoring sees it, built once: concealed counts, melds, every tile's count."""
+    """The winner's hand as scoring sees it, built once: concealed counts, melds, every tile's
+    count."""
 
     concealed: Counts  # the concealed tiles, winning tile included
     melds: tuple[Block, ...]  # exposed pungs (碰) and kongs (槓)
@@ -322,7 +324,8 @@ def _group_waits(key: bytes, honours: bool) -> GroupWaits:
         k = bytearray(key)
         out = []
         for rank in range(len(k)):
-            # a tile can complete a group only beside what it holds: the same tile, or (in a suit) within two
+            # a tile can complete a group only beside what it holds: the same tile, or (in a suit)
+            # within two
             if k[rank] < COPIES and (
                 k[rank] if honours else any(key[rank - 2 if rank > 1 else 0 : rank + 3])
             ):

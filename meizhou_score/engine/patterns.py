@@ -165,7 +165,8 @@ def combine(found: list[str], ratios: Mapping[str, int], mode: str) -> int:
 
 
 class Working(NamedTuple):
-    """How a hand's ratio (倍數) was reached from its matched patterns, for the explanations to read."""
+    """How a hand's ratio (倍數) was reached from its matched patterns, for the explanations to
+    read."""
 
     counted: tuple[str, ...]  # the patterns whose ratios make the hand's
     superseded: dict[str, str]  # a matched pattern left out → the pattern that supersedes it
@@ -174,7 +175,8 @@ class Working(NamedTuple):
 
 
 def working(found: Iterable[str], ratios: Mapping[str, int], mode: str) -> Working:
-    """The one account of :func:`combine`: which patterns count, which are superseded, and the ratio.
+    """The one account of :func:`combine`: which patterns count, which are superseded, and the
+    ratio.
 
     ``found`` is ordered highest ratio first, as :func:`match` orders it.
     """
@@ -218,6 +220,7 @@ def best(
 
 
 def score(hand: Shape, rules: HouseRules) -> tuple[Score | None, list[Reading]]:
-    """The hand's best-scoring reading under ``rules`` (None: not a win), and every reading it has."""
+    """The hand's best-scoring reading under ``rules`` (None: not a win), and every reading it
+    has."""
     found = readings(hand.concealed, hand.melds, rules.seven_pairs, rules.thirteen_orphans)
     return best(found, hand.every, rules.patterns, rules.combine), found

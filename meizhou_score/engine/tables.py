@@ -1,4 +1,5 @@
-"""The shipped tables (牌表): every complete group of one suit or the honours, built once and loaded in ~2 ms.
+"""The shipped tables (牌表): every complete group of one suit or the honours, built once and loaded
+in ~2 ms.
 
 Every combination of up to four sets and at most one pair inside one suit
 (and inside the honours, which form only triplets and pairs) is enumerated in
@@ -70,19 +71,22 @@ def write_tables(path: str = TABLE_FILE, readings_path: str | None = None) -> No
 
 # The readings of every complete group, shipped too, for bulk work: a hand seen for the first time
 # is then read by look-up, not by search. Each group's readings are packed in bytes: the pair's byte
-# (its rank, or 0xFE for none) then a byte a set (kind × 16 + rank), readings apart by 0xFF; one file
+# (its rank, or 0xFE for none) then a byte a set (kind × 16 + rank), readings apart by 0xFF; one
+# file
 # of about 0.5 MB.
 READINGS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_readings.marshal")
 _SHIPPED: tuple[dict[bytes, bytes], dict[bytes, bytes]] | None = None
 
 
 def shipped_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]] | None:
-    """The shipped readings once :func:`preload_readings` has loaded them, else None (then they are searched)."""
+    """The shipped readings once :func:`preload_readings` has loaded them, else None (then they are
+    searched)."""
     return _SHIPPED
 
 
 def pack(readings: Iterable[tuple[tuple[int, int], ...]]) -> bytes:
-    """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order; 0xFF apart."""
+    """Readings as bytes: each its pair's byte (or 0xFE, none) then its sets' bytes in tile order;
+    0xFF apart."""
     return b"\xff".join(
         bytes(
             [next((rank for kind, rank in reading if kind == PAIR), NO_PAIR)]
@@ -96,7 +100,8 @@ NO_PAIR = 0xFE
 
 
 def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
-    """(suit readings, honour readings) of every complete group, packed, from scratch (about 0.4 s)."""
+    """(suit readings, honour readings) of every complete group, packed, from scratch (about 0.4
+    s)."""
     suit, honour = build_tables()
     return (
         {key: pack(group_readings(key, True)) for key in suit},
@@ -105,7 +110,8 @@ def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:
 
 
 def preload_readings() -> None:
-    """Load the shipped readings (bulk mode and the benchmarks do; ``settle`` of one hand does not)."""
+    """Load the shipped readings (bulk mode and the benchmarks do; ``settle`` of one hand does
+    not)."""
     global _SHIPPED
     if _SHIPPED is None:
         try:
@@ -114,7 +120,8 @@ def preload_readings() -> None:
             if version == TABLE_VERSION and isinstance(suit, dict) and isinstance(honour, dict):
                 _SHIPPED = suit, honour
         except (OSError, ValueError, EOFError, TypeError):
-            pass  # without the file, readings are searched for, as before: slower at first sight only
+            # without the file, readings are searched for, as before: slower at first sight only
+            pass
 
 
 _TABLES: tuple[dict[bytes, int], dict[bytes, int]] | None = None

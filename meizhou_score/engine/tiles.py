@@ -143,7 +143,8 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     return _parse(text)
 
 
-# Honours as players say them, in either script: 紅中 / 红中 is 中, 發財 / 发财 is 發, 白板 is 白, 東風 / 东风 is 東.
+# Honours as players say them, in either script: 紅中 / 红中 is 中, 發財 / 发财 is 發, 白板 is 白,
+# 東風 / 东风 is 東.
 _SAID_AS = {
     "紅中": "中",
     "红中": "中",
@@ -222,7 +223,8 @@ def _parse_any(text: str) -> list[int]:
             if not pending:
                 raise TileError(
                     msg(
-                        "unexpected {char!r} at column {column} in {text!r}: no number before the suit",
+                        "unexpected {char!r} at column {column} in {text!r}: no number before the "
+                        "suit",
                         char=char,
                         column=column,
                         text=text,
@@ -259,7 +261,8 @@ def _parse_any(text: str) -> list[int]:
         digit, column = pending[0]
         raise TileError(
             msg(
-                "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
+                "unexpected {char!r} at column {column} in {text!r}: "
+                "a number with no suit after it",
                 char=text[column - 1],
                 column=column,
                 text=text,

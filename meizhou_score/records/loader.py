@@ -24,7 +24,8 @@ LIMIT_CEILING = 1 << 30  # no limit may be raised beyond 1 GiB
 
 
 class Limits(NamedTuple):
-    """How large a file the tool reads: a hand record is a few hundred bytes, a session of 10,000 hands a few MiB.
+    """How large a file the tool reads: a hand record is a few hundred bytes, a session of 10,000
+    hands a few MiB.
 
     Read once from the environment by the command line (:meth:`from_environment`) and passed down.
     """
@@ -36,7 +37,8 @@ class Limits(NamedTuple):
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str]) -> Limits:
-        """``MEIZHOU_MAX_RECORD_BYTES`` / ``MEIZHOU_MAX_SESSION_BYTES``: a whole number of bytes, else an error."""
+        """``MEIZHOU_MAX_RECORD_BYTES`` / ``MEIZHOU_MAX_SESSION_BYTES``: a whole number of bytes,
+        else an error."""
         values = {}
         for name, field in (
             ("MEIZHOU_MAX_RECORD_BYTES", "record_bytes"),
@@ -49,7 +51,8 @@ class Limits(NamedTuple):
             if not 1 <= value <= LIMIT_CEILING:
                 raise MeizhouError(
                     msg(
-                        "{name}: expected a whole number of bytes from 1 to {limit:,}; got {text!r}",
+                        "{name}: expected a whole number of bytes from 1 to {limit:,}; "
+                        "got {text!r}",
                         name=name,
                         limit=LIMIT_CEILING,
                         text=text,
@@ -143,7 +146,8 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     return loaded
 
 
-# Files larger than this are first read as a stream of YAML events (cheap, flat in memory) and refused
+# Files larger than this are first read as a stream of YAML events (cheap, flat in memory) and
+# refused
 # at once if no record or session could have their shape: building them would take seconds and GBs.
 SHAPE_CHECK_BYTES = 64 * 1024
 MAX_DEPTH = 8  # a session nests 5 deep (hands, a hand, its kongs, a kong); house rules 3
@@ -151,7 +155,8 @@ MAX_ENTRIES = 64  # no list or mapping but a session's hands holds more
 
 
 def check_shape(text: str, source: str) -> None:
-    """Refuse a document whose nesting or lists no hand record or session could have, before it is built."""
+    """Refuse a document whose nesting or lists no hand record or session could have, before it is
+    built."""
     import yaml
 
     # each open list or mapping: [entries seen, is the top-level hands list, the key just read,
@@ -228,7 +233,8 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
 
     loader = loader_class()(text)
     collecting = gc.isenabled()
-    gc.disable()  # the tree holds only new objects and no cycles: collecting while it grows is wasted work
+    # the tree holds only new objects and no cycles: collecting while it grows is wasted work
+    gc.disable()
     try:
         node = loader.get_single_node()
         if node is not None and "*" in text:
@@ -263,7 +269,8 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
 
 
 def _check_aliases(root: Node, source: str) -> None:
-    """Refuse aliases that expand the document beyond ALIAS_GROWTH × its nodes, or refer to themselves."""
+    """Refuse aliases that expand the document beyond ALIAS_GROWTH × its nodes, or refer to
+    themselves."""
     from yaml.nodes import MappingNode, ScalarNode
 
     sizes: dict[int, int] = {}

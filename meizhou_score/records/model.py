@@ -1,4 +1,6 @@
-"""The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the words for them.
+"""The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the words
+for
+them.
 
 :mod:`.record` makes these from plain data; settlement reads them. Nothing
 here checks anything: a :class:`Record` that exists is a valid one.
@@ -20,13 +22,16 @@ MAX_TILE_TEXT = (
 )
 ONE = Decimal(1)  # the stake when a record names none
 
-# What a player may write for a win type or a kong type besides its id: the tool's own spelling with a
-# hyphen, and the Chinese names in every mix of Traditional and Simplified characters, as the document itself
+# What a player may write for a win type or a kong type besides its id: the tool's own spelling
+# with a
+# hyphen, and the Chinese names in every mix of Traditional and Simplified characters, as the
+# document itself
 # mixes them (槓/杠, 開/开, 搶/抢): 杠上開花, 槓上开花, 抢槓 … all read alike.
 
 
 def _spellings(word: str) -> list[str]:
-    """Every spelling of a Chinese name, each of its characters in either script (the Simplified one from the
+    """Every spelling of a Chinese name, each of its characters in either script (the Simplified
+    one from the
     same table the output uses)."""
     out = [""]
     for char in word:
@@ -124,7 +129,8 @@ class Session(NamedTuple):
 
 
 def is_session(data: Any) -> bool:
-    """A session is a mapping with ``hands`` (docs/rules.md, “The files”); anything else is one hand record."""
+    """A session is a mapping with ``hands`` (docs/rules.md, “The files”); anything else is one
+    hand record."""
     return isinstance(data, dict) and "hands" in data
 
 

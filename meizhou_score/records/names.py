@@ -1,4 +1,5 @@
-"""Who a player is (玩家): a name as written, and the identity that says two spellings are one person.
+"""Who a player is (玩家): a name as written, and the identity that says two spellings are one
+person.
 
 The one rule for every place that names a player — a record's ``players``,
 ``dealer``, ``winner``, ``robbed``, a kong's ``player`` and ``from``,
@@ -21,7 +22,8 @@ from . import validators
 
 
 def player_name(value: str | int) -> str:
-    """A name as the table writes it: Unicode NFC (one way to write é), spaces at the ends dropped."""
+    """A name as the table writes it: Unicode NFC (one way to write é), spaces at the ends
+    dropped."""
     return unicodedata.normalize("NFC", str(value)).strip()
 
 
@@ -63,8 +65,10 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
     return seated
 
 
-# A name checked once, then known by its text: on a log where every line seats four of a club's 400 members
-# afresh, the seating never repeats but each name does (the table memo above still earns its keep where a
+# A name checked once, then known by its text: on a log where every line seats four of a club's 400
+# members
+# afresh, the seating never repeats but each name does (the table memo above still earns its keep
+# where a
 # table plays on: one look-up instead of four).
 _NAMED: Memo[str, tuple[str, str]] = Memo(
     "record.names", 4096, "a player's name as written: the name and its identity, checked once"
@@ -117,8 +121,10 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
 
 
 def valid_name(value: Any, where: str) -> str:
-    """A name as the table writes it, or an error at ``where``: text (or a number), not blank, at most 64
-    characters, no control characters (a line break, an escape sequence), no invisible or broken ones."""
+    """A name as the table writes it, or an error at ``where``: text (or a number), not blank, at
+    most 64
+    characters, no control characters (a line break, an escape sequence), no invisible or broken
+    ones."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), value)
     name = player_name(value)

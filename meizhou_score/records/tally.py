@@ -23,7 +23,8 @@ def tally(
     kongs: Iterable[int] = (),
     robbed: int | None = None,
 ) -> list[int]:
-    """Copies of each tile kind (34 counts) held by the whole hand: ``concealed`` counts, pung and kong tiles.
+    """Copies of each tile kind (34 counts) held by the whole hand: ``concealed`` counts, pung and
+    kong tiles.
 
     ``robbed`` is the robbed tile of a robbed kong: the robbed player's pung holds three more of it.
     """
@@ -45,5 +46,6 @@ def fifth_copy(counts: Iterable[int]) -> int | None:
 
 
 def hand_size(concealed: int, sets: int) -> int:
-    """The count rule's figure: the concealed tiles plus 3 for each pung and kong (14 for a winning hand)."""
+    """The count rule's figure: the concealed tiles plus 3 for each pung and kong (14 for a winning
+    hand)."""
     return concealed + 3 * sets

@@ -1,1 +1,2 @@
-"""Rendering (輸出): a night as text tables and explanations, or as JSON. Builds strings; never prints."""
+"""Rendering (輸出): a night as text tables and explanations, or as JSON. Builds strings; never
+prints."""

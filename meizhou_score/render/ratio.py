@@ -1,4 +1,5 @@
-"""How a hand's ratio was reached (倍數): the patterns counted, those superseded, the combine mode."""
+"""How a hand's ratio was reached (倍數): the patterns counted, those superseded, the combine
+mode."""
 
 from __future__ import annotations
 

@@ -33,7 +33,8 @@ def _supersedes(pid: str, lang: str) -> str:
 
 
 def _name(pid: str, lang: str) -> str:
-    """A pattern's name in ``lang``; the English table shows it in its column 中文, in Traditional."""
+    """A pattern's name in ``lang``; the English table shows it in its column 中文, in
+    Traditional."""
     return WORDS["zh-Hant" if lang == "en" else lang][f"pattern_{pid}"]
 
 

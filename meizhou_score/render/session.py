@@ -1,4 +1,6 @@
-"""A night in text (一晚): the score sheet, one line a hand with the running totals, then the totals, the next
+"""A night in text (一晚): the score sheet, one line a hand with the running totals, then the
+totals,
+the next
 dealer and the disputes; each hand's whole table on demand (``--hands``, ``--explain``)."""
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ def night_text(
     hands: bool = False,
     cells: int | None = None,
 ) -> str:
-    """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or ``explain``), or its
+    """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or
+    ``explain``), or its
     one hand record's table; ``settle_up`` adds who pays whom."""
     text = (
         session_text(night, lang, explain, hands, cells)
@@ -37,7 +40,8 @@ def session_text(
     hands: bool = False,
     cells: int | None = None,
 ) -> str:
-    """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's table first."""
+    """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's
+    table first."""
     if hands or explain:
         parts = [
             session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)
@@ -59,10 +63,12 @@ def session_text(
 def sheet_text(
     night: Night, lang: str = "en", last: int | None = None, cells: int | None = None
 ) -> str:
-    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's change and
+    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's
+    change and
     (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
 
-    On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go on a line
+    On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go
+    on a line
     of their own under each hand's figures.
     """
     w = WORDS[lang]
@@ -91,13 +97,14 @@ def sheet_text(
     ).split("\n")
     pad = " " * (width(narrow[0].split(headers[0])[0] + headers[0]) + 2)
     out = narrow[:2]
-    for line, row in zip(narrow[2:], rows):
+    for line, row in zip(narrow[2:], rows, strict=False):
         out += [line, pad + phrase("sheet_dealt", lang, dealer=row[1], what=row[2])]
     return "\n".join(out)
 
 
 def sheet_end(night: Night, lang: str = "en", rows: int = 3, cells: int | None = None) -> str:
-    """How ``undo`` ends: the sheet's last ``rows`` (running totals in brackets), the next dealer."""
+    """How ``undo`` ends: the sheet's last ``rows`` (running totals in brackets), the next
+    dealer."""
     return (
         sheet_text(night, lang, last=rows, cells=cells)
         + "\n"
@@ -136,7 +143,6 @@ def _why_disputed(s, kind: str, lang: str) -> list[str]:
 
 def session_hand_text(result: Night, n: int, lang: str = "en", explain: bool = False) -> str:
     """Hand ``n`` (1-based) of a session under its heading."""
-    w = WORDS[lang]
     s = result.hands[n - 1]
     title = phrase("hand", lang, n=n, dealer=s.record.dealer)
     return title + "\n" + "=" * width(title) + "\n" + hand_text(s, lang, explain)

@@ -107,7 +107,8 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
 
 
 def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
-    """Each claim that differs: the gap, the part of the hand it matches (when one does), then the fewest
+    """Each claim that differs: the gap, the part of the hand it matches (when one does), then the
+    fewest
     payments that put the table right (when the claims can be squared)."""
     from ..settling.claims import corrections, gaps
 
@@ -191,7 +192,8 @@ def next_line(dealer: str | None, why: str, lang: str) -> str:
 
 
 def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) -> str:
-    """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles are."""
+    """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles
+    are."""
     w = WORDS[lang]
     sep = w["list_sep"]
     melds = "".join(
@@ -231,7 +233,8 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
 
 
 def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[str]:
-    """How far tiles that do not win (or wait) are: shanten, and the discards that keep the most tiles useful."""
+    """How far tiles that do not win (or wait) are: shanten, and the discards that keep the most
+    tiles useful."""
     if "shanten" not in result:
         return []
     w = WORDS[lang]
@@ -293,7 +296,8 @@ def _tile_index(text: str) -> int:
 
 
 def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78) -> str:
-    """One ruling at the table (``rules --explain R7``) as plain text — the docs' `code` marks dropped — wrapped
+    """One ruling at the table (``rules --explain R7``) as plain text — the docs' `code` marks
+    dropped — wrapped
     to ``cells`` (the terminal's width, 78 at most)."""
     w = WORDS[lang]
     says, why = says.replace("`", ""), why.replace("`", "")

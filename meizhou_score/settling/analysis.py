@@ -32,7 +32,8 @@ def analyse(
     rules: Rules | None = None,
     concealed_kongs: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """14 tiles (melds included): win, readings, patterns. 13 tiles: the waits and what each scores."""
+    """14 tiles (melds included): win, readings, patterns. 13 tiles: the waits and what each
+    scores."""
     melds = tuple(
         [_meld(p, 3, False, msg("a pung")) for p in pungs]
         + [_meld(k, 4, False, msg("a kong")) for k in kongs]

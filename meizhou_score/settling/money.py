@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
 
-# Amounts are at most 30 digits (validators.amount) and units are whole numbers, so every product and sum
+# Amounts are at most 30 digits (validators.amount) and units are whole numbers, so every product
+# and sum
 # fits in 100 digits. Should one ever not, the context raises instead of rounding.
 EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
 
@@ -30,7 +31,8 @@ def exact(value: Gold) -> Gold:
 
 
 def text(value: Gold) -> str:
-    """An amount as people write it: every digit it holds, no exponent, no trailing zeros (``2.5``, ``-140``)."""
+    """An amount as people write it: every digit it holds, no exponent, no trailing zeros (``2.5``,
+    ``-140``)."""
     value = exact(value)
     return format(value, "f") if isinstance(value, Decimal) else str(value)
 
@@ -42,7 +44,8 @@ def signed(value: Gold) -> str:
 
 
 def gold_at(stake: Decimal) -> Callable[[int], Gold]:
-    """Units → gold at ``stake``: the one place where units become gold, exactly. Made once per hand.
+    """Units → gold at ``stake``: the one place where units become gold, exactly. Made once per
+    hand.
 
     A whole stake (the usual table) multiplies plain integers; any other gives exact Decimals.
     """

@@ -1,4 +1,5 @@
-"""A night (一晚): what one file holds, settled — a single hand record, or a session of hands in order.
+"""A night (一晚): what one file holds, settled — a single hand record, or a session of hands in
+order.
 
 The API (:func:`meizhou_score.settle`), the CLI (``settle``, ``record``, ``undo``),
 the ledger and bulk mode all come through :func:`settle_data`. Whether the
@@ -21,7 +22,8 @@ from .settlement import Settlement, settle_record, settle_session
 class Night:
     """Every hand of a night, settled in order, with its totals, next dealer and disputes.
 
-    ``session`` is False for a single hand record: its one hand is then the whole night, and the JSON and
+    ``session`` is False for a single hand record: its one hand is then the whole night, and the
+    JSON and
     text of a hand record are written for it.
     """
 
@@ -61,7 +63,8 @@ class Night:
 
 
 def settle_data(data: Any, rules: Rules = DEFAULT_RULES) -> Night:
-    """Validate and settle a hand record or a session (plain data); raises RecordError on bad input."""
+    """Validate and settle a hand record or a session (plain data); raises RecordError on bad
+    input."""
     if is_session(data):
         session = parse_session(data, rules)
         return Night(session.players, settle_session(session), True)
@@ -72,9 +75,11 @@ def settle_data(data: Any, rules: Rules = DEFAULT_RULES) -> Night:
 def settle_next(
     before: Night, data: dict[str, Any], hand: dict[str, Any], rules: Rules = DEFAULT_RULES
 ) -> Night:
-    """``before`` with one more hand: only the new hand is settled, its dealer following the night's (R10).
+    """``before`` with one more hand: only the new hand is settled, its dealer following the
+    night's (R10).
 
-    What ``settle_data`` of the whole night with the hand appended gives, at the cost of one hand. A hand
+    What ``settle_data`` of the whole night with the hand appended gives, at the cost of one hand.
+    A hand
     it refuses is refused by the whole night too, which then says where (``hands[N]…``).
     """
     from ..errors import MeizhouError

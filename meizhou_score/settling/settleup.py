@@ -5,7 +5,8 @@ are needed, where ``k`` is the largest number of disjoint groups of players
 whose balances each sum to zero (a group of ``m`` squares itself in ``m - 1``
 payments; no payment can serve two groups). ``k`` is found exactly, for up to
 :data:`EXACT_LIMIT` players, as the longest chain of zero-sum sets of players,
-each inside the next (in about 20 ms and 5 MiB at twenty: benchmarks/bench_settleup.py); beyond that the payments are made greedily (at most
+each inside the next (in about 20 ms and 5 MiB at twenty: benchmarks/bench_settleup.py); beyond
+that the payments are made greedily (at most
 ``n - 1``) and the result says it is a bound, not the minimum. Amounts stay
 exact: balances are Decimals scaled to whole numbers and back.
 """
@@ -113,7 +114,8 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
         if not following >> everyone & 1:
             break
         levels.append(following)
-    # walk back: everyone ends a chain of len(levels); take off a zero-sum set that ends one of one fewer
+    # walk back: everyone ends a chain of len(levels); take off a zero-sum set that ends one of one
+    # fewer
     members = [bytes(level.to_bytes(len(bits), "little")) for level in levels]
     cur = everyone
     for level in reversed(members[:-1]):
@@ -129,7 +131,8 @@ def _zero_sum_groups(values: list[int]) -> list[list[int]]:
 
 
 def _without_player(n: int) -> list[int]:
-    """For each player, the sets of ``n`` players without them, one bit per set (bit ``mask`` of the integer)."""
+    """For each player, the sets of ``n`` players without them, one bit per set (bit ``mask`` of
+    the integer)."""
     size = 1 << n
     out = []
     for player in range(n):
@@ -144,7 +147,8 @@ def _without_player(n: int) -> list[int]:
 
 
 def _zero_sum_sets(values: list[int]) -> list[int]:
-    """Every non-empty set of ``values`` (as a bit mask) that sums to zero, by meeting in the middle: the sums
+    """Every non-empty set of ``values`` (as a bit mask) that sums to zero, by meeting in the
+    middle: the sums
     of each half's subsets, matched by value."""
     half = len(values) // 2
     low, high = _subset_sums(values[:half]), _subset_sums(values[half:])
@@ -168,7 +172,8 @@ def _subset_sums(values: list[int]) -> list[int]:
 
 
 def _square(group: list[int], values: list[int]) -> list[tuple[int, int, int]]:
-    """A zero-sum group squared in (size - 1) payments: the biggest debtor pays the biggest creditor."""
+    """A zero-sum group squared in (size - 1) payments: the biggest debtor pays the biggest
+    creditor."""
     left = {i: values[i] for i in group}
     out: list[tuple[int, int, int]] = []
     while True:
