@@ -9,7 +9,6 @@ import pytest
 from conftest import ROOT
 
 PACKAGE = ROOT / "meizhou_score"
-WIDEST = 100  # columns a line may have (ruff's line-length in pyproject.toml)
 STRICT_ROOMS = ("engine", "records", "settling")  # where the game's rules are: mypy --strict
 
 pytestmark = pytest.mark.skipif(
@@ -45,13 +44,10 @@ def test_mypy_strict_passes_where_the_game_lives():
 
 
 def test_no_line_is_wider_than_100_columns():
-    wide = [
-        f"{path.relative_to(ROOT)}:{n}"
-        for path in sorted(PACKAGE.rglob("*.py"))
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if len(line) > WIDEST
-    ]
-    assert wide == []
+    # ruff's E501 measures display width (a Chinese character is two columns); the catalogs alone,
+    # a message a line with its translation beside it, are exempt (pyproject.toml says so)
+    done = _run("ruff", "check", "--select", "E501", "meizhou_score")
+    assert done.returncode == 0, done.stdout[-3000:]
 
 
 SUPPRESSION = re.compile(r"#\s*(noqa|type:\s*ignore)(\[[^\]]*\]|:\s*[A-Z0-9, ]+)?(?P<why>.*)$")
