@@ -33,13 +33,15 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
     return found
 
 
-# json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also refuses
+# json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also
+# refuses
 # a key written twice, as the YAML loader does (the last one must not silently win)
 _DECODER = json.JSONDecoder(parse_float=Decimal, object_pairs_hook=_no_duplicates)
 
 
 class Summary(NamedTuple):
-    """How many lines were settled (and agreed), disputed, refused as bad records, and failed (a bug)."""
+    """How many lines were settled (and agreed), disputed, refused as bad records, and failed (a
+    bug)."""
 
     settled: int
     disputed: int
@@ -54,7 +56,8 @@ class TooLong(NamedTuple):
 
 
 def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
-    """The lines of a binary stream, each at most ``max_bytes`` long; a longer one is never held whole."""
+    """The lines of a binary stream, each at most ``max_bytes`` long; a longer one is never held
+    whole."""
     while True:
         raw = stream.readline(max_bytes + 1)
         if not raw:

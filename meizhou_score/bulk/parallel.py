@@ -1,4 +1,5 @@
-"""Bulk mode on every core (``settle --jsonl --jobs N``): chunks of lines settled by worker processes.
+"""Bulk mode on every core (``settle --jsonl --jobs N``): chunks of lines settled by worker
+processes.
 
 The main process reads the file a chunk of lines at a time, numbering each
 line as it comes, and hands chunks to N workers; results are written back in
@@ -38,7 +39,8 @@ def _start(rules_data: dict | None) -> None:
 def _settle_chunk(
     chunk: tuple[int, bytes, frozenset[int]], max_bytes: int
 ) -> tuple[bytes, dict[str, int]]:
-    """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already refused."""
+    """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already
+    refused."""
     first, block, too_long = chunk
     return settle_block(first, block, _RULES, max_bytes, too_long)
 
@@ -46,7 +48,8 @@ def _settle_chunk(
 def settle_block(
     first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
 ) -> tuple[bytes, dict[str, int]]:
-    """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one process
+    """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one
+    process
     writes them, and how many were settled, disputed, refused and failed (blank lines count in the
     numbering, and are not answered)."""
     from .lines import _decoder
@@ -72,7 +75,8 @@ def settle_block(
 
 
 def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]:
-    """Consecutive lines as one block of bytes (cheap to hand over), with the line number it starts at."""
+    """Consecutive lines as one block of bytes (cheap to hand over), with the line number it starts
+    at."""
     first, parts, too_long = 1, [], set()
     for number, text in enumerate(lines, start=1):
         if isinstance(text, TooLong):
@@ -112,8 +116,10 @@ def run_parallel(
         while waiting:
             _write(waiting.popleft().result(), out, total)
     except BaseException:
-        # Chunks not yet started are dropped; the workers finish the chunk in hand (a fraction of a second)
-        # and stop. Terminating them instead can cut a result or a chunk off halfway through its pipe, and
+        # Chunks not yet started are dropped; the workers finish the chunk in hand (a fraction of a
+        # second)
+        # and stop. Terminating them instead can cut a result or a chunk off halfway through its
+        # pipe, and
         # the pool's own threads then wait for the rest forever: Ctrl-C hung about one time in ten.
         for future in waiting:
             future.cancel()

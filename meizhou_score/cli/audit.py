@@ -142,7 +142,8 @@ def _connect(bulk_audit, address, scheduler_file, workers):
     except bulk_audit.Missing as exc:
         raise Usage(
             msg(
-                "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' ({why})",
+                "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
+                "({why})",
                 why=str(exc),
             )
         ) from None
@@ -170,7 +171,8 @@ def _say(found, summary: dict, lang: str) -> None:
     for row in found:
         click.echo(
             msg(
-                "{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+                "{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} "
+                "refused",
                 file=row.input,
                 lines=row.lines,
                 settled=row.settled,
@@ -182,7 +184,8 @@ def _say(found, summary: dict, lang: str) -> None:
     all_ = summary["total"]
     click.echo(
         msg(
-            "in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} refused",
+            "in all: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} "
+            "refused",
             lines=all_["lines"],
             settled=all_["settled"],
             disputed=all_["disputed"],
@@ -236,7 +239,8 @@ def _identity(path: str) -> tuple[int, int] | None:
 
 
 def _expand(inputs: tuple[str, ...]) -> list[str]:
-    """Each INPUT's files: a URL's by its filesystem (fsspec), a local glob's by glob, a plain path as given."""
+    """Each INPUT's files: a URL's by its filesystem (fsspec), a local glob's by glob, a plain path
+    as given."""
     paths: list[str] = []
     for given in inputs:
         if "://" in given:
@@ -245,7 +249,8 @@ def _expand(inputs: tuple[str, ...]) -> list[str]:
             except ImportError:
                 raise Usage(
                     msg(
-                        "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
+                        "audit runs on Dask, which is not installed: pip install "
+                        "'meizhou-score[dask]' "
                         "({why})",
                         why="fsspec",
                     )
