@@ -49,9 +49,8 @@ def settle_block(
     first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
 ) -> tuple[bytes, dict[str, int]]:
     """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one
-    process
-    writes them, and how many were settled, disputed, refused and failed (blank lines count in the
-    numbering, and are not answered)."""
+    process writes them, and how many were settled, disputed, refused and failed (blank lines count
+    in the numbering, and are not answered)."""
     from .lines import _decoder
 
     decode = _decoder()
@@ -62,10 +61,11 @@ def settle_block(
     lines = [line + b"\n" for line in lines]  # each line with its newline, as one process reads it
     if unended:
         lines.append(unended)
-    for number, text in enumerate(lines, start=first):
+    for number, raw in enumerate(lines, start=first):
+        text: bytes | TooLong = raw
         if number in too_long:
             text = TooLong(max_bytes)
-        elif text.isspace():
+        elif raw.isspace():
             continue  # a blank line is counted, not answered (as with one process)
         result, outcome = settle_line(text, number, rules, max_bytes, decode)
         counts[outcome] += 1

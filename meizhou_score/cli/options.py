@@ -69,9 +69,8 @@ def the_run() -> Run:
 
 def locale_language() -> str:
     """The locale's language (LC_ALL, then LC_MESSAGES, then LANG, the first one set): zh_CN, zh_SG
-    and zh_Hans
-    read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional; anything else
-    English."""
+    and zh_Hans read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional;
+    anything else English."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(name)
         if value:

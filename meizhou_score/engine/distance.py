@@ -55,9 +55,9 @@ def _parts(c: tuple[int, ...], honours: bool) -> frozenset[tuple[int, int, int]]
     once.
 
     From the lowest tile held: a pung, a run, a pair (as the eyes or as a partial set), two of a
-    run (a
-    partial set), or the tile left to help nothing. A dense suit reaches the same remainder by many
-    paths; remembering each remainder's answer makes the search polynomial where it was exponential.
+    run (a partial set), or the tile left to help nothing. A dense suit reaches the same remainder
+    by many paths; remembering each remainder's answer makes the search polynomial where it was
+    exponential.
     """
     key = (c, honours)
     found = _PARTS.get(key)

@@ -1,6 +1,5 @@
 """The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the words
-for
-them.
+for them.
 
 :mod:`.record` makes these from plain data; settlement reads them. Nothing
 here checks anything: a :class:`Record` that exists is a valid one.

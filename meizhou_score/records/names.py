@@ -122,9 +122,8 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
 
 def valid_name(value: Any, where: str) -> str:
     """A name as the table writes it, or an error at ``where``: text (or a number), not blank, at
-    most 64
-    characters, no control characters (a line break, an escape sequence), no invisible or broken
-    ones."""
+    most 64 characters, no control characters (a line break, an escape sequence), no invisible or
+    broken ones."""
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise validators.fail(where, msg("a name (text; quote names such as 'Yes' or 'No')"), value)
     name = player_name(value)

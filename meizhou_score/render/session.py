@@ -1,7 +1,6 @@
 """A night in text (一晚): the score sheet, one line a hand with the running totals, then the
-totals,
-the next
-dealer and the disputes; each hand's whole table on demand (``--hands``, ``--explain``)."""
+totals, the next dealer and the disputes; each hand's whole table on demand (``--hands``,
+``--explain``)."""
 
 from __future__ import annotations
 
@@ -68,8 +67,7 @@ def sheet_text(
     (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
 
     On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go
-    on a line
-    of their own under each hand's figures.
+    on a line of their own under each hand's figures.
     """
     w = WORDS[lang]
     rows = []

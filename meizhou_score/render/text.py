@@ -46,15 +46,16 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     if r.draw:
         lines.append(phrase("draw", lang))
     else:
+        assert r.win_type is not None  # a record that is no draw names how it was won
         how = w[r.win_type] + (phrase("from", lang, robbed=r.robbed) if r.robbed else "")
         head = phrase("wins", lang, winner=r.winner, how=how)
-        if s.valid:
+        if s.valid and s.score is not None:  # a valid win is scored
             names = w["list_sep"].join(
                 pattern_name(p, lang) for p in headline(s.score.patterns, lang)
             )
             head += w["head_sep"] + phrase("patterns", lang, names=names, ratio=s.score.ratio)
         lines.append(head + w["stake_sep"] + phrase("stake", lang, stake=plain(r.stake)))
-        if s.valid:
+        if s.valid and s.score is not None:
             lines.append(phrase("reading", lang, blocks=" ".join(s.score.reading.notation())))
             if explain:
                 lines.append(ratio_text(s.score.patterns, r.rules, lang))
@@ -108,8 +109,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
 
 def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
     """Each claim that differs: the gap, the part of the hand it matches (when one does), then the
-    fewest
-    payments that put the table right (when the claims can be squared)."""
+    fewest payments that put the table right (when the claims can be squared)."""
     from ..settling.claims import corrections, gaps
 
     w = WORDS[lang]
@@ -123,7 +123,7 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
             name=g.player,
             claimed=plain(g.claimed),
             computed=plain(g.settles),
-            gap=plain(abs(g.gap)),
+            gap=plain(-g.gap if g.gap < 0 else g.gap),
             side=side,
         )
         for part in g.parts:
@@ -297,8 +297,7 @@ def _tile_index(text: str) -> int:
 
 def ruling_text(key: str, says: str, why: str, lang: str = "en", cells: int = 78) -> str:
     """One ruling at the table (``rules --explain R7``) as plain text — the docs' `code` marks
-    dropped — wrapped
-    to ``cells`` (the terminal's width, 78 at most)."""
+    dropped — wrapped to ``cells`` (the terminal's width, 78 at most)."""
     w = WORDS[lang]
     says, why = says.replace("`", ""), why.replace("`", "")
     cells = min(cells, 78)

@@ -1,14 +1,12 @@
 """A dispute about what was paid (爭議), explained: each player's gap, the part of the hand it
-matches, and the
-fewest payments that turn what the table paid into what it owes.
+matches, and the fewest payments that turn what the table paid into what it owes.
 
 The claimed balances are what the table says it paid; the settlement is what
 the rules make it owe. For each player whose figures differ: the gap (how much
 the claim is short of the settlement, or over it), and — when the gap is
 exactly one part of the hand for that player (the win, or one kong's
 payments, and no other part of the same amount) — which part, with its rule. (A sum of several
-parts is not
-offered: on a hand with three kongs some sum matches almost any gap.) The
+parts is not offered: on a hand with three kongs some sum matches almost any gap.) The
 corrections are :func:`.settleup.settle_up` over the gaps, when every player
 claimed and the claims sum to zero; otherwise no payments can make it right
 and the claims' own notes say why.
@@ -89,8 +87,7 @@ def corrections(s: Settlement, found: list[Gap] | None = None) -> tuple[Payment,
     """The fewest payments that turn what the table paid (the claims) into what it owes; None when
     the claims
     cannot be squared (not every player claimed, or the claims do not sum to zero). ``found``: the
-    gaps, when
-    the caller has them already."""
+    gaps, when the caller has them already."""
     if s.claim_notes:
         return None
     found = gaps(s) if found is None else found

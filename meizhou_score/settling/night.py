@@ -23,8 +23,7 @@ class Night:
     """Every hand of a night, settled in order, with its totals, next dealer and disputes.
 
     ``session`` is False for a single hand record: its one hand is then the whole night, and the
-    JSON and
-    text of a hand record are written for it.
+    JSON and text of a hand record are written for it.
     """
 
     __slots__ = ("players", "hands", "session")
@@ -79,8 +78,7 @@ def settle_next(
     night's (R10).
 
     What ``settle_data`` of the whole night with the hand appended gives, at the cost of one hand.
-    A hand
-    it refuses is refused by the whole night too, which then says where (``hands[N]…``).
+    A hand it refuses is refused by the whole night too, which then says where (``hands[N]…``).
     """
     from ..errors import MeizhouError
 

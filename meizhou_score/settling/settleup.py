@@ -148,8 +148,7 @@ def _without_player(n: int) -> list[int]:
 
 def _zero_sum_sets(values: list[int]) -> list[int]:
     """Every non-empty set of ``values`` (as a bit mask) that sums to zero, by meeting in the
-    middle: the sums
-    of each half's subsets, matched by value."""
+    middle: the sums of each half's subsets, matched by value."""
     half = len(values) // 2
     low, high = _subset_sums(values[:half]), _subset_sums(values[half:])
     masks_of: dict[int, list[int]] = {}
