@@ -1,0 +1,54 @@
+"""The words of the command line around an error and in --help, in the player's language: the usage
+line after a usage error, the placeholders of the help, and its lines measured as a terminal shows
+them (issue 34 §2)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from meizhou_score.cli.app import cli
+
+
+def _stderr(*args, env=None):
+    result = CliRunner().invoke(cli, list(args), env=env, prog_name="meizhou-score")
+    assert result.exit_code == 2, result.output
+    return result.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage"),
+    [
+        ("zh-Hant", "用法：meizhou-score settle [選項] "),
+        ("zh-Hans", "用法：meizhou-score settle [选项] "),
+    ],
+)
+def test_the_usage_line_after_an_error_is_in_the_players_words(lang, usage):
+    said = _stderr("settle", "--lang", lang, "--bogus")
+    assert said.startswith(usage), said
+    assert "OPTIONS" not in said and "Usage" not in said
+
+
+def test_a_mistyped_command_under_a_chinese_locale_shows_chinese_placeholders():
+    said = _stderr("nosuch", env={"LC_ALL": "zh_TW.UTF-8"})
+    assert said.startswith("用法：meizhou-score [選項] 指令 [參數]...\n"), said
+
+
+def test_english_usage_errors_are_clicks_own_words():
+    # click gives no "Try ... --help" line where a command carries its own --help, as settle does
+    said = _stderr("settle", "--bogus", env={"LC_ALL": "C"})
+    assert said == (
+        "Usage: meizhou-score settle [OPTIONS] FILE...\n\n"
+        "Error: No such option '--bogus'. Did you mean '--jobs'?\n"
+    )
+    said = _stderr("nosuch", env={"LC_ALL": "C"})
+    assert said == (
+        "Usage: meizhou-score [OPTIONS] COMMAND [ARGS]...\n"
+        "Try 'meizhou-score --help' for help.\n\n"
+        "Error: No such command 'nosuch'.\n"
+    )
+
+
+def test_chinese_usage_errors_always_say_where_the_help_is():
+    said = _stderr("settle", "--lang", "zh-Hant", "--bogus")
+    assert "\n用「meizhou-score settle --help」看說明。\n\n錯誤：" in said
