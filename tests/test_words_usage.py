@@ -52,3 +52,27 @@ def test_english_usage_errors_are_clicks_own_words():
 def test_chinese_usage_errors_always_say_where_the_help_is():
     said = _stderr("settle", "--lang", "zh-Hant", "--bogus")
     assert "\n用「meizhou-score settle --help」看說明。\n\n錯誤：" in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage", "option"),
+    [
+        ("zh-Hant", "用法：meizhou-score record [選項] 場檔.yaml", "--winner 名字"),
+        ("zh-Hans", "用法：meizhou-score record [选项] 场次文件.yaml", "--winner 名字"),
+    ],
+)
+def test_the_helps_placeholders_are_chinese(lang, usage, option):
+    result = CliRunner().invoke(
+        cli, ["record", "--help", "--lang", lang], prog_name="meizhou-score"
+    )
+    assert result.output.startswith(usage + "\n"), result.output
+    assert f"  {option} " in result.output
+    for english in ("SESSION.yaml", "NAME", "TILES", "PLAYER:TYPE", "FILE"):
+        assert english not in result.output.split("例子")[0], english
+
+
+def test_placeholders_in_a_usage_error_and_in_english():
+    said = _stderr("ledger", "pay", "--lang", "zh-Hant")
+    assert said.startswith("用法：meizhou-score ledger pay [選項] 付款者 收款者 金額\n"), said
+    english = CliRunner().invoke(cli, ["record", "--help"], env={"LC_ALL": "C"})
+    assert "[OPTIONS] SESSION.yaml" in english.output and "--winner NAME " in english.output

@@ -90,6 +90,8 @@ def english_help(group: click.Group) -> dict[str, str]:
         if command.epilog:
             words[f"{path} epilog"] = command.epilog
         for param in command.params:
+            if metavar(param):
+                words[f"* metavar {metavar(param)}"] = metavar(param)
             if isinstance(param, click.Option):
                 name = ([n for n in param.opts if n.startswith("--")] or param.opts)[0]
                 if param.help:
@@ -97,6 +99,17 @@ def english_help(group: click.Group) -> dict[str, str]:
                 if isinstance(param.show_default, str):
                     words[f"{path} {name} default"] = param.show_default
     return words
+
+
+def metavar(param: click.Parameter) -> str | None:
+    """The placeholder click shows for ``param`` in English (its metavar, or its type's word: TEXT,
+    INTEGER RANGE), or None where it shows none of its own (a flag, a list of choices)."""
+    if param.metavar:
+        return param.metavar
+    if isinstance(param, click.Option) and not param.is_flag and param.nargs == 1:
+        if not isinstance(param.type, click.Choice):
+            return param.type.name.upper()
+    return None
 
 
 def _english_help() -> dict[str, str]:
@@ -138,8 +151,13 @@ def _putter(lent: list):
 
 
 def _lend_usage(command: click.Command, lang: str, put) -> None:
-    """The placeholders of ``command``'s usage line ([OPTIONS], COMMAND [ARGS]...) in ``lang``."""
-    clicks = catalog(lang, "click")
+    """The placeholders of ``command``'s usage line and options ([OPTIONS], COMMAND [ARGS]...,
+    FILE, NAME) in ``lang``."""
+    clicks, words = catalog(lang, "click"), catalog(lang, "help")
+    for param in command.params:
+        placeholder = words.get(f"* metavar {metavar(param)}")
+        if placeholder:
+            put(param, "metavar", placeholder)
     put(command, "options_metavar", clicks.get("[OPTIONS]", command.options_metavar))
     if isinstance(command, click.Group):
         put(
