@@ -76,3 +76,33 @@ def test_placeholders_in_a_usage_error_and_in_english():
     assert said.startswith("用法：meizhou-score ledger pay [選項] 付款者 收款者 金額\n"), said
     english = CliRunner().invoke(cli, ["record", "--help"], env={"LC_ALL": "C"})
     assert "[OPTIONS] SESSION.yaml" in english.output and "--winner NAME " in english.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale"), [("zh-Hant", "zh_TW.UTF-8"), ("zh-Hans", "zh_CN.UTF-8")]
+)
+def test_chinese_help_fits_80_cells(lang, locale):
+    """Every command's --help at COLUMNS=80 measured as a terminal shows it (a Chinese character
+    takes two cells); only the examples, typed as they are in English too, may run longer."""
+    from wcwidth import wcswidth
+
+    from meizhou_score.cli.speaking import commands
+
+    for path, _ in commands(cli):
+        args = [] if path == "meizhou-score" else path.split()
+        result = CliRunner().invoke(
+            cli,
+            [*args, "--help"],
+            env={"LC_ALL": locale, "COLUMNS": "80"},
+            prog_name="meizhou-score",
+            terminal_width=80,
+        )
+        assert result.exit_code == 0, result.output
+        for line in result.output.splitlines():
+            if line.startswith("        meizhou-score ") or line.startswith("        cat "):
+                continue  # an example command line
+            assert wcswidth(line) <= 80, (path, wcswidth(line), line)
+            assert line.strip()[:1] not in set("，。、：；）」”"), (
+                path,
+                line,
+            )  # no closing mark first

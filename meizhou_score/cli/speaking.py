@@ -13,6 +13,8 @@ from contextlib import contextmanager
 import click
 
 from ..i18n.catalog import catalog, register
+from ..i18n.language import language
+from .widths import WideWrapper, cells
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"
@@ -133,6 +135,12 @@ def speaking(group: click.Group | None, lang: str, usage_of: click.Command | Non
                 _lend(path, command, lang, lent)
         if usage_of is not None:
             _lend_usage(usage_of, lang, _putter(lent))
+        if language(
+            lang
+        ).chinese:  # click measures len(): Chinese is measured in a terminal's cells
+            put = _putter(lent)
+            put(click.formatting, "term_len", cells)
+            put(click._textwrap, "TextWrapper", WideWrapper)
         yield
     finally:
         for thing, attribute, value in reversed(lent):
