@@ -14,7 +14,6 @@ import click
 
 from ..i18n.catalog import catalog, register
 from ..i18n.language import language
-from .widths import WideWrapper, cells
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"
@@ -92,8 +91,9 @@ def english_help(group: click.Group) -> dict[str, str]:
         if command.epilog:
             words[f"{path} epilog"] = command.epilog
         for param in command.params:
-            if metavar(param):
-                words[f"* metavar {metavar(param)}"] = metavar(param)
+            placeholder = metavar(param)
+            if placeholder:
+                words[f"* metavar {placeholder}"] = placeholder
             if isinstance(param, click.Option):
                 name = ([n for n in param.opts if n.startswith("--")] or param.opts)[0]
                 if param.help:
@@ -138,6 +138,8 @@ def speaking(group: click.Group | None, lang: str, usage_of: click.Command | Non
         if language(
             lang
         ).chinese:  # click measures len(): Chinese is measured in a terminal's cells
+            from .widths import WideWrapper, cells  # wcwidth only where Chinese help is shown
+
             put = _putter(lent)
             put(click.formatting, "term_len", cells)
             put(click._textwrap, "TextWrapper", WideWrapper)
