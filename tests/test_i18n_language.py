@@ -101,7 +101,7 @@ def test_usage_errors_from_click_are_said_in_chinese():
     result = cli_run("settle", "--lang", "zh", "--bogus")
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "用法：meizhou-score settle [OPTIONS] FILE...",
+        "用法：meizhou-score settle [選項] 檔案...",
         "用「meizhou-score settle --help」看說明。",
         "",
         "錯誤：沒有這個選項：--bogus（是不是「--jobs」？）",

@@ -1,9 +1,9 @@
 """The command line's own words in the player's language: every command's help and click's messages.
 
 click words its messages through gettext (``_("Usage:")``); :func:`speaking` answers those from the
-``click`` catalog, and lends every command, for as long as it lasts, its description, epilog and options'
-help from the ``help`` catalog (:mod:`meizhou_score.i18n.help`), keyed by the command's path. English is
-click's own words and the commands' docstrings, untouched.
+``click`` catalog, and lends every command, for as long as it lasts, its description, epilog and
+options' help from the ``help`` catalog (:mod:`meizhou_score.i18n.help`), keyed by the command's
+path. English is click's own words and the commands' docstrings, untouched.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import click
 
 from ..i18n.catalog import catalog, register
+from ..i18n.language import language
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"
@@ -28,7 +29,8 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def _hook() -> None:
-    """click's modules say their words through our catalog from now on (each module bound gettext's ``_``)."""
+    """click's modules say their words through our catalog from now on (each module bound
+    gettext's ``_``)."""
     import importlib
 
     for name in ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types"):
@@ -80,8 +82,8 @@ def _prose(text: str) -> str:
 
 
 def english_help(group: click.Group) -> dict[str, str]:
-    """The English help catalog, read from the commands themselves (their docstrings and options): the
-    ids every other language's help catalog says in its own words."""
+    """The English help catalog, read from the commands themselves (their docstrings and options):
+    the ids every other language's help catalog says in its own words."""
     words = {"* examples": "Examples:"}
     for path, command in commands(group):
         if command.help:
@@ -89,6 +91,9 @@ def english_help(group: click.Group) -> dict[str, str]:
         if command.epilog:
             words[f"{path} epilog"] = command.epilog
         for param in command.params:
+            placeholder = metavar(param)
+            if placeholder:
+                words[f"* metavar {placeholder}"] = placeholder
             if isinstance(param, click.Option):
                 name = ([n for n in param.opts if n.startswith("--")] or param.opts)[0]
                 if param.help:
@@ -96,6 +101,17 @@ def english_help(group: click.Group) -> dict[str, str]:
                 if isinstance(param.show_default, str):
                     words[f"{path} {name} default"] = param.show_default
     return words
+
+
+def metavar(param: click.Parameter) -> str | None:
+    """The placeholder click shows for ``param`` in English (its metavar, or its type's word: TEXT,
+    INTEGER RANGE), or None where it shows none of its own (a flag, a list of choices)."""
+    if param.metavar:
+        return param.metavar
+    if isinstance(param, click.Option) and not param.is_flag and param.nargs == 1:
+        if not isinstance(param.type, click.Choice):
+            return param.type.name.upper()
+    return None
 
 
 def _english_help() -> dict[str, str]:
@@ -108,14 +124,25 @@ register("en", "help", _english_help)
 
 
 @contextmanager
-def speaking(group: click.Group | None, lang: str):
-    """click's words, and with ``group`` every command's help, in ``lang`` while the block runs."""
+def speaking(group: click.Group | None, lang: str, usage_of: click.Command | None = None):
+    """click's words, and with ``group`` every command's help, in ``lang`` while the block runs;
+    ``usage_of`` is one command whose usage line is said (its placeholders in ``lang``'s words)."""
     _SPEAKING.append(lang)
     lent: list = []
     try:
         if group is not None and lang != "en":
             for path, command in commands(group):
                 _lend(path, command, lang, lent)
+        if usage_of is not None:
+            _lend_usage(usage_of, lang, _putter(lent))
+        if language(
+            lang
+        ).chinese:  # click measures len(): Chinese is measured in a terminal's cells
+            from .widths import WideWrapper, cells  # wcwidth only where Chinese help is shown
+
+            put = _putter(lent)
+            put(click.formatting, "term_len", cells)
+            put(click._textwrap, "TextWrapper", WideWrapper)
         yield
     finally:
         for thing, attribute, value in reversed(lent):
@@ -123,13 +150,36 @@ def speaking(group: click.Group | None, lang: str):
         _SPEAKING.pop()
 
 
-def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
-    words = catalog(lang, "help")
-    clicks = catalog(lang, "click")
+def _putter(lent: list):
+    """A function that sets an attribute for the block, noting in ``lent`` what to give back."""
 
     def put(thing, attribute, value):
         lent.append((thing, attribute, getattr(thing, attribute)))
         setattr(thing, attribute, value)
+
+    return put
+
+
+def _lend_usage(command: click.Command, lang: str, put) -> None:
+    """The placeholders of ``command``'s usage line and options ([OPTIONS], COMMAND [ARGS]...,
+    FILE, NAME) in ``lang``."""
+    clicks, words = catalog(lang, "click"), catalog(lang, "help")
+    for param in command.params:
+        placeholder = words.get(f"* metavar {metavar(param)}")
+        if placeholder:
+            put(param, "metavar", placeholder)
+    put(command, "options_metavar", clicks.get("[OPTIONS]", command.options_metavar))
+    if isinstance(command, click.Group):
+        put(
+            command,
+            "subcommand_metavar",
+            clicks.get("COMMAND [ARGS]...", command.subcommand_metavar),
+        )
+
+
+def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
+    words = catalog(lang, "help")
+    put = _putter(lent)
 
     if path in words:
         english = command.help or ""
@@ -144,13 +194,7 @@ def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
         put(command, "epilog", words[f"{path} epilog"])
     if hasattr(command, "_help_option"):  # click makes its --help once, in the words of that moment
         put(command, "_help_option", None)
-    put(command, "options_metavar", clicks.get("[OPTIONS]", command.options_metavar))
-    if isinstance(command, click.Group):
-        put(
-            command,
-            "subcommand_metavar",
-            clicks.get("COMMAND [ARGS]...", command.subcommand_metavar),
-        )
+    _lend_usage(command, lang, put)
     for param in command.params:
         if not isinstance(param, click.Option):
             continue

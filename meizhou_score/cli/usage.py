@@ -12,8 +12,8 @@ import re
 
 import click
 
+from ..i18n.catalog import catalog
 from ..i18n.messages import Message, foreign, msg
-from ..i18n.scripts import in_script
 
 # click's English messages, as click 8 words them, and what each becomes
 _NO_OPTION = re.compile(
@@ -94,18 +94,23 @@ def _problem(text: str) -> Message:
 
 
 def show(exc: click.ClickException, lang: str) -> None:
-    """Print a usage error as click does, its words in ``lang``."""
-    if lang == "en":
-        exc.show()
-        return
+    """Print a usage error as click does (its usage line, the hint, the error), in ``lang``'s words
+    from the catalogs: click's own, and the messages'. A language whose catalog of click's words is
+    click's own (English) is shown exactly as click shows it: click gives no hint where a command
+    carries its own --help (every subcommand here); the others always give it."""
     from .speaking import speaking
 
+    own = catalog(lang, "click").get("Error: {message}") == "Error: {message}"
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
-        with speaking(None, lang):  # click's "Usage:" and [OPTIONS] in the player's words
-            usage = ctx.get_usage().replace(
-                in_script("用法：", lang) + " ", in_script("用法：", lang)
-            )
-        hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
-        click.echo(f"{usage}\n{hint}\n", err=True)
-    click.echo(msg("Error: {message}", message=words_of(exc)).say(lang), err=True)
+        with speaking(None, lang, usage_of=ctx.command):  # 用法：… [選項] in the player's words
+            usage = ctx.get_usage()
+        hint = ""
+        if not own or ctx.command.get_help_option(ctx) is not None:
+            hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
+            hint += "\n"
+        click.echo(f"{usage}\n{hint}", err=True)
+    said = words_of(exc)
+    if own and not isinstance(getattr(exc, "words", None), Message):
+        said = foreign(exc.format_message())  # click's own sentence, as click wrote it
+    click.echo(msg("Error: {message}", message=said).say(lang), err=True)

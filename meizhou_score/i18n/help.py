@@ -18,8 +18,9 @@ HELP_ZH_HANT: dict[str, str] = {
         "  MEIZHOU_DEBUG=1            程式本身出錯時顯示追蹤訊息\n"
         "  LC_ALL, LC_MESSAGES, LANG  沒有 --lang 時：zh_CN、zh_SG 為簡體中文；\n"
         "                             zh_TW、zh_HK 及其他 zh_* 為繁體中文\n"
-        "\b\n結束代碼：0 已結算且相符；1 有爭議（不是胡牌、申報或莊家不符）；2 紀錄或用法有誤；"
-        "3 程式錯誤；4 無法寫出結果；130 按了 Ctrl-C；141 讀取端關閉了管線。\n"
+        "\b\n結束代碼：0 已結算且相符；1 有爭議（不是胡牌、申報或莊家不符）；\n"
+        "          2 紀錄或用法有誤；3 程式錯誤；4 無法寫出結果；\n"
+        "          130 按了 Ctrl-C；141 讀取端關閉了管線。\n"
         "\b\n說明文件：套件原始碼旁的 README 與 docs/（格式、規則、稽核、架構、效能）。"
     ),
     "audit": (
@@ -40,7 +41,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "check --concealed-kong": "暗槓，例如 1111z。",
     "deal": (
         "由兩次擲骰的點數，說明從哪裡開牌、怎樣起牌（見 docs/rules.md 的遊戲簡介）。\n\n"
-        "DEALER_DICE 是莊家擲出的點數，BREAKER_DICE 是被開牌那一家擲出的點數。寫了 --players 和 "
+        "莊家點數是莊家擲出的點數，開牌點數是被開牌那一家擲出的點數。寫了 --players 和 "
         "--dealer 就以名字稱呼各家；寫 --seats 點數則改為定座位：擲骰者（--players 的第一位）"
         "從自己數起，依逆時針方向數，數到的那一家坐東。"
     ),
@@ -73,19 +74,19 @@ HELP_ZH_HANT: dict[str, str] = {
     "ledger history --chart": "另畫成折線圖 SVG（- 寫到標準輸出）。",
     "ledger history --format": "表格、JSON 或 CSV。",
     "ledger merge": (
-        "同一個人的兩種寫法合而為一：OLD 的每一場、每一局和付款都歸到 NEW。\n\n"
+        "同一個人的兩種寫法合而為一：舊名的每一場、每一局和付款都歸到新名。\n\n"
         "兩人若曾同桌則拒絕（那時他們是兩個人）。"
     ),
     "ledger nights": "列出帳本中的每一場。",
-    "ledger pay": "記下實際付的錢：FROM 付給 TO 金額 AMOUNT。之後合計和結算會顯示現在還欠多少。",
+    "ledger pay": ("記下實際付的錢：付款者付給收款者這筆金額。之後合計和結算會顯示現在還欠多少。"),
     "ledger pay --date": "付款日期［預設：今天］。",
     "ledger pay --note": "和付款一起保存的備註。",
     "ledger payments": "依日期列出記下的付款（ledger pay、settle-up --record）。",
-    "ledger remove": "刪除第 NIGHT 場及與它一起存的一切（會先詢問，除非加 --yes）。",
+    "ledger remove": "刪除這個場次的一場及與它一起存的一切（會先詢問，除非加 --yes）。",
     "ledger remove --yes": "不詢問，直接刪除。",
     "ledger remove-payment": "撤回第 N 筆付款（會先詢問，除非加 --yes）：那筆欠款又要還了。",
     "ledger remove-payment --yes": "不詢問，直接撤回。",
-    "ledger rename": "為玩家改名：OLD 的每一場、每一局和付款都歸到 NEW。",
+    "ledger rename": "為玩家改名：舊名的每一場、每一局和付款都歸到新名。",
     "ledger settle-up": (
         "期間內誰付給誰，以最少的轉賬結清現在的欠款。\n\n"
         "現在的欠款是各場的輸贏，減去之後已付的（ledger pay）。加 --record 時，"
@@ -93,13 +94,13 @@ HELP_ZH_HANT: dict[str, str] = {
     ),
     "ledger settle-up --record": "把建議的付款記為已付（會先詢問，除非加 --yes）。",
     "ledger settle-up --yes": "配合 --record：不詢問，直接記下。",
-    "ledger show": "以帳本所存的內容重新結算第 NIGHT 場，印出的樣子與 settle 相同。",
+    "ledger show": ("以帳本所存的內容重新結算這個場次的一場，印出的樣子與 settle 相同。"),
     "ledger stats": "每位玩家：場數、局數、各種胡法的次數、自摸率、被搶槓次數、槓、最大的一手、淨輸贏。",
     "ledger stats --player": "只列這一位玩家。",
     "ledger totals": "期間內（預設為所有場次）每位玩家的淨輸贏，分毫不差。",
     "ledger totals --player": "只列這一位玩家。",
     "record": (
-        "在牌桌上記下一局：附加到 SESSION.yaml，並印出這一局的結算與累計。\n\n"
+        "在牌桌上記下一局：附加到場檔，並印出這一局的結算與累計。\n\n"
         "檔案不存在時會建立（--players、--stake、--dealer，可加 --rules）。之後各局依輪莊決定莊家。"
         "選項寫出這一局；選項沒寫的，在標準輸入是終端機時依牌桌的順序逐項詢問。每個答案輸入時就檢查，"
         "只有能結算的一局才會寫入。檔案逐局以原子方式更改，已有的各局一字不改。"
@@ -116,11 +117,13 @@ HELP_ZH_HANT: dict[str, str] = {
     "record --hand": "胡牌者的手牌，含胡的那張。",
     "record --winning-tile": "胡的那張牌（搶槓時是被搶的那張）。",
     "record --pung": "胡牌者碰出的牌；可寫多次。",
-    "record --kong": "這一局的一副槓：TYPE 為 concealed|added|exposed，直槓以 FROM 寫出打出者；可寫多次。",
+    "record --kong": (
+        "這一局的一副槓：種類為 concealed、added 或 exposed，直槓另寫打出者；可寫多次。"
+    ),
     "record --claimed": "同桌說某位玩家贏（+）或輸（-）多少；可寫多次；會核對。",
     "record --amend": "改寫第 N 局（不寫 N 為最後一局）而不是新增：先顯示它，並以原來的答案為預設（按 Enter 保留）。",
     "record --allow-dispute": "即使這一局有爭議（不是胡牌、申報不符）也記下。",
-    "record --output": "把單局紀錄寫到 FILE（- 印出）而不是一場的檔案。",
+    "record --output": "把單局紀錄寫到檔案（- 印出）而不是一場的檔案。",
     "record --yes": "不詢問確認，直接記下。",
     "record --ask": "詢問選項沒寫的部分［預設：標準輸入是終端機時］。",
     "rules": "印出現行規則：預設值（docs/rules.md），再以 --rules 的檔案覆蓋。",
@@ -133,7 +136,7 @@ HELP_ZH_HANT: dict[str, str] = {
     ),
     "schema --house-rules": "改印規則檔的 schema。",
     "serve": (
-        "把 NIGHT.yaml 開放給牌桌上的手機：記分表，點幾下就記一局；任何地方記下一局"
+        "把場檔開放給牌桌上的手機：記分表，點幾下就記一局；任何地方記下一局"
         "（另一支手機，或命令列的 record），一兩秒內每個頁面都會更新。\n\n"
         "這一場的檔案還不存在時，會在頁面上建立。每次寫入都經過與 record 相同的安全寫入。"
         "按 Ctrl-C 停止伺服器。"
@@ -144,7 +147,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "serve --new-link": "與 --lan 同用：給這一場一個新的密碼連結（舊的連結就不能用了）。",
     "serve --db": "俱樂部帳本，給頁面的「加入帳本」使用。",
     "settle": (
-        "結算單局紀錄或一場的檔案：每個 FILE（- 讀標準輸入）。\n\n"
+        "結算單局紀錄或一場的檔案：每個檔案（- 讀標準輸入）。\n\n"
         "印出檢查結果、每位玩家的輸贏和下一莊，並核對申報的輸贏。一場的檔案印出記分表，每局一行，"
         "附累計（--hands：每局的完整表格）。有多個檔案時，各以檔名列出（JSON：物件列表，"
         '"file" 在最前；無法結算的檔案為 {"file", "valid": false, "error"}），'
@@ -153,14 +156,14 @@ HELP_ZH_HANT: dict[str, str] = {
     "settle --explain": "列出每一筆付款及其依據的規則。",
     "settle --hands": "一場的檔案：每局的完整表格，不只記分表（--explain 也會列出）。",
     "settle --settle-up": "另外說明誰付給誰，以最少的轉賬結清輸贏。",
-    "settle --jsonl": "批次模式：FILE 每行一筆 JSON 紀錄；每行印出一筆 JSON 結果。",
+    "settle --jsonl": "批次模式：檔案每行一筆 JSON 紀錄；每行印出一筆 JSON 結果。",
     "settle --jobs": "批次模式：以 N 個工作行程結算（0：每個核心）；輸出相同。",
     "settle --chart": "另把每局後的累計畫成折線圖（SVG；- 寫到標準輸出，取代表格）。",
     "settle --max-record-bytes": "拒收大於 N 位元組的單局紀錄［預設：1 MiB，或 MEIZHOU_MAX_RECORD_BYTES］。",
     "settle --max-session-bytes": "拒收大於 N 位元組的一場檔案［預設：4 MiB，或 MEIZHOU_MAX_SESSION_BYTES］。",
     "ledger show --explain": "列出每一筆付款及其依據的規則。",
     "undo": (
-        "刪除 SESSION.yaml 的最後一局（先顯示並詢問，除非加 --yes）。\n\n"
+        "刪除場檔的最後一局（先顯示並詢問，除非加 --yes）。\n\n"
         "檔案其餘部分一字不改；檔案以原子方式取代。要改正最後一局，請用 record --amend。"
     ),
     "undo --yes": "不詢問，直接刪除。",
@@ -178,6 +181,39 @@ HELP_ZH_HANT: dict[str, str] = {
     "* --explain": "列出每一筆付款及其依據的規則。",
     "* examples": "例子：",
     "* example": "例子：",
+}
+
+# the placeholders of the help and the usage line (an option's or an argument's metavar), keyed by
+# click's English: the words a player types there, file names keeping their endings
+METAVARS_ZH_HANT: dict[str, str] = {
+    "SESSION.yaml": "場檔.yaml",
+    "NIGHT.yaml": "場檔.yaml",
+    "FILE": "檔案",
+    "FILE...": "檔案...",
+    "FILE.svg": "圖檔.svg",
+    "INPUT...": "輸入...",
+    "DIR": "資料夾",
+    "PATH": "路徑",
+    "LEDGER": "帳本",
+    "ADDRESS": "位址",
+    "TEXT": "文字",
+    "INTEGER RANGE": "整數",
+    "NAME": "名字",
+    "ROBBED_NAME": "被搶者",
+    "[PLAYER]...": "[玩家]...",
+    "OLD": "舊名",
+    "NEW": "新名",
+    "FROM": "付款者",
+    "TO": "收款者",
+    "AMOUNT": "金額",
+    "NIGHT": "場次",
+    "TILES": "牌",
+    "TILES...": "牌...",
+    "TILE": "牌",
+    "PLAYER:TYPE:TILE[:FROM]": "玩家:種類:牌[:打出者]",
+    "NAME=AMOUNT": "名字=金額",
+    "SUM": "點數",
+    "DEALER_DICE BREAKER_DICE": "莊家點數 開牌點數",
 }
 
 # click's own words (its gettext message ids, click 8) → Traditional Chinese
@@ -218,7 +254,8 @@ CLICK_ZH_HANT: dict[str, str] = {
 def _register() -> None:
     from .catalog import register
 
-    register("zh-Hant", "help", HELP_ZH_HANT)
+    metavars = {f"* metavar {english}": said for english, said in METAVARS_ZH_HANT.items()}
+    register("zh-Hant", "help", {**HELP_ZH_HANT, **metavars})
     register("zh-Hant", "click", CLICK_ZH_HANT)
     register("en", "click", {key: key for key in CLICK_ZH_HANT})  # click's ids are its English
 

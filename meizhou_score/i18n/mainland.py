@@ -1,9 +1,9 @@
-"""Simplified as the mainland writes it (大陆用语): the reviewed words where converting Taiwan's text
-character by character (OpenCC's t2s) leaves a word the mainland does not use.
+"""Simplified as the mainland writes it (大陆用语): the reviewed words where converting Taiwan's
+text character by character (OpenCC's t2s) leaves a word the mainland does not use.
 
 Read by a reviewer against mainland usage, one word a line, each pinned by a test
-(tests/test_words_mainland.py) on a sentence the program really says. Applied after the characters are
-converted, so the left side is already in Simplified characters; the longest words first.
+(tests/test_words_mainland.py) on a sentence the program really says. Applied after the characters
+are converted, so the left side is already in Simplified characters; the longest words first.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ REVIEWED: dict[str, str] = {
     "档案": "文件",  # a file (before 规则档, so that 规则档案 is not 规则文件案)
     "规则档": "规则文件",  # a house-rules file
     "档名": "文件名",
+    "场档": "场次文件",  # a night's file, as the help's placeholder names it (场次文件.yaml)
+    "图档": "图片文件",  # the chart's file (图片文件.svg)
     "纪录": "记录",  # a record (纪录 is a sports record)
     "栏": "列",  # 第 2 行第 1 列: a column
     "附注": "备注",  # a note
@@ -21,7 +23,8 @@ REVIEWED: dict[str, str] = {
     "预设": "默认",
     "终端机": "终端",
     "唯读": "只读",
-    "文档": "规则文本",  # the rules document the players wrote (tw2sp's 文档 reads as a computer file)
+    # the rules document the players wrote (tw2sp's 文档 reads as a computer file)
+    "文档": "规则文本",
     "资料夹": "文件夹",
     "位元组": "字节",
     "字元": "字符",

@@ -47,8 +47,8 @@ next_unknown | Next dealer: not settled — {why} | 下一莊：未定（{why}�
 why_robbed | the robbed player deals next ({rule}) | 被搶槓者坐莊（{rule}）
 why_winner | whoever wins, deals ({rule}) | 誰胡誰莊（{rule}）
 why_dealer_wins | the dealer won and deals again ({rule}) | 莊家胡牌，連莊（{rule}）
-why_draw_next | after a draw the dealer's next player deals ({rule}) | 流局，由莊家的下家坐莊（{rule}）
-why_draw_same | after a draw the dealer deals again (house rule dealer_after_draw: same) | 流局，莊家連莊（規則 dealer_after_draw: same）
+why_draw_next | after a draw the dealer's next player deals ({rule}) | 荒莊，由莊家的下家坐莊（{rule}）
+why_draw_same | after a draw the dealer deals again (house rule dealer_after_draw: same) | 荒莊，莊家連莊（規則 dealer_after_draw: same）
 why_invalid | the hand is not a legal win, so the table must say who deals | 不是合法的胡牌，由同桌決定誰坐莊
 pays | {payer} pays {payee} {amount} ({units} × {stake}): {reason}{detail} — {rule} | {payer} 付 {payee} {amount}（{units} 分 × {stake}）：{reason}{detail}——{rule}
 detail_win | , ratio {ratio} × {share} | ，倍數 {ratio} × {share}
