@@ -85,8 +85,7 @@ def language() -> str:
 
 def screen_width() -> int | None:
     """How many cells wide the player's screen is: COLUMNS when set, else the terminal's; None when
-    the output is
-    not a terminal (a file or a pipe gets every line whole)."""
+    the output is not a terminal (a file or a pipe gets every line whole)."""
     import sys
 
     said = os.environ.get("COLUMNS", "")

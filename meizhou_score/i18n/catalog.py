@@ -1,10 +1,11 @@
 """The catalogs (詞庫): for each language and each kind of words, a table from an id to the words.
 
-Kinds: ``messages`` (errors and refusals, keyed by their English template, as gettext keys by msgid),
-``words`` (tables, explanations, prompts: keyed by a short id), ``help`` (each command's help, keyed by
-the command's path and the option's name) and ``click`` (click's own words, keyed by click's English).
-English and Traditional Chinese are written by hand; a language with a ``source`` (Simplified) is made
-from its source's catalog when first asked for: the characters converted, then the mainland's words.
+Kinds: ``messages`` (errors and refusals, keyed by their English template, as gettext keys by
+msgid), ``words`` (tables, explanations, prompts: keyed by a short id), ``help`` (each command's
+help, keyed by the command's path and the option's name) and ``click`` (click's own words, keyed by
+click's English). English and Traditional Chinese are written by hand; a language with a ``source``
+(Simplified) is made from its source's catalog when first asked for: the characters converted, then
+the mainland's words.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ _CACHE: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def register(lang: str, kind: str, table: dict[str, str] | Callable[[], dict[str, str]]) -> None:
-    """Give ``lang`` its catalog of ``kind`` (a table, or a function that makes it when first needed)."""
+    """Give ``lang`` its catalog of ``kind`` (a table, or a function that makes it when first
+    needed)."""
     assert kind in KINDS, kind
     _LOADERS[(lang, kind)] = table if callable(table) else (lambda: table)
     _CACHE.pop((lang, kind), None)

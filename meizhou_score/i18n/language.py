@@ -1,17 +1,18 @@
-"""A language (語言): how its sentences are put together — quotes, list separator, colon, yes and no, the
-default shown at a question, percentages — and the one function that picks a language for a player.
+"""A language (語言): how its sentences are put together — quotes, list separator, colon, yes and
+no, the default shown at a question, percentages — and the one function that picks a language for a
+player.
 
-Every word of a language comes from its catalog (:mod:`.messages`, :mod:`.words`, :mod:`.help`); this module
-says only how the words are joined. A new language is one :class:`Language` and one catalog, registered
-with :func:`register`.
+Every word of a language comes from its catalog (:mod:`.messages`, :mod:`.words`, :mod:`.help`);
+this module says only how the words are joined. A new language is one :class:`Language` and one
+catalog, registered with :func:`register`.
 """
 
 from __future__ import annotations
 
 import re
 import string
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 _CJK = "\u2018-\u201f\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
@@ -41,7 +42,8 @@ class Language:
     )
 
     def quote(self, value: Any) -> str:
-        """``value`` between this language's quotes (English: as Python's repr, as it always was)."""
+        """``value`` between this language's quotes (English: as Python's repr, as it always
+        was)."""
         if self.english_quotes:
             return repr(value)
         text = repr(value)[1:-1] if isinstance(value, str) else str(value)
@@ -52,8 +54,8 @@ class Language:
         return self.list_sep.join(str(item) for item in items)
 
     def rate(self, plain: str, rate) -> str:
-        """A rate as this language shows it: English as the plain number (0.25, as it always was), Chinese as
-        a percentage (25%)."""
+        """A rate as this language shows it: English as the plain number (0.25, as it always was),
+        Chinese as a percentage (25%)."""
         if self.english_quotes:
             return plain
         value = rate * 100
@@ -62,7 +64,9 @@ class Language:
     def question_hint(self, default: bool) -> str:
         """What a yes/no question shows after it: [Y/n] in English, [是/否，預設 是] in Chinese."""
         if not self.default_word:
-            return f"[{self.yes.upper() if default else self.yes}/{self.no if default else self.no.upper()}]"
+            yes = self.yes.upper() if default else self.yes
+            no = self.no if default else self.no.upper()
+            return f"[{yes}/{no}]"
         chosen = self.yes if default else self.no
         return f"[{self.yes}/{self.no}{self.list_comma}{self.default_word} {chosen}]"
 
@@ -71,8 +75,9 @@ class Language:
         return "，" if self.chinese else ", "
 
     def fill(self, template: str, values: dict) -> str:
-        """``template`` with ``values`` filled in: ``{x!r}`` quoted in this language's quotes, and in Chinese no
-        lone space left by the template between two Chinese characters (a value is never changed)."""
+        """``template`` with ``values`` filled in: ``{x!r}`` quoted in this language's quotes, and
+        in Chinese no lone space left by the template between two Chinese characters (a value is
+        never changed)."""
         if not values and not self.chinese:
             return template
         pieces = []
@@ -138,9 +143,10 @@ _TRADITIONAL = ("hant", "tw", "hk", "mo")
 
 
 def language_of(said: str | None) -> str | None:
-    """The language named by one tag — a --lang value (``zh-Hans``), a locale (``zh_CN.UTF-8``) or a browser's
-    (``zh-Hans-TW``) — or None when it names none we speak. The script wins over the region: zh-Hans-TW is
-    Simplified, zh-Hant-CN Traditional; zh alone, or a region we do not know, is Traditional."""
+    """The language named by one tag — a --lang value (``zh-Hans``), a locale (``zh_CN.UTF-8``) or
+    a browser's (``zh-Hans-TW``) — or None when it names none we speak. The script wins over the
+    region: zh-Hans-TW is Simplified, zh-Hant-CN Traditional; zh alone, or a region we do not know,
+    is Traditional."""
     if not said:
         return None
     code = said.strip().split(".")[0].split("@")[0].replace("_", "-").lower()
@@ -179,8 +185,8 @@ def _accepted(header: str) -> list[str]:
 
 def pick(option: str | None = None, locale=(), accept: str | None = None) -> str:
     """The one choice of a language: an explicit option (--lang, ?lang=) first, then a browser's
-    Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one set
-    decides), else English."""
+    Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one
+    set decides), else English."""
     if option:
         chosen = language_of(option)
         if chosen:

@@ -1,14 +1,17 @@
 """Build the Simplified Chinese table (簡體字表) from the package's Traditional text with OpenCC.
 
-A build-time tool, never imported by the program: ``python -m meizhou_score.i18n.make_simplified`` rewrites
-``simplified_table.py`` beside it, and ``tests/test_i18n_scripts.py`` runs it again and fails on any difference,
-so the table cannot fall behind the words. It needs the ``opencc`` package (a test extra), the program does not.
+A build-time tool, never imported by the program: ``python -m meizhou_score.i18n.make_simplified``
+rewrites ``simplified_table.py`` beside it, and ``tests/test_i18n_scripts.py`` runs it again and
+fails on any difference, so the table cannot fall behind the words. It needs the ``opencc`` package
+(a test extra), the program does not.
 
-What is converted: every run of Chinese characters in a string the package may show — each ``.py`` module's
-string constants (docstrings left out: nobody reads them at the table) and the phone page's words
-(``web/static/words.json``). OpenCC's ``t2s`` profile gives the characters, its ``tw2sp`` profile the words
-as the mainland says them (檔案 → 文件, 資料夾 → 文件夹, 伺服器 → 服务器, 程式 → 程序); the table keeps a
-character map and, whole, the runs whose words change, with :data:`REVIEWED` — the words a mahjong table
+What is converted: every run of Chinese characters in a string the package may show — each ``.py``
+module's string constants (docstrings left out: nobody reads them at the table) and the phone page's
+words (``web/static/words.json``). OpenCC's ``t2s`` profile gives the characters, its ``tw2sp``
+profile the words as the mainland says them (檔案 → 文件, 資料夾 → 文件夹, 伺服器 → 服务器, 程式 →
+程序); the table keeps a character map and, whole, the runs whose words change, with
+:data:`REVIEWED` — the words a mahjong
+table
 must never see wrong — fixed last.
 """
 
@@ -26,9 +29,10 @@ PACKAGE = Path(__file__).resolve().parent.parent
 TABLE = Path(__file__).resolve().parent / "simplified_table.py"
 _RUN = re.compile(RUN)
 
-# Reviewed by hand: the words a mahjong table cares most about, fixed whatever OpenCC's t2s would say
-# (OpenCC 1.4 agrees with every one; a future profile that read 槓 as 扛 would not win). Each is in the
-# table even where the program does not print it yet (雞胡), and each has a test (tests/test_i18n_scripts.py).
+# Reviewed by hand: the words a mahjong table cares most about, fixed whatever OpenCC's t2s would
+# say (OpenCC 1.4 agrees with every one; a future profile that read 槓 as 扛 would not win). Each is
+# in the table even where the program does not print it yet (雞胡), and each has a test
+# (tests/test_i18n_scripts.py).
 REVIEWED: dict[str, str] = {
     "槓": "杠",  # never 扛
     "莊": "庄",
@@ -81,18 +85,19 @@ def _strings(value) -> list[str]:
 
 def table(characters_of, words_of) -> tuple[dict[str, str], dict[str, str]]:
     """(characters, phrases): the character map from ``characters_of`` (OpenCC's t2s, character for
-    character) and, for each run whose words read differently on the mainland (``words_of``, OpenCC's tw2sp:
-    檔案 → 文件, 伺服器 → 服务器, 預設值 → 默认值), the whole run as a phrase; the reviewed words last.
+    character) and, for each run whose words read differently on the mainland (``words_of``,
+    OpenCC's tw2sp: 檔案 → 文件, 伺服器 → 服务器, 預設值 → 默认值), the whole run as a phrase; the
+    reviewed words last.
 
-    A character goes in the map with the conversion it has in most runs; a run that does not come out of the
-    map as OpenCC said is kept whole.
+    A character goes in the map with the conversion it has in most runs; a run that does not come
+    out of the map as OpenCC said is kept whole.
     """
     said = {run: _with_reviewed(run, words_of(run)) for run in runs()}
     votes: dict[str, dict[str, int]] = {}
     for run in said:
         out = _with_reviewed(run, characters_of(run))
         if len(out) == len(run):
-            for t, s in zip(run, out):
+            for t, s in zip(run, out, strict=True):
                 votes.setdefault(t, {}).setdefault(s, 0)
                 votes[t][s] += 1
     characters = {t: max(sorted(choices), key=choices.get) for t, choices in votes.items()}
@@ -106,8 +111,8 @@ def _longest_first(phrases: dict[str, str]) -> dict[str, str]:
 
 
 def _convert(text: str, characters: dict[str, str], phrases: dict[str, str]) -> str:
-    """What :func:`~.scripts.simplified` does with this table: each run whole when the table keeps it, else
-    character by character."""
+    """What :func:`~.scripts.simplified` does with this table: each run whole when the table keeps
+    it, else character by character."""
     table = str.maketrans(characters)
     return _RUN.sub(
         lambda found: phrases.get(found.group()) or found.group().translate(table), text
@@ -146,7 +151,8 @@ def source(characters_of, words_of) -> str:
     """The text of ``simplified_table.py``."""
     characters, phrases = table(characters_of, words_of)
     lines = [
-        '"""The Simplified Chinese table (簡體字表): generated by make_simplified.py from the package\'s',
+        '"""The Simplified Chinese table (簡體字表): generated by make_simplified.py from the '
+        "package's",
         "Traditional text with OpenCC (t2s, tw2sp) and the reviewed words there. Do not edit: run",
         '``python -m meizhou_score.i18n.make_simplified``."""',
         "",

@@ -51,8 +51,8 @@ msg = Message
 
 
 class Count(int):
-    """A whole number said in a sentence: ``{hands} hand{hands:s}`` gives "1 hand" and "4 hands" (English
-    templates only; Chinese has no plural)."""
+    """A whole number said in a sentence: ``{hands} hand{hands:s}`` gives "1 hand" and "4 hands"
+    (English templates only; Chinese has no plural)."""
 
     def __format__(self, spec: str) -> str:
         if spec == "s":
@@ -94,7 +94,8 @@ def template_in(template: str, lang: str) -> str:
 
 
 def at(where: Any, message: Any) -> Message:
-    """``where: message`` — a file, a flag or a key path before what is wrong there (full-width colon in Chinese)."""
+    """``where: message`` — a file, a flag or a key path before what is wrong there (full-width
+    colon in Chinese)."""
     return msg("{path}: {message}", path=where, message=message)
 
 
@@ -104,7 +105,8 @@ def cannot_read(exc: OSError) -> Message:
 
 
 def foreign(text: str) -> Message:
-    """Words another library wrote (PyYAML's syntax errors): said in Chinese when the table below knows them."""
+    """Words another library wrote (PyYAML's syntax errors): said in Chinese when the table below
+    knows them."""
     return Message(text)
 
 

@@ -1,9 +1,10 @@
-"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and 简体 (zh-Hans).
+"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and 简体
+(zh-Hans).
 
 Traditional is the text people write here; Simplified is made from it by the generated table
-(``simplified_table.py``, built with OpenCC by ``make_simplified.py``). Only our own words are converted —
-templates, headings, pattern and tile names — never a value filled into them: a player's name or a file's
-path is shown as it was written.
+(``simplified_table.py``, built with OpenCC by ``make_simplified.py``). Only our own words are
+converted — templates, headings, pattern and tile names — never a value filled into them: a player's
+name or a file's path is shown as it was written.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ _TRADITIONAL_REGIONS = ("tw", "hk", "mo", "hant")
 
 
 def language_of(said: str | None) -> str | None:
-    """The language named by ``said`` — a --lang value (``zh-Hans``) or a locale (``zh_CN.UTF-8``) — or None
-    when it names none we speak (``C``, ``fr_FR``; English then)."""
+    """The language named by ``said`` — a --lang value (``zh-Hans``) or a locale (``zh_CN.UTF-8``)
+    — or None when it names none we speak (``C``, ``fr_FR``; English then)."""
     if not said:
         return None
     code = said.split(".")[0].split("@")[0].replace("_", "-").lower()
@@ -50,13 +51,15 @@ def is_chinese(lang: str) -> bool:
 
 
 def in_script(text: str, lang: str) -> str:
-    """Our own Chinese ``text`` (written in Traditional) in ``lang``'s script: converted for zh-Hans."""
+    """Our own Chinese ``text`` (written in Traditional) in ``lang``'s script: converted for
+    zh-Hans."""
     return simplified(text) if lang == "zh-Hans" else text
 
 
 def simplified(text: str) -> str:
-    """``text`` in Simplified, run of Chinese characters by run: a run the table keeps whole (the words the
-    mainland says otherwise: 檔案 → 文件) as the table says, any other character by character."""
+    """``text`` in Simplified, run of Chinese characters by run: a run the table keeps whole (the
+    words the mainland says otherwise: 檔案 → 文件) as the table says, any other character by
+    character."""
     if text.isascii():
         return text
     from .mainland import mainland
