@@ -36,9 +36,9 @@ def _hook() -> None:
     for name in ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types"):
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
-            module._ = _gettext
+            setattr(module, "_", _gettext)  # noqa: B010 - click's own name for gettext, answered here
         if hasattr(module, "ngettext"):
-            module.ngettext = _ngettext
+            setattr(module, "ngettext", _ngettext)  # noqa: B010 - as above, for plurals
 
     formatter = click.formatting.HelpFormatter
     heading, usage = formatter.write_heading, formatter.write_usage
@@ -56,8 +56,9 @@ def _hook() -> None:
             prefix = _gettext("Usage:")  # 用法：with no space after the full-width colon
         usage(self, prog, args, prefix)
 
-    formatter.write_heading = write_heading
-    formatter.write_usage = write_usage
+    # the formatter's own methods, replaced once: a heading and the usage line in the player's words
+    setattr(formatter, "write_heading", write_heading)  # noqa: B010 - a method replaced on the class
+    setattr(formatter, "write_usage", write_usage)  # noqa: B010 - as above
 
 
 _hook()
@@ -200,9 +201,9 @@ def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
             continue
         names = [n for n in param.opts if n.startswith("--")] or param.opts
         name = names[0]
-        said = words.get(f"{path} {name}") or words.get(f"* {name}")
-        if said:
-            put(param, "help", said)
+        option_help = words.get(f"{path} {name}") or words.get(f"* {name}")
+        if option_help:
+            put(param, "help", option_help)
         default = words.get(f"{path} {name} default") or words.get(f"* {name} default")
         if isinstance(param.show_default, str) and default:
             put(param, "show_default", default)

@@ -35,13 +35,14 @@ def catalog(lang: str, kind: str) -> dict[str, str]:
     if found is not None:
         return found
     _load(kind)
+    source = LANGUAGES[code].source
     if (code, kind) in _LOADERS:
         found = _LOADERS[(code, kind)]()
-    elif LANGUAGES[code].source:
+    elif source:
         from .scripts import simplified
 
         made = LANGUAGES[code].make or simplified
-        found = {key: made(text) for key, text in catalog(LANGUAGES[code].source, kind).items()}
+        found = {key: made(text) for key, text in catalog(source, kind).items()}
     else:
         found = {}
     _CACHE[(code, kind)] = found

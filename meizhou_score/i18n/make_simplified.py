@@ -100,7 +100,7 @@ def table(characters_of, words_of) -> tuple[dict[str, str], dict[str, str]]:
             for t, s in zip(run, out, strict=True):
                 votes.setdefault(t, {}).setdefault(s, 0)
                 votes[t][s] += 1
-    characters = {t: max(sorted(choices), key=choices.get) for t, choices in votes.items()}
+    characters = {t: max(sorted(choices), key=choices.__getitem__) for t, choices in votes.items()}
     characters = {t: s for t, s in characters.items() if t != s}
     phrases = {run: out for run, out in said.items() if _convert(run, characters, {}) != out}
     return dict(sorted(characters.items())), _longest_first(phrases)

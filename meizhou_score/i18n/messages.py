@@ -133,9 +133,10 @@ def _chinese_table() -> dict[str, str]:
     if not _CHINESE:
         from .zh_hant_messages import TABLE
 
-        _CHINESE.update(
-            line.split(" | ") for line in TABLE.strip("\n").split("\n") if not line.startswith("#")
-        )
+        for line in TABLE.strip("\n").split("\n"):
+            if not line.startswith("#"):
+                english, chinese = line.split(" | ")  # one separator a line, or the table is wrong
+                _CHINESE[english] = chinese
     return _CHINESE
 
 
