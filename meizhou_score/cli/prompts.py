@@ -17,16 +17,17 @@ from ..errors import MeizhouError
 from ..i18n.messages import msg
 from .options import Stopped, Usage, confirm, language
 
-
 BACK = {"<", "back", "返回", "上一題", "上一题"}  # what takes a player back one question
 
 
 class Back(Exception):
-    """``<`` typed at a question: the answers before the one asked are given again, and it is asked anew."""
+    """``<`` typed at a question: the answers before the one asked are given again, and it is
+    asked anew."""
 
 
 class FromTheHand(Exception):
-    """An answer that shows the hand itself was wrong (a robbed tile it holds twice): the hand is asked again."""
+    """An answer that shows the hand itself was wrong (a robbed tile it holds twice): the hand is
+    asked again."""
 
 
 class Questions:
@@ -81,7 +82,8 @@ class Questions:
 
     @staticmethod
     def fitted(question: str) -> str:
-        """A question wrapped to the screen's width between its choices, room left for the answer."""
+        """A question wrapped to the screen's width between its choices, room left for the
+        answer."""
         from ..render.columns import wrap_choices
         from .options import screen_width
 
@@ -122,7 +124,8 @@ def ask_player(
 
 
 def _default(given: dict, key: str, n: int | None = None) -> str | None:
-    """An amended hand's answer to a question, offered as its default (Enter keeps it); kongs by number."""
+    """An amended hand's answer to a question, offered as its default (Enter keeps it); kongs by
+    number."""
     found = given.get("defaults", {}).get(key)
     if n is not None:
         kongs = given.get("defaults", {}).get("kongs") or []
@@ -174,8 +177,8 @@ def refusal(upset, amending=None):
 
 
 def _as_on_screen(why, number: int | None):
-    """A refusal whose key path names the hand as the file does (``hands[5].hand``) said as the screen numbers
-    it (hand 6: hand)."""
+    """A refusal whose key path names the hand as the file does (``hands[5].hand``) said as the
+    screen numbers it (hand 6: hand)."""
     from ..errors import RecordError
 
     if isinstance(why, RecordError) and number is not None and isinstance(why.path, str):

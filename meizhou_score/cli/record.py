@@ -91,7 +91,8 @@ from .record_table import table
     "kongs",
     multiple=True,
     metavar="PLAYER:TYPE:TILE[:FROM]",
-    help="A kong this hand: TYPE concealed|added|exposed, FROM the discarder of an exposed one; repeatable.",
+    help="A kong this hand: TYPE concealed|added|exposed, FROM the discarder of an exposed one; "
+    "repeatable.",
 )
 @click.option(
     "--claimed",
@@ -107,8 +108,8 @@ from .record_table import table
     flag_value=LAST,
     default=None,
     metavar="[N]",
-    help="Replace hand N (the last when N is left out) instead of adding one: shows it, and offers its "
-    "answers as the defaults (Enter keeps each).",
+    help="Replace hand N (the last when N is left out) instead of adding one: shows it, and "
+    "offers its answers as the defaults (Enter keeps each).",
 )
 @click.option(
     "--allow-dispute",
@@ -153,7 +154,8 @@ def record(
     ask,
     lang,
 ):
-    """Record one hand at the table: append it to SESSION.yaml and print its settlement and the totals.
+    """Record one hand at the table: append it to SESSION.yaml and print its settlement and \
+the totals.
 
     The file is created when missing (--players, --stake, --dealer, optionally
     --rules). Later hands follow the dealer rotation. Flags give the hand;
@@ -165,12 +167,14 @@ def record(
     \b
     Examples:
       meizhou-score record night.yaml --players "Ah Fook,Mei,Jun,Lan" --stake 10 --dealer "Ah Fook"
-      meizhou-score record night.yaml --winner mei --self-draw --hand "123m 456m 789p 234s 55s" --winning-tile 4s
+      meizhou-score record night.yaml --winner mei --self-draw --hand "123m 456m 789p 234s 55s" \
+--winning-tile 4s
       meizhou-score record night.yaml --draw
       meizhou-score record night.yaml --winner jun --self-draw --hand "123m 456p 789s 55s" \\
           --winning-tile 5s --kong "Jun:concealed:1z" --yes
       meizhou-score record --players "A,B,C,D" --dealer A -o hand.yaml
     """
+    # The help's lines that end in one \ go on at the next line: the help shows each whole.
     asking = someone_can_answer() if ask is None else ask
     q = Questions(asking, lang)
     given = {

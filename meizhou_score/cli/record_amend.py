@@ -6,7 +6,6 @@ from __future__ import annotations
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 
-
 LAST = 0  # --amend with no number: the last hand
 
 
@@ -32,7 +31,8 @@ def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
 
 
 def _defaults_of(old: dict) -> dict:
-    """The answers a hand as written gives, offered as the defaults when it is amended (Enter keeps each)."""
+    """The answers a hand as written gives, offered as the defaults when it is amended (Enter
+    keeps each)."""
     if not isinstance(old, dict):
         return {}
     if old.get("draw"):

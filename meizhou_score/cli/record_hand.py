@@ -1,6 +1,8 @@
 """A hand's questions in table order (draw or winner, how, robbed, the winner's tiles, pungs,
 kongs), asked until the hand settles or the table accepts a dispute; the claims flags."""
 
+# ruff: noqa: B023 - each closure in a loop is called (asked) in the pass that made it
+
 from __future__ import annotations
 
 import click
@@ -203,8 +205,8 @@ def fill(
 ):
     """Ask for the hand until it settles; (hand, result). Flags that do not settle end the command.
 
-    ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's number on the
-    screen, which a refusal names (hand 6, not hands[5]).
+    ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's
+    number on the screen, which a refusal names (hand 6, not hands[5]).
     """
     q.script, q.replay = [], []
     while True:

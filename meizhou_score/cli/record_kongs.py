@@ -1,12 +1,13 @@
 """``record``'s kong questions: whose, which type, which tile, and an open kong's discarder."""
 
+# ruff: noqa: B023 - each closure in a loop is called (asked) in the pass that made it
+
 from __future__ import annotations
 
 import click
 
 from ..i18n.messages import msg
 from .prompts import Questions, _default, _numbered, ask_player
-
 
 NONE = {
     "-",
@@ -114,7 +115,8 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
 
 
 def _open_resolved(kong: dict, rules) -> dict:
-    """A 明槓 given by flag with no discarder: added, unless the house rules pay 直槓 and 加槓 differently."""
+    """A 明槓 given by flag with no discarder: added, unless the house rules pay 直槓 and 加槓
+    differently."""
     if kong["type"] != "open":
         return kong
     from ..records.record import open_kong

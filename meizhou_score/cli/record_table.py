@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def table(q: Questions, players_text, stake_text, rules_file, date_text):
-    """The table of a new session or hand: players, stake, house rules and date (flags or answers)."""
+    """The table of a new session or hand: players, stake, house rules and date (flags or
+    answers)."""
     import datetime
 
     from ..records.validators import date as check_date
@@ -45,7 +46,8 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
 
 
 def _the_table(q: Questions, flags: Flags, path: str, found):
-    """(the night's data, its players, this hand's own stake or None): a new file's from flags or answers."""
+    """(the night's data, its players, this hand's own stake or None): a new file's from flags or
+    answers."""
     from . import answers
 
     if found is None:
@@ -88,7 +90,8 @@ def _the_table(q: Questions, flags: Flags, path: str, found):
 def _the_dealer(
     q: Questions, flags: Flags, found, before, players, number: int, amending: int | None = None
 ):
-    """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked when nobody can say."""
+    """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked
+    when nobody can say."""
     from . import answers
 
     expected = before.next_dealer if before is not None else None
@@ -103,8 +106,8 @@ def _the_dealer(
                 at(
                     "--dealer",
                     msg(
-                        "the rotation gives {expected} as the dealer of hand {number} ({rule}); leave --dealer out and "
-                        "record follows it",
+                        "the rotation gives {expected} as the dealer of hand {number} ({rule}); "
+                        "leave --dealer out and record follows it",
                         expected=expected,
                         number=number,
                         rule=FINDINGS["dealer_check"],
