@@ -46,7 +46,7 @@ class _Commands(click.Group):
         "deal": "reference",
         "schema": "reference",
         "record": "record",
-        "undo": "record",
+        "undo": "undo",
         "ledger": "ledger",
         "serve": "serve",
         "audit": "audit",

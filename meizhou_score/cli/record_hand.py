@@ -1,0 +1,248 @@
+"""A hand's questions in table order (draw or winner, how, robbed, the winner's tiles, pungs,
+kongs), asked until the hand settles or the table accepts a dispute; the claims flags."""
+
+# ruff: noqa: B023 - each closure in a loop is called (asked) in the pass that made it
+
+from __future__ import annotations
+
+import click
+
+from ..errors import MeizhouError
+from ..i18n.messages import msg
+from .options import Usage, checked, language
+from .prompts import (
+    Back,
+    FromTheHand,
+    Questions,
+    _as_on_screen,
+    _default,
+    _numbered,
+    ask_player,
+    judge,
+)
+from .record_kongs import _ask_kongs, _open_resolved
+
+
+def _collect(q: Questions, players, given: dict) -> dict:
+    """The hand as the table tells it, in table order: draw or winner, how, robbed, tiles, melds."""
+    from . import answers as entry
+
+    if given["draw"] and (given["winner"] or given["win_type"] or given["robbed"] or given["hand"]):
+        raise Usage(
+            msg("--draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile")
+        )
+    if given["draw"]:
+        winner = None
+    elif given["winner"]:
+        winner = checked(lambda t: entry.player(t, players), given["winner"], "--winner")
+    else:
+
+        def winner_or_draw(text):
+            if text.strip().casefold() in ("d", "draw", "荒莊", "流局"):
+                return None
+            return entry.player(text, players, numbered=True)
+
+        winner = q.ask(
+            q.words("record_who_won", choices=_numbered(players)),
+            winner_or_draw,
+            "--winner NAME or --draw",
+            default=_default(given, "winner"),
+        )
+    if winner is None:
+        hand = {"draw": True}
+        kongs = [checked(lambda t: entry.kong(t, players), k, "--kong") for k in given["kongs"]]
+        if kongs:
+            hand["kongs"] = kongs
+        return hand
+    hand = {"winner": winner}
+    if given["robbed"]:
+        if given["win_type"]:
+            raise Usage(msg("give one win type: --self-draw, --kong-bloom or --robbed-kong NAME"))
+        win_type = "robbed_kong"
+    elif given["win_type"]:
+        win_type = given["win_type"]
+    else:
+        win_type = q.ask(
+            q.words("record_how", winner=winner),
+            lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
+            "--self-draw, --kong-bloom or --robbed-kong NAME",
+            default=_default(given, "win_type"),
+        )
+    hand["win_type"] = win_type
+    if win_type == "robbed_kong":
+        if given["robbed"]:
+            hand["robbed"] = checked(
+                lambda t: entry.player(t, players, exclude=(winner,)),
+                given["robbed"],
+                "--robbed-kong",
+            )
+        else:
+            hand["robbed"] = ask_player(
+                q,
+                q.words("record_whose_robbed", winner=winner),
+                players,
+                "--robbed-kong NAME",
+                exclude=(winner,),
+                default=_default(given, "robbed"),
+            )
+    return hand
+
+
+def _collect_tiles(
+    q: Questions, players, hand: dict, given: dict, rules, allow_dispute: bool
+) -> dict:
+    """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes."""
+    from . import answers as entry
+
+    hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
+    robbed = hand["win_type"] == "robbed_kong"
+    while True:
+        if given["hand"] is not None:
+            held = checked(entry.concealed, given["hand"], "--hand")
+            text = " ".join(given["hand"].split())
+        else:
+
+            def concealed(text):
+                counts = entry.concealed(text)
+                if sum(counts) == 14 and not allow_dispute:
+                    entry.must_win(text, rules)  # no melds can follow: whether it wins is known now
+                return counts, " ".join(text.split())
+
+            held, text = q.ask(
+                q.words("record_concealed", winner=hand["winner"]),
+                concealed,
+                "--hand TILES",
+                default=_default(given, "hand"),
+            )
+        if given["winning_tile"] is not None:
+            tile = checked(
+                lambda t: entry.winning_tile(t, held, robbed),
+                given["winning_tile"],
+                "--winning-tile",
+            )
+            break
+
+        def winning(answer):
+            try:
+                return entry.winning_tile(answer, held, robbed)
+            except entry.HandConflict as exc:  # the hand is what is wrong: ask for it again
+                raise FromTheHand(exc) from None
+
+        try:
+            tile = q.ask(
+                q.words("record_robbed_tile" if robbed else "record_winning_tile"),
+                winning,
+                "--winning-tile TILE",
+                default=_default(given, "winning_tile"),
+            )
+            break
+        except FromTheHand as exc:
+            if given["hand"] is not None:
+                raise exc.args[0] from None
+            click.echo(
+                "  ✗ "
+                + msg("{message}. Enter the tiles again.", message=exc.args[0]).say(language())
+            )
+            q.script.pop()  # the hand's answer, refused
+    tiles = {"concealed": text}
+    from ..engine.tiles import TILES
+
+    hand["hand"] = tiles
+    if given["pungs"]:
+        found = []
+        for text in given["pungs"]:
+            found += checked(entry.pungs, text, "--pung")
+        tiles["pungs"] = found
+    elif sum(held) < 14 and q.asking and q.asked:
+
+        def more_pungs(text):
+            found = entry.pungs(text) if text.strip() else []
+            entry.conservation({"hand": {**tiles, "pungs": found}}, robbed)
+            return found
+
+        found = q.ask(
+            q.words("record_pungs"),
+            more_pungs,
+            "--pung TILES",
+            default=_default(given, "pungs") or "",
+        )
+        if found:
+            tiles["pungs"] = found
+    tiles["winning_tile"] = str(TILES[tile])
+    kongs = [
+        _open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules)
+        for k in given["kongs"]
+    ]
+    if not given["kongs"] and q.asking and q.asked:
+        kongs = _ask_kongs(q, players, hand, given)
+    if kongs:
+        hand["kongs"] = kongs
+    checked(lambda h: entry.conservation(h, robbed), hand, msg("this hand"))
+    return hand
+
+
+def claims_of(players, claims) -> dict | None:
+    from . import answers as entry
+
+    if not claims:
+        return None
+    out = {}
+    for text in claims:
+        name, value = checked(lambda t: entry.claim(t, players), text, "--claimed")
+        out[name] = value
+    return out
+
+
+def fill(
+    q: Questions,
+    players,
+    given: dict,
+    build,
+    allow_dispute: bool,
+    rules,
+    number: int | None = None,
+    amending=None,
+):
+    """Ask for the hand until it settles; (hand, result). Flags that do not settle end the command.
+
+    ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's
+    number on the screen, which a refusal names (hand 6, not hands[5]).
+    """
+    q.script, q.replay = [], []
+    while True:
+        try:
+            return _fill(q, players, given, build, allow_dispute, rules, number, amending)
+        except Back:
+            q.back()
+
+
+def _fill(
+    q: Questions,
+    players,
+    given: dict,
+    build,
+    allow_dispute: bool,
+    rules,
+    number: int | None,
+    amending,
+):
+    hand = _collect(q, players, given)
+    while True:
+        if "winner" in hand:
+            tiles_from = len(q.script)
+            hand = _collect_tiles(q, players, hand, given, rules, allow_dispute)
+        if given["claims"]:
+            hand["claimed"] = given["claims"]
+        result, why = judge(lambda: build(hand), allow_dispute, amending)
+        if result is not None:
+            return hand, result
+        if not q.asked or "winner" not in hand:
+            raise why if isinstance(why, MeizhouError) else MeizhouError(why)
+        click.echo(
+            "  ✗ "
+            + msg("{message}. Enter the tiles again.", message=_as_on_screen(why, number)).say(
+                language()
+            )
+        )
+        del q.script[tiles_from:]  # the refused tiles are not answers to go back to
+        given = {**given, "hand": None, "winning_tile": None, "pungs": (), "kongs": ()}

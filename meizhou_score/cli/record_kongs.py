@@ -1,0 +1,124 @@
+"""``record``'s kong questions: whose, which type, which tile, and an open kong's discarder."""
+
+# ruff: noqa: B023 - each closure in a loop is called (asked) in the pass that made it
+
+from __future__ import annotations
+
+import click
+
+from ..i18n.messages import msg
+from .prompts import Questions, _default, _numbered, ask_player
+
+NONE = {
+    "-",
+    "none",
+    "no",
+    "無",
+    "无",
+    "沒有",
+    "没有",
+}  # no (more) kongs, where Enter would keep a default
+
+
+def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
+    from . import answers as entry
+
+    kongs: list[dict] = []
+    while True:
+
+        def owner(
+            text,
+        ):  # Enter (or "-" when an amended hand offers its kong as the default): no more kongs
+            if not text.strip() or text.strip().casefold() in NONE:
+                return None
+            return entry.player(text, players, numbered=True)
+
+        n = len(kongs)
+        kept = _default(given, "player", n)  # an amended hand's kong, offered again
+        who = q.ask(
+            q.words(
+                "record_kong_whose_kept" if kept else "record_kong_whose",
+                n=n + 1,
+                choices=_numbered(players),
+            ),
+            owner,
+            "--kong",
+            default=kept or "",
+        )
+        if who is None:
+            return kongs
+        kind = q.ask(
+            q.words("record_kong_type"),
+            lambda t: (
+                None
+                if not t.strip()
+                else entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type"))
+            ),
+            "--kong",
+            default=_default(given, "type", n) or "",
+        )
+
+        def tile(text):
+            if not text.strip():
+                return None
+            found = entry.one_tile(text)
+            entry.conservation(
+                {**hand, "kongs": kongs + [{"player": who, "type": kind, "tile": found}]},
+                hand.get("win_type") == "robbed_kong",
+            )
+            return found
+
+        found = (
+            None
+            if kind is None
+            else q.ask(
+                q.words("record_kong_tile"),
+                tile,
+                "--kong",
+                default=_default(given, "tile", n) or "",
+            )
+        )
+        if found is None:  # Enter at the type or the tile: that kong was started by mistake
+            click.echo("  " + q.words("record_kong_dropped", n=len(kongs) + 1))
+            continue
+        kong = {"player": who, "type": kind, "tile": found}
+        if kind == "exposed":
+            kong["from"] = ask_player(
+                q,
+                q.words("record_discarder"),
+                players,
+                "--kong",
+                exclude=(who,),
+                default=_default(given, "from", n),
+            )
+        elif (
+            kind == "open"
+        ):  # 明槓: the document's word for both open kongs; the discarder tells them apart
+
+            def discarder(text):
+                return (
+                    None
+                    if not text.strip()
+                    else entry.player(text, players, numbered=True, exclude=(who,))
+                )
+
+            found = q.ask(
+                f"{q.words('record_open_from')} {_numbered(players, (who,))}",
+                discarder,
+                "--kong",
+                default="",
+            )
+            kong = (
+                {**kong, "type": "exposed", "from": found} if found else {**kong, "type": "added"}
+            )
+        kongs.append(kong)
+
+
+def _open_resolved(kong: dict, rules) -> dict:
+    """A 明槓 given by flag with no discarder: added, unless the house rules pay 直槓 and 加槓
+    differently."""
+    if kong["type"] != "open":
+        return kong
+    from ..records.record import open_kong
+
+    return {**kong, "type": open_kong(False, rules, "--kong")}

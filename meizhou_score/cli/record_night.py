@@ -1,0 +1,164 @@
+"""``record SESSION.yaml``: the night's next hand (or hand N again), asked for, shown, and written
+through the night service."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import MeizhouError, RecordError
+from ..i18n.messages import at, msg, reason
+from .app import ExitStatus
+from .options import echo_fitted, screen_width, the_run
+from .prompts import Questions
+from .record_amend import _amended_number, _defaults_of
+from .record_hand import claims_of, fill
+from .record_table import _the_dealer, _the_table
+
+if TYPE_CHECKING:
+    from .record import Flags
+
+
+SHEET_ROWS = 3  # the score sheet's last rows that record and undo end with
+
+
+def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
+    """``record SESSION.yaml``: the night's next hand (or, with --amend, hand N again), written
+    through the night service."""
+    from ..night.service import NightFile
+    from ..records.rules import DEFAULT_RULES
+    from ..render import session
+    from ..settling.judge import Amendment
+    from ..settling.night import settle_next
+
+    night_file = NightFile(path, the_run().limits)
+    seen = _read_session(night_file, flags.amend)
+    found, before = seen.found, seen.night
+    data, players, hand_stake = _the_table(q, flags, path, found)
+    amending = _amended_number(path, data, flags.amend)  # the hand replaced, or None
+    number = amending or len(data["hands"]) + 1  # this hand's number, from 1
+    if amending:
+        before = (
+            _settled({**data, "hands": data["hands"][: amending - 1]}) if amending > 1 else None
+        )
+    named, expected = _the_dealer(q, flags, found, before, players, number, amending)
+    click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
+    given = {**given, "claims": claims_of(players, flags.claims)}
+    amendment = None
+    if amending:
+        amendment = Amendment(amending, seen.night)  # judged as the page judges one
+        echo_fitted(
+            q.words("record_replacing", n=amending)
+            + "\n"
+            + session.session_hand_text(amendment.before, amending, flags.lang)
+            + "\n",
+            err=not q.asking,
+        )
+        given["defaults"] = _defaults_of(data["hands"][amending - 1])
+
+    def as_written(hand):
+        out = {"dealer": named} if named else {}
+        out.update(hand)
+        if hand_stake is not None and hand_stake != data.get("stake", 1):
+            out["stake"] = hand_stake
+        return out
+
+    def build(hand):
+        if amending:  # the whole night again: the hands after it follow the rotation it gives (R10)
+            hands = list(data["hands"])
+            hands[amending - 1] = as_written(hand)
+            return _settled({**data, "hands": hands})
+        if before is not None:  # the night as read: only the new hand is settled
+            return settle_next(before, data, as_written(hand))
+        return _settled({**data, "hands": list(data["hands"]) + [as_written(hand)]})
+
+    hand, result = fill(
+        q,
+        players,
+        given,
+        build,
+        flags.allow_dispute,
+        DEFAULT_RULES.override(data.get("rules")),
+        number,
+        amendment,
+    )
+    previewed = (
+        q.asked or q.asking
+    ) and not flags.yes  # in a terminal: always shown, and asked, before writing
+    if previewed:
+        echo_fitted(session.session_hand_text(result, number, flags.lang))
+        if not q.confirm(q.words("record_record", n=number)):
+            click.echo(q.words("record_nothing_written"))
+            return ExitStatus.OK
+    result, moved = _write_hand(night_file, seen, data, as_written(hand), flags, result, amending)
+    number = amending or len(result.hands)
+    if not previewed or moved:  # the hand as written, unless it was just shown as it is
+        echo_fitted(session.session_hand_text(result, number, flags.lang))
+    click.echo("")
+    echo_fitted(
+        session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width())
+    )  # after the hand's table
+    click.echo(
+        "\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path)
+    )
+    return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
+
+
+def _settled(data):
+    from ..settling.night import settle_data
+
+    return settle_data(data)
+
+
+def _read_session(night_file, amend: int | None):
+    """The night's file as read (the night settled before this hand); a bad file writes nothing."""
+    try:
+        seen = night_file.read()
+        seen.night  # noqa: B018 - settled now: a bad night is refused before any question
+    except MeizhouError as exc:
+        path = night_file.path
+        said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
+        raise MeizhouError(msg("{message}; nothing was written", message=said)) from None
+    if seen.found is None and amend is not None:
+        raise MeizhouError(
+            at(night_file.path, msg("no such session file; there is no hand to amend"))
+        )
+    return seen
+
+
+def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
+    """Write the hand through the night service: (the night as written, did another writer add a
+    hand first, so that this one went after it?)."""
+    from ..night.service import Refused, Stale
+    from .prompts import refusal
+
+    path = night_file.path
+    try:
+        if amending:
+            written = night_file.amend(
+                amending, hand, seen.version, flags.allow_dispute, settled=result
+            )
+        else:
+            head = None
+            if seen.found is None:
+                head = {k: data.get(k) for k in ("date", "players", "stake", "rules")}
+            written = night_file.add(
+                hand, seen.version, head, flags.allow_dispute, follow=True, settled=result
+            )
+    except Stale as stale:
+        if stale.why is None:
+            raise MeizhouError(
+                at(path, msg("the file changed while this hand was entered; nothing was written"))
+            ) from None
+        why = stale.why
+        if isinstance(why, Refused):
+            why = refusal((why.number, why.settled))
+        raise MeizhouError(
+            at(path, msg("the file changed while this hand was entered, and {why}", why=why))
+        ) from None
+    except OSError as exc:
+        raise MeizhouError(
+            at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
+        ) from None
+    return written.night, not amending and written.number != len(result.hands)

@@ -1,0 +1,70 @@
+"""``record -o FILE``: one hand record, written alone (for a dispute about one hand)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import MeizhouError
+from ..i18n.messages import at, msg, reason
+from .app import ExitStatus
+from .options import checked, echo_fitted
+from .prompts import Questions, ask_player
+from .record_hand import claims_of, fill
+from .record_table import table
+
+if TYPE_CHECKING:
+    from .record import Flags
+
+
+def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:
+    """``record -o FILE``: one hand record, for a dispute about one hand."""
+    import os
+
+    from ..records import sessionfile, yamlout
+    from ..records.rules import DEFAULT_RULES
+    from ..render import text
+    from ..settling.night import settle_data
+    from . import answers
+
+    if output != "-" and os.path.exists(output):
+        raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
+    players, stake, rules, day = table(
+        q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text
+    )
+    if flags.dealer:
+        first = checked(lambda t: answers.player(t, players), flags.dealer, "--dealer")
+    else:
+        first = ask_player(q, q.words("record_who_dealt"), players, "--dealer NAME")
+    given = {**given, "claims": claims_of(players, flags.claims)}
+    head = {"date": day, "players": list(players), "dealer": first, "stake": stake}
+    if rules:
+        head["rules"] = rules
+    hand, result = fill(
+        q,
+        players,
+        given,
+        lambda h: settle_data({**head, **h}),
+        flags.allow_dispute,
+        DEFAULT_RULES.override(rules),
+    )
+    written = yamlout.record_yaml({**head, **hand})
+    if (q.asked or q.asking) and not flags.yes:
+        echo_fitted(text.hand_text(result.last, flags.lang))
+        if not q.confirm(q.words("record_write")):
+            click.echo(q.words("record_nothing_written"))
+            return ExitStatus.OK
+    outcome = ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
+    if output == "-":
+        click.echo(written, nl=False)
+        return outcome
+    try:
+        sessionfile.write(output, written)
+    except OSError as exc:
+        raise MeizhouError(
+            at(output, msg("cannot write the file: {why}", why=reason(exc)))
+        ) from None
+    echo_fitted(text.hand_text(result.last, flags.lang))
+    click.echo("\n" + q.words("record_written_to", path=output))
+    return outcome

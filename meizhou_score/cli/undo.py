@@ -1,0 +1,78 @@
+"""The command line at the table: ``undo`` the last hand of a night (loaded only when called)."""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import MeizhouError
+from ..i18n.messages import at, msg, reason
+from .app import ExitStatus
+from .options import (
+    Usage,
+    common,
+    confirm,
+    echo_fitted,
+    lang_option,
+    screen_width,
+    someone_can_answer,
+    the_run,
+)
+from .prompts import _stopped
+from .record_night import SHEET_ROWS
+
+
+@click.command()
+@click.argument("session_file", metavar="SESSION.yaml", type=click.Path())
+@click.option("--yes", "-y", is_flag=True, help="Remove without asking.")
+@lang_option
+@common
+def undo(session_file, yes, lang):
+    """Remove the last hand of SESSION.yaml (shows it and asks first, unless --yes).
+
+    The rest of the file stays exactly as it was; the file is replaced
+    atomically. To correct the last hand instead, use record --amend.
+
+    \b
+    Examples:
+      meizhou-score undo night.yaml
+      meizhou-score undo night.yaml --yes
+    """
+    from ..i18n.words import phrase
+    from ..night.service import NightFile, Stale
+    from ..render import session
+
+    night_file = NightFile(session_file, the_run().limits)
+    seen = night_file.read()
+    if seen.found is None:
+        raise MeizhouError(at(session_file, msg("no such session file")))
+    plan = night_file.taking_back(seen)
+    result, number = plan.after, plan.number
+    click.echo(phrase("record_as_written", lang, n=number) + "\n" + plan.text.rstrip())
+    if not yes:
+        if not someone_can_answer():
+            raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
+        try:
+            if not confirm(phrase("record_remove", lang, n=number), False, lang):
+                click.echo(phrase("record_nothing_removed", lang))
+                return ExitStatus.OK
+        except click.Abort as exc:
+            _stopped(exc)
+    try:
+        night_file.take_back(seen.version)
+    except Stale:
+        raise MeizhouError(
+            at(session_file, msg("the file changed meanwhile; nothing was removed"))
+        ) from None
+    except OSError as exc:
+        raise MeizhouError(
+            at(
+                session_file,
+                msg("cannot write the file: {why}; nothing was removed", why=reason(exc)),
+            )
+        ) from None
+    click.echo(phrase("record_removed", lang, n=number) + "\n")
+    echo_fitted(
+        session.sheet_end(result, lang, SHEET_ROWS, screen_width())
+        if result is not None
+        else phrase("record_emptied", lang)
+    )
