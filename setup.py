@@ -1,4 +1,5 @@
-"""The build: the pure-Python package by default, or with ``MEIZHOU_MYPYC=1`` the bulk path compiled by mypyc.
+"""The build: the pure-Python package by default, or with ``MEIZHOU_MYPYC=1`` the bulk path
+compiled by mypyc.
 
 The pure-Python package is the default and the reference; the compiled build
 (as black ships its wheels) gives byte-identical output about 1.4 times as fast

@@ -157,7 +157,7 @@ def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:
     )
 
 
-def checked(check, value, flag: str):
+def checked(check, value, flag: str | Message):
     """A flag's value through the same check a typed answer gets; a bad one is an error naming the
     flag."""
     try:

@@ -3,6 +3,8 @@ defaults."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 
@@ -37,7 +39,8 @@ def _defaults_of(old: dict) -> dict:
         return {}
     if old.get("draw"):
         return {"winner": "d", "kongs": old.get("kongs") or []}
-    held = old.get("hand") if isinstance(old.get("hand"), dict) else {}
+    found = old.get("hand")
+    held: dict[str, Any] = found if isinstance(found, dict) else {}
     pungs = held.get("pungs") or []
     return {
         "winner": old.get("winner"),

@@ -5,6 +5,8 @@ kongs), asked until the hand settles or the table accepts a dispute; the claims 
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from ..errors import MeizhouError
@@ -49,7 +51,7 @@ def _collect(q: Questions, players, given: dict) -> dict:
             default=_default(given, "winner"),
         )
     if winner is None:
-        hand = {"draw": True}
+        hand: dict[str, Any] = {"draw": True}
         kongs = [checked(lambda t: entry.kong(t, players), k, "--kong") for k in given["kongs"]]
         if kongs:
             hand["kongs"] = kongs
@@ -144,7 +146,7 @@ def _collect_tiles(
                 + msg("{message}. Enter the tiles again.", message=exc.args[0]).say(language())
             )
             q.script.pop()  # the hand's answer, refused
-    tiles = {"concealed": text}
+    tiles: dict[str, Any] = {"concealed": text}
     from ..engine.tiles import TILES
 
     hand["hand"] = tiles

@@ -54,6 +54,6 @@ def _load(kind: str) -> None:
     if kind == "messages":
         from . import messages  # noqa: F401 - registers its tables
     elif kind == "words":
-        from . import words  # noqa: F401
+        from . import words  # noqa: F401 - registers its tables
     else:
-        from . import help as _help  # noqa: F401
+        from . import help as _help  # noqa: F401 - registers its tables
