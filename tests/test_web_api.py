@@ -105,7 +105,8 @@ def test_hands_are_added_amended_and_taken_back(tmp_path):
     emptied = c.delete(
         "/api/hands/last", headers=seen(c)
     )  # the only hand: the night is empty, its table kept
-    assert emptied.status_code == 200 and emptied.json()["exists"] is False
+    assert emptied.status_code == 200 and emptied.json()["exists"] is True  # the file is there
+    assert "sheet" not in emptied.json() and emptied.json()["table"]["stake"] == 10
     again = c.post("/api/hands", json={"dealer": "Ah Fook", **SELF_DRAW}, headers=seen(c))
     assert again.status_code == 201 and again.json()["totals"] == {
         "Ah Fook": -20,
