@@ -230,7 +230,7 @@ def with_records(route):
         route.fulfill(response=answer)
         return
     body = answer.json()
-    if body.get("exists"):
+    if body.get("sheet"):
         body["sheet"][0]["record"] = RECORD_1
         body["sheet"][1]["record"] = {"dealer": "Mei", "draw": True}
     route.fulfill(response=answer, json=body)

@@ -84,6 +84,15 @@ def serve(night, port, host, lan, new_link, db, lang):
                 folder=folder,
             )
         )
+    if os.path.exists(night) and not os.path.isfile(night):  # a FIFO, a device: never opened
+        from ..errors import RecordError
+        from ..night.service import NOT_REGULAR
+
+        raise RecordError("", NOT_REGULAR, night)
+    from ..night.files import tidy_up
+
+    tidy_up(night)  # a write killed mid-way (kill -9) left its temporary file: removed
+    host = _unbracketed(host)
     if not lan and not _loopback(host):
         raise Usage(
             msg(
@@ -111,33 +120,75 @@ def serve(night, port, host, lan, new_link, db, lang):
         )
         segno.make(urls[0], error="m").terminal(compact=True)
     click.echo(msg("Ctrl-C stops the server.").say(lang))
+    _can_listen(bind, port)
     config = uvicorn.Config(
-        app, host=bind, port=port, log_level="warning", access_log=False, lifespan="off"
+        app,
+        host=bind,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
     server = uvicorn.Server(config)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
-    except (
-        SystemExit
-    ):  # uvicorn could not start: it has said why (a port in use, an address not ours)
+    except SystemExit:  # uvicorn could not start: it has said why
+        raise MeizhouError(_port_taken(bind, port)) from None
+    if not server.started:
+        raise MeizhouError(_port_taken(bind, port))
+    raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))
+
+
+def _port_taken(bind: str, port: int):
+    return msg(
+        "could not listen on {host}:{port} (is another program using the port? try --port)",
+        host=_bracketed(bind),
+        port=port,
+    )
+
+
+def _unbracketed(host: str) -> str:
+    """``--host`` as an address: ``[::1]`` (as a link writes it) is ``::1``; any other bracket is
+    not an address (exit 2)."""
+    host = host.strip()
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1].strip()
+    if not host or "[" in host or "]" in host or "/" in host:
+        raise Usage(msg("{host} is not a host name or an IP address", host=host))
+    return host
+
+
+def _can_listen(bind: str, port: int) -> None:
+    """Refuse, saying why, an address this machine cannot listen on (not its own, not an
+    address) before the server starts; a port in use is said as such."""
+    import errno
+    import socket
+
+    from ..i18n.messages import reason
+
+    try:
+        found = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError):
+        raise Usage(msg("{host} is not a host name or an IP address", host=bind)) from None
+    family, kind, proto, _, address = found[0]
+    try:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise MeizhouError(_port_taken(bind, port)) from None
         raise MeizhouError(
             msg(
-                "could not listen on {host}:{port} (is another program using the port? try --port)",
-                host=bind,
+                "could not listen on {host}:{port}: {why}",
+                host=_bracketed(bind),
                 port=port,
+                why=reason(exc),
             )
         ) from None
-    if not server.started:
-        raise MeizhouError(
-            msg(
-                "could not listen on {host}:{port} (is another program using the port? try --port)",
-                host=bind,
-                port=port,
-            )
-        )
-    raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))
 
 
 def _addresses(port: int, token: str) -> list[str]:

@@ -28,6 +28,8 @@ Scan to open it on a phone (the link carries the table's secret: share it with t
 Ctrl-C stops the server. | 按 Ctrl-C 停止伺服器。
 could not listen on {host}:{port} (is another program using the port? try --port) | 無法在 {host} 的 {port} 埠監聽（埠被其他程式佔用？試試 --port）
 The server stopped; every hand recorded is in {night}. | 伺服器已停止；記下的每一局都在 {night}。
+not a regular file (a pipe or a device): a night is kept in a file | 不是一般檔案（管線或裝置）：一場要記在檔案裡
+could not listen on {host}:{port}: {why} | 無法在 {host} 的 {port} 埠監聽：{why}
 missing; a new night names its players, in seat order | 缺少；新的一場要依座位順序寫出玩家
 no hand {number} in the night ({count} hand{count:s}) | 這一場沒有第 {number} 局（共 {count} 局）
 hand {number}: {reasons} | 第 {number} 局：{reasons}

@@ -26,6 +26,8 @@ from ..records.sessionfile import SessionFile
 from ..settling.judge import Amendment, dispute_reasons, refused
 from ..settling.night import Night, settle_data, settle_next
 from ..settling.settlement import Settlement
+from . import files
+from .files import NOT_REGULAR as NOT_REGULAR
 
 NO_FILE = "0"  # the version of a night whose file does not exist yet
 KINDS = ("recorded", "taken_back", "amended", "created", "changed")  # what a Stale says changed
@@ -174,17 +176,10 @@ class NightFile:
     # ------------------------------------------------------------------ reading
 
     def version(self) -> str:
-        """The file's version now, from its bytes alone: nothing parsed or settled."""
-        try:
-            with open(self.path, "rb") as handle:
-                raw = handle.read(self.limits.session_bytes + 1)
-        except FileNotFoundError:
-            return NO_FILE
-        except OSError as exc:
-            from ..i18n.messages import cannot_read
-
-            raise RecordError("", cannot_read(exc), self.path) from None
-        return version_of(raw)
+        """The file's version now, from its bytes alone: nothing parsed or settled (a FIFO or a
+        device refused, never waited on)."""
+        raw = files.read_bytes(self.path, self.limits.session_bytes + 1)
+        return version_of(raw) if raw is not None else NO_FILE
 
     def read(self) -> Seen:
         """The night as it stands; the one read last when its bytes have not changed since."""
@@ -195,6 +190,7 @@ class NightFile:
         return seen
 
     def _read(self) -> Seen:
+        files.refuse_irregular(self.path)
         found = sessionfile.read(self.path, self.limits)
         version = version_of(found.raw) if found is not None else NO_FILE
         with self._guard:
@@ -245,6 +241,7 @@ class NightFile:
     def _write(self, text: str, found: SessionFile | None, night: Night | None) -> Seen:
         """Write under the lock; the file is read back (parsed, not settled again): its version."""
         bom = found.bom if found is not None else False
+        files.tidy(self.path)  # what a writer killed mid-write left (we hold the lock)
         raw = sessionfile.write(self.path, text, bom, self.limits.session_bytes)
         with self._guard:
             if night is not None:

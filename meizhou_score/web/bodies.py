@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -20,6 +20,8 @@ from .words import said
 MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
 MAX_DEPTH = 32  # a hand nests 4 deep; a setup with house rules 5
 _OPEN, _CLOSE, _QUOTE, _ESCAPE = b"[{", b"]}", ord('"'), ord("\\")
+_INT_DIGITS = 4000  # Python refuses int() of more than 4,300 digits
+_NEVER = "W/"  # the version a weak tag names: no night has it
 
 
 class Json(JSONResponse):
@@ -96,9 +98,17 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
     if too_deep(data):
         return refused(lang, "too_deep", 400, depth=MAX_DEPTH)
     try:
-        body = json.loads(data, parse_float=Decimal)
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        return refused(lang, "not_json", 400, why=str(exc))
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return refused(lang, "not_utf8", 400, at=exc.start)
+    try:
+        body = json.loads(
+            text, parse_float=Decimal, parse_int=_integer, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as exc:  # its place, never the parser's English
+        return refused(lang, "not_json", 400, line=exc.lineno, column=exc.colno)
+    except (ValueError, RecursionError):
+        return refused(lang, "not_json", 400, line=1, column=1)
     if not isinstance(body, dict):
         return refused(lang, "not_object", 400)
     where = unwritable(body)
@@ -107,23 +117,63 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
     return body
 
 
-def version_of(request: Request, body: dict | None = None) -> str | None:
-    """The version the phone saw: ``If-Match: "<version>"``, else the body's ``"version"``, else
-    ``?version=``; None when it gave none."""
-    match = request.headers.get("if-match", "").strip()
-    if match.startswith("W/"):
-        match = match[2:]
-    match = match.strip('"').strip()
-    if match and match != "*":
-        return match
-    if body is not None and isinstance(body.get("version"), str) and body["version"]:
-        return body["version"]
-    return request.query_params.get("version") or None
+def _integer(digits: str) -> int | Decimal:
+    """A JSON integer: exact, and a Decimal past Python's digit limit for ``int`` (an amount that
+    long is the loader's to refuse, at its key)."""
+    return int(digits) if len(digits) <= _INT_DIGITS else Decimal(digits)
 
 
-def hand_of(body: dict) -> tuple[dict, dict | None, bool]:
-    """(the hand as a session's hand, the table of a new night or None, allow a dispute?)."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # NaN, Infinity: not JSON (RFC 8259), never a float amount
+
+
+class Versions(NamedTuple):
+    """The version a write names, or why it names none that can be used: ``refusal`` is a key of
+    :data:`~.words.SAID` with its status."""
+
+    version: str | None
+    refusal: tuple[str, int] | None = None
+
+
+def versions_of(request: Request, body: dict | None = None) -> Versions:
+    """The version the phone saw: ``If-Match: "<version>"``, the body's ``"version"`` and
+    ``?version=`` — each one given must name the same version (two that differ: 400, nothing
+    written). A weak tag (``W/"…"``) never matches (RFC 9110 §13.1.1: If-Match compares strongly):
+    it is a version no night has, so the write is stale (412). An unquoted tag is not an entity
+    tag: 400."""
+    named: list[str] = []
+    header = request.headers.get("if-match")
+    if header is not None and header.strip() not in ("", "*"):
+        tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+        for tag in tags:
+            if tag.startswith("W/"):
+                named.append(_NEVER)
+            elif len(tag) >= 3 and tag[0] == tag[-1] == '"' and '"' not in tag[1:-1]:
+                named.append(tag[1:-1])
+            else:
+                return Versions(None, ("bad_if_match", 400))
+    given = body.get("version") if body is not None else None
+    if given is not None:
+        if not isinstance(given, str) or not given:
+            return Versions(None, ("bad_version", 400))
+        named.append(given)
+    query = request.query_params.getlist("version")
+    named += [q for q in query if q]
+    if len(set(named)) > 1:
+        return Versions(None, ("two_versions", 400))
+    if not named:
+        return Versions(None, ("no_version", 428))
+    return Versions(named[0])
+
+
+def hand_of(body: dict, preview: bool = False) -> tuple[dict, dict | None, bool]:
+    """(the hand as a session's hand, the table of a new night or None, allow a dispute?).
+    ``amend`` is the preview's key only: a write that carries it is refused as any unknown key."""
     table = body.get("table") if isinstance(body.get("table"), dict) else None
     allow = body.get("allow_dispute") is True
-    own = ("table", "allow_dispute", "version", "amend")
+    own = (
+        ("table", "allow_dispute", "version", "amend")
+        if preview
+        else ("table", "allow_dispute", "version")
+    )
     return {k: v for k, v in body.items() if k not in own}, table, allow

@@ -88,4 +88,28 @@ class Guard:
             origin = headers.get("origin")
             if origin is None or origin != f"http://{host}":
                 return 403  # writes come from this page only: no cross-site writes
+            if self.token and host.lower() not in own_names(scope.get("server")):
+                return 403  # --lan: a write names the address it came to, not a name (rebinding)
         return 0
+
+
+def own_names(server) -> set[str]:
+    """The Host headers naming the address a request came to (``scope["server"]``): the address
+    with its port (bracketed IPv6; an IPv4 address mapped into IPv6 as itself), and this machine's
+    own names when it is a loopback address."""
+    import ipaddress
+
+    if not server or server[1] is None:
+        return set()
+    try:
+        address = ipaddress.ip_address(str(server[0]).split("%")[0])
+    except ValueError:
+        return set()
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    port = server[1]
+    shown = f"[{address}]" if address.version == 6 else str(address)
+    names = [shown]
+    if address.is_loopback:
+        names += ["localhost", "127.0.0.1", "[::1]"]
+    return {f"{name}:{port}" for name in names} | (set(names) if port == 80 else set())

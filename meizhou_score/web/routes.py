@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -49,6 +50,24 @@ def page_words(written: bytes) -> dict:
     return words
 
 
+_HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
+_HEAD = ("players", "stake", "date", "rules")
+
+
+def request_key(path: str, source: str | None) -> str:
+    """Where a refused request went wrong, as the key path of what it sent: the hand's own keys
+    (``winner``, ``hand.concealed``; the service says ``hands[N].winner``, the file's path), a new
+    night's head under ``table``. A fault of the file itself (it names its source) is kept."""
+    if source:
+        return path
+    hand = _HAND.fullmatch(path)
+    if hand:
+        return hand.group(1) or ""
+    if path.split(".")[0].split("[")[0] in _HEAD:
+        return f"table.{path}"
+    return path
+
+
 class Api:
     """The handlers of one night's server."""
 
@@ -86,6 +105,8 @@ class Api:
 
     @staticmethod
     def refusal(error: MeizhouError, lang: str, status: int = 422) -> Json:
+        if isinstance(error, RecordError) and isinstance(error.path, str):
+            error = error.__class__(request_key(error.path, error.source), error.message)
         where = error.path if isinstance(error, RecordError) else ""
         where = where.say(lang) if hasattr(where, "say") else str(where or "")
         return Json({"error": error.say(lang), "where": where}, status_code=status)

@@ -43,7 +43,7 @@ class States:
         out: dict[str, Any] = {
             "file": self.night_path,
             "version": seen.version,
-            "exists": night is not None,
+            "exists": seen.found is not None,  # the file, even with every hand taken back
             "ledger": self.ledger,
         }
         if seen.found is not None:  # the table it keeps, even with every hand taken back

@@ -39,7 +39,27 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "JSON 的巢狀層數超過 {depth} 層",
     ),
     "not_text": ("not text: a lone surrogate (\\ud800)", "不是文字：單獨的代理字元（\\ud800）"),
-    "not_json": ("not JSON: {why}", "不是 JSON：{why}"),
+    "not_json": (
+        "not JSON (line {line}, column {column})",
+        "不是 JSON（第 {line} 行，第 {column} 欄）",
+    ),
+    "not_utf8": (
+        "not UTF-8: the body's byte {at} is not text",
+        "不是 UTF-8：內容的第 {at} 個位元組不是文字",
+    ),
+    "bad_if_match": (
+        'If-Match must be the version in quotes ("<version>"); nothing was written',
+        'If-Match 必須是加上引號的版本（"<版本>"）；沒有寫入',
+    ),
+    "bad_version": (
+        '"version" must be the version as text; nothing was written',
+        '"version" 必須是文字形式的版本；沒有寫入',
+    ),
+    "two_versions": (
+        'this change names two different versions of the night (If-Match, "version",'
+        " ?version=); nothing was written",
+        '這項更改註明了這一場的兩個不同版本（If-Match、"version"、?version=）；沒有寫入',
+    ),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
     "no_token": (

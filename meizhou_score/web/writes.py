@@ -11,7 +11,7 @@ from starlette.responses import Response
 from ..night.service import Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
-from .bodies import Json, body_of, hand_of, refused, version_of
+from .bodies import Json, body_of, hand_of, refused, versions_of
 from .routes import Api
 from .setup import head_of
 from .words import said
@@ -27,10 +27,11 @@ class Writes(Api):
         body = await body_of(request, lang, optional)
         if isinstance(body, Response):
             return body
-        version = version_of(request, body)
-        if version is None:
-            return refused(lang, "no_version", 428)
-        return body, version
+        named = versions_of(request, body)
+        if named.refusal is not None:
+            key, status = named.refusal
+            return refused(lang, key, status, where="version" if status == 400 else "")
+        return body, str(named.version)
 
     async def post_hand(self, request: Request) -> Response:
         lang = self.language(request)
@@ -66,9 +67,11 @@ class Writes(Api):
 
     async def delete_last(self, request: Request) -> Response:
         lang = self.language(request)
-        version = version_of(request)
-        if version is None:
-            return refused(lang, "no_version", 428)
+        named = versions_of(request)
+        if named.refusal is not None:
+            key, status = named.refusal
+            return refused(lang, key, status, where="version" if status == 400 else "")
+        version = str(named.version)
 
         def work() -> Response:
             plan = self.night.take_back(version)
@@ -88,7 +91,7 @@ class Writes(Api):
         amend = body.get("amend")
         if amend is not None and (type(amend) is not int or amend < 1):
             return refused(lang, "amend_number", 422, where="amend")
-        hand, table, _ = hand_of(body)
+        hand, table, _ = hand_of(body, preview=True)
         head = head_of(table) if table is not None else None
         if table is not None and head is None:
             return refused(lang, "no_preset", 422, where="table.rules", ids=", ".join(_ids()))

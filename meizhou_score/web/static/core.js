@@ -2,6 +2,9 @@
 // server (docs/web.md). Loaded first; setup.js, editor.js and page.js build on it.
 "use strict";
 
+// the night has a hand (its sheet); "exists" says only that its file does (every hand taken back)
+function played(night) { return Boolean(night && night.sheet); }
+
 let WORDS = null;  // the page's words by language (en, zh-Hant, zh-Hans): /static/words.json
 const SUITS = ["m", "p", "s"];
 const TILES = [];

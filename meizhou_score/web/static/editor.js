@@ -30,9 +30,9 @@ function amend(number) {
   $("editor").scrollIntoView({block: "start"});
   previewSoon();
 }
-function players() { return state && state.exists ? state.players : table.players; }
+function players() { return played(state) ? state.players : table.players; }
 function needsDealer() {
-  if (!state || !state.exists) return true;
+  if (!played(state)) return true;
   return editor.amend === null && !state.next_dealer;
 }
 const concealed = () => editor.groups.flat();
@@ -229,7 +229,7 @@ function handOf() {
     if (editor.pungs.length) hand.hand.pungs = editor.pungs.map((t) => t[0].repeat(3) + t[1]);
   }
   if (editor.kongs.length) hand.kongs = editor.kongs;
-  if (!state.exists && table) hand.table = table;
+  if (!played(state) && table) hand.table = table;
   return hand;
 }
 
@@ -275,9 +275,9 @@ function keepDraft() {
 function restoreDraft() {
   const draft = kept.get(nightKey("draft"));
   if (!draft || !draft.editor || editor) return;
-  if (!state.exists && !draft.table) return;
+  if (!played(state) && !draft.table) return;
   if (draft.editor.amend && draft.editor.amend > state.sheet.length) return;
   editor = {...blankHand(), ...draft.editor};
-  if (!state.exists) table = draft.table;
+  if (!played(state)) table = draft.table;
   previewSoon();
 }

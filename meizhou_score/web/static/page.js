@@ -30,10 +30,10 @@ async function refresh(force = false) {
 
 // a new state of the night: what changed since the last one is told (taken back) or highlighted
 function take(data) {
-  const before = state && state.exists ? state.sheet : null;
+  const before = played(state) ? state.sheet : null;
   const lastLang = state && state.lang;
   state = data;
-  if (before && data.exists && data.lang === lastLang) {
+  if (before && played(data) && data.lang === lastLang) {
     const now = data.sheet;
     for (let n = now.length + 1; n <= before.length; n++) notice(w("takenBack", {n}));
     const seen = now.filter((row, i) => !before[i] || JSON.stringify(before[i]) !== JSON.stringify(row));
@@ -44,7 +44,7 @@ function take(data) {
       else if (now.length === before.length) notice(w("amendedElsewhere", {n: seen[0].hand}));
       setTimeout(() => { fresh = new Set(); renderSheet(); }, 4000);
     }
-  } else if (before && !data.exists && before.length) {
+  } else if (before && !played(data) && before.length) {
     notice(w("takenBack", {n: before.length}));
   }
   if (!editor) restoreDraft();
@@ -75,10 +75,10 @@ function render() {
 function renderTotals() {
   const box = $("totals");
   box.replaceChildren();
-  const names = state && state.exists ? state.players : table ? table.players : [];
+  const names = played(state) ? state.players : table ? table.players : [];
   box.hidden = !names.length;
   for (const name of names) {
-    const sum = state && state.exists ? state.totals[name] : 0;
+    const sum = played(state) ? state.totals[name] : 0;
     box.append(el("button", {class: "total" + (me() === name ? " me" : ""), "data-me": name,
       "aria-pressed": String(me() === name), title: w("thisIsMe"), onclick: () => toggleMe(name)},
       el("span", {class: "name"}, name), el("span", {class: "sum " + signClass(sum), "data-total": name}, money(sum))));
@@ -88,7 +88,7 @@ function renderTotals() {
 function renderSheet() {
   const box = $("sheet");
   box.replaceChildren();
-  if (!state || !state.exists) return;
+  if (!played(state)) return;
   const names = state.players;
   const mine = (p) => (me() === p ? "me " : "");
   const head = el("tr", {}, el("th", {scope: "col"}, w("hand")), el("th", {class: "what", scope: "col"}, w("what")),
@@ -127,12 +127,12 @@ function renderBar() {
       editor.amend ? w("amend") : w("record")),
     el("button", {class: "big", id: "cancel", onclick: () => {
       editor = null; keepDraft();
-      if (state && !state.exists) table = null;
+      if (state && !played(state)) table = null;
       render();
     }}, w("cancel")));
-  } else if (state && (state.exists || table)) {
+  } else if (state && (played(state) || table)) {
     bar.append(el("button", {class: "big primary", id: "new-hand", onclick: startHand}, w("newHand")));
-    if (state.exists) {
+    if (played(state)) {
       bar.append(el("button", {class: "big", id: "undo", onclick: undo}, w("undo")),
         el("button", {class: "big", id: "settle-up", onclick: settleUp}, w("settleUp")));
       if (state.ledger) bar.append(el("button", {class: "big", id: "ledger", onclick: addToLedger}, w("ledger")));
@@ -146,7 +146,7 @@ function renderBar() {
 function conflict(e, again) {
   if (e.data && e.data.night) { state = e.data.night; etag = null; }
   const changed = (e.data && e.data.changed) || {};
-  if (table && state.exists) table = null;  // the night was set up elsewhere: this hand joins it
+  if (table && played(state)) table = null;  // the night was set up elsewhere: this hand joins it
   render();
   if (changed.kind === "recorded" && editor && !editor.amend) {
     ask(w("sameHand", {n: changed.hand}), [
@@ -182,7 +182,7 @@ function undo() {
       try {
         const done = await api("DELETE", "/api/hands/last");
         notice(w("takenBack", {n: row.hand}));
-        if (done.version && (done.sheet || done.exists === false)) { etag = null; state = done; render(); } else await refresh(true);
+        if (done.version && "exists" in done) { etag = null; state = done; render(); } else await refresh(true);
       } catch (e) {
         if (e.status === 412) conflict(e, () => {});
         else say(e.message);

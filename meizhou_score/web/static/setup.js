@@ -14,7 +14,7 @@ async function loadPresets() {
   if (presets !== null) return;
   presets = [];
   try { presets = (await api("GET", "/api/rules")).presets || []; } catch (e) { presets = []; }
-  if (state && !state.exists && !table) renderSetup();
+  if (state && !played(state) && !table) renderSetup();
 }
 function field(id, label, input) {
   return el("div", {class: "step"}, el("label", {class: "label", for: id}, label), input);
@@ -24,7 +24,7 @@ function renderSetup() {
   const box = $("setup");
   const typed = [0, 1, 2, 3].map((n) => ($("player" + n) || {}).value || "");
   box.replaceChildren();
-  box.hidden = !(state && !state.exists && !table);
+  box.hidden = !(state && !played(state) && !table);
   if (box.hidden) return;
   loadPresets();
   const names = [0, 1, 2, 3].map((n) => el("input", {id: "player" + n, autocomplete: "off",

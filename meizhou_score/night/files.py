@@ -1,0 +1,75 @@
+"""The night's file on disk (檔案): its bytes read without ever blocking, and the temporary files
+a killed writer left behind.
+
+A night is a regular file: a FIFO or a device is refused (opening a FIFO to read it would wait for
+a writer forever). The writer (:mod:`~meizhou_score.records.filewrite`) writes
+``.NAME.XXXXXXXX.tmp`` beside the file and renames it over the file; a writer killed between the
+two leaves it behind, and the next writer, under the file's lock, removes it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+
+from ..errors import RecordError
+from ..i18n.messages import cannot_read, msg
+from ..records.filewrite import locked
+
+NOT_REGULAR = msg("not a regular file (a pipe or a device): a night is kept in a file")
+
+
+def read_bytes(path: str, most: int) -> bytes | None:
+    """At most ``most`` bytes of the file at ``path`` (None when there is none), never waiting on
+    a FIFO: a file that is not a regular file is refused."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise RecordError("", cannot_read(exc), path) from None
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RecordError("", NOT_REGULAR, path)
+        return handle.read(most)
+
+
+def refuse_irregular(path: str) -> None:
+    """Refuse a ``path`` that is there but not a regular file (missing or unreadable: the reader
+    says which)."""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return
+    if not regular:
+        raise RecordError("", NOT_REGULAR, path)
+
+
+def tidy(path: str) -> list[str]:
+    """Remove the temporary files the writer of ``path`` left (its own name pattern, regular files
+    only); call it under the file's lock, when no writer is at work. The names removed."""
+    folder, name = os.path.split(os.path.realpath(path))
+    left = re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]{{8}}\.tmp")
+    try:
+        names = [n for n in os.listdir(folder) if left.fullmatch(n)]
+    except OSError:
+        return []
+    removed = []
+    for n in names:
+        try:
+            if stat.S_ISREG(os.lstat(os.path.join(folder, n)).st_mode):
+                os.unlink(os.path.join(folder, n))
+                removed.append(n)
+        except OSError:
+            pass
+    return removed
+
+
+def tidy_up(path: str) -> list[str]:
+    """:func:`tidy` under the file's lock (a folder that cannot be locked: nothing done)."""
+    try:
+        with locked(path):
+            return tidy(path)
+    except OSError:
+        return []
