@@ -51,9 +51,10 @@ class RecordError(MeizhouError):
 
     def say(self, lang: str = "en") -> str:
         from .i18n.messages import say
+        from .i18n.visible import visible
 
         colon = ": " if lang == "en" else "："
-        parts = [self.source, say(self.path, lang), say(self.message, lang)]
+        parts = [visible(self.source or ""), say(self.path, lang), say(self.message, lang)]
         return colon.join(part for part in parts if part)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .ledger_reports import _emit, _table_formats
@@ -143,7 +144,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
             click.echo(svg, nl=False)
             return
         write_output(chart, svg, inputs=files_of(the_run().ledger["db"]))
-        click.echo(phrase("record_written_to", lang, path=chart), err=True)
+        click.echo(phrase("record_written_to", lang, path=visible(chart)), err=True)
     _emit(
         [
             {"when": label, **{name: series[name][i] for name in series}}

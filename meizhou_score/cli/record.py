@@ -9,11 +9,13 @@ import click
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.rulings import FINDINGS
+from ..i18n.visible import visible
 from .app import ExitStatus
 from .completion import players_of_the_session
 from .options import (
     HandOrLast,
     Stopped,
+    Unwritten,
     Usage,
     checked,
     common,
@@ -239,13 +241,17 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from ..records import sessionfile, yamlout
+    from ..records import yamlout
+    from ..records.outputs import check_output, write_output
     from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
     from . import answers
 
-    if output != "-" and os.path.exists(output):
+    check_output(
+        output, [flags.rules_file] if flags.rules_file else []
+    )  # a device: written through
+    if output != "-" and os.path.isfile(output):
         raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
     players, stake, rules, day = table(
         q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text
@@ -277,13 +283,11 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         click.echo(written, nl=False)
         return outcome
     try:
-        sessionfile.write(output, written)
-    except OSError as exc:
-        raise MeizhouError(
-            at(output, msg("cannot write the file: {why}", why=reason(exc)))
-        ) from None
+        write_output(output, written)
+    except OSError as exc:  # a full disk: exit 4
+        raise Unwritten(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
     echo_fitted(text.hand_text(result.last, flags.lang))
-    click.echo("\n" + q.words("record_written_to", path=output))
+    click.echo("\n" + q.words("record_written_to", path=visible(output)))
     return outcome
 
 
@@ -364,7 +368,10 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width())
     )  # after the hand's table
     click.echo(
-        "\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path)
+        "\n"
+        + q.words(
+            "record_replaced" if amending else "record_recorded", n=number, path=visible(path)
+        )
     )
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
 
@@ -381,7 +388,7 @@ def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
                 "--amend",
                 msg(
                     "{path} has hands 1 to {count}; there is no hand {n}",
-                    path=path,
+                    path=visible(path),
                     count=count,
                     n=number,
                 ),
@@ -538,8 +545,8 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
         raise MeizhouError(
             at(path, msg("the file changed while this hand was entered, and {why}", why=why))
         ) from None
-    except OSError as exc:
-        raise MeizhouError(
+    except OSError as exc:  # a full disk: exit 4
+        raise Unwritten(
             at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
         ) from None
     return written.night, not amending and written.number != len(result.hands)

@@ -8,6 +8,7 @@ import click
 
 from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .app import ExitStatus
 from .options import (
@@ -160,7 +161,7 @@ def settle(
             from ..records.outputs import write_output
 
             write_output(chart, svg, inputs)
-            click.echo(phrase("record_written_to", lang, path=chart), err=True)
+            click.echo(phrase("record_written_to", lang, path=visible(chart)), err=True)
         if len(files) == 1:
             if fmt == "json":
                 click.echo(night_json_text(result, settle_up))

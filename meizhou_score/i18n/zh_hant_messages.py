@@ -282,4 +282,5 @@ Dask does not connect by {protocol} | Dask 不以 {protocol} 連線
 no port after the host | 主機之後沒有連接埠
 the port must be a number from 1 to 65535 | 連接埠必須是 1 到 65535 的數字
 invalid value for {name}: {problem} | {name} 的值不對：{problem}
+not a regular file (a device, a pipe or a socket): the program keeps its files as regular files only, so nothing was read or written | 不是一般檔案（是裝置、管線或 socket）：本程式只把資料存在一般檔案中，所以沒有讀取或寫入任何東西
 """

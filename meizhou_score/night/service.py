@@ -175,16 +175,15 @@ class NightFile:
 
     def version(self) -> str:
         """The file's version now, from its bytes alone: nothing parsed or settled."""
+        from ..records.kept import read_regular
+
         try:
-            with open(self.path, "rb") as handle:
-                raw = handle.read(self.limits.session_bytes + 1)
-        except FileNotFoundError:
-            return NO_FILE
+            raw = read_regular(self.path, self.limits.session_bytes + 1)
         except OSError as exc:
             from ..i18n.messages import cannot_read
 
             raise RecordError("", cannot_read(exc), self.path) from None
-        return version_of(raw)
+        return NO_FILE if raw is None else version_of(raw)
 
     def read(self) -> Seen:
         """The night as it stands; the one read last when its bytes have not changed since."""
