@@ -121,12 +121,10 @@ def settle(
         return _settle_jsonl(files[0], rules_file, limits.record_bytes, jobs)
     if jobs != 1:
         raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
-    if chart and len(files) != 1:
+    if chart is not None and len(files) != 1:
         raise Usage(msg("--chart draws one night: give one FILE"))
     inputs = (*files, *([rules_file] if rules_file else []))
-    if (
-        chart
-    ):  # refused before any work: a folder, an input (the night itself), another kind of node
+    if chart is not None:  # refused before any work: a folder, an input, '', a loop of links
         from ..records.outputs import check_output
 
         check_output(chart, inputs)
@@ -151,7 +149,7 @@ def settle(
                 reports.append({"file": file, "valid": False, "error": str(exc)})
             continue
         worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
-        if chart and len(files) == 1:
+        if chart is not None and len(files) == 1:
             from ..render.sheet import chart as night_chart
 
             svg = night_chart(result, lang)

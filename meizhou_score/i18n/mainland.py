@@ -13,6 +13,8 @@ REVIEWED: dict[str, str] = {
     "档案": "文件",  # a file (before 规则档, so that 规则档案 is not 规则文件案)
     "规则档": "规则文件",  # a house-rules file
     "档名": "文件名",
+    "输入档": "输入文件",  # 这个命令的输入文件: a command's input file
+    "指令": "命令",  # a command (Taiwan's 指令码, a script, is made 脚本 before this)
     "纪录": "记录",  # a record (纪录 is a sports record)
     "栏": "列",  # 第 2 行第 1 列: a column
     "附注": "备注",  # a note

@@ -95,7 +95,7 @@ def template_in(template: str, lang: str) -> str:
 
 def at(where: Any, message: Any) -> Message:
     """``where: message`` — a file, a flag or a key path before what is wrong there (full-width
-    colon in Chinese); a file's name shown with its control characters escaped (:func:`.visible`)."""
+    colon in Chinese); a file's name shown with its control characters escaped (``visible``)."""
     from .visible import visible
 
     return msg(

@@ -1,4 +1,4 @@
-"""A file the program keeps and changes (the night, the ledger) is a regular file or none yet (一般檔案).
+"""A file the program keeps and changes (the night, the ledger) is a regular file (一般檔案).
 
 A night is read, then replaced by a rename; a ledger is opened by SQLite, which puts its journal
 beside it. Given a device (``/dev/null``), a pipe or a socket instead, the first would replace the
@@ -18,8 +18,8 @@ from ..i18n.messages import at, msg
 
 
 def refuse_unless_regular(path: str, error: type[Exception] = SessionFileError) -> None:
-    """Raise ``error`` when ``path`` is there (through any link) and is not a regular file or a folder
-    (a folder is refused by whoever opens it, in its own words). A path that is not there passes."""
+    """Raise ``error`` when ``path`` is there (through any link) and is not a regular file or a
+    folder (a folder is refused by whoever opens it, in its own words). A path not there passes."""
     try:
         found = os.stat(path)
     except OSError:  # missing, a dangling link, a loop: the caller's own open says so
@@ -28,8 +28,9 @@ def refuse_unless_regular(path: str, error: type[Exception] = SessionFileError) 
 
 
 def read_regular(path: str, limit: int) -> bytes | None:
-    """At most ``limit`` bytes of the regular file ``path``; None when there is no file. Any other kind
-    of node is refused (:class:`SessionFileError`) without a byte read; other errors are ``OSError``."""
+    """At most ``limit`` bytes of the regular file ``path``; None when there is no file. Any other
+    kind of node is refused (:class:`SessionFileError`) without a byte read; other errors are
+    ``OSError``."""
     refuse_unless_regular(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
