@@ -13,11 +13,22 @@ Modules are imported on first use so that ``meizhou-score --help`` stays fast.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy knows the name)
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+    from typing import Any
 
-from .engine.tiles import Tile, parse_tiles
-from .errors import MeizhouError, RecordError, RulesError, TileError
+    from .engine.tiles import Tile, parse_tiles
+    from .errors import MeizhouError, RecordError, RulesError, TileError
+
+_LAZY = {
+    "Tile": "engine.tiles",
+    "parse_tiles": "engine.tiles",
+    "MeizhouError": "errors",
+    "RecordError": "errors",
+    "RulesError": "errors",
+    "TileError": "errors",
+}
 
 __version__ = "0.1.0"
 __all__ = [
@@ -34,6 +45,18 @@ __all__ = [
     "load_rules",
     "analyse",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The classes and ``parse_tiles`` on first use: importing the package imports nothing (not even
+    ``typing``), so that ``python -m meizhou_score`` handles Ctrl-C (``__main__``) at once."""
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _counts(tiles: str | Iterable[Tile]) -> bytes:

@@ -52,9 +52,10 @@ class RecordError(MeizhouError):
     def say(self, lang: str = "en") -> str:
         from .i18n.language import language
         from .i18n.messages import say
+        from .i18n.visible import visible
 
         colon = language(lang).colon
-        parts = [self.source, say(self.path, lang), say(self.message, lang)]
+        parts = [visible(self.source or ""), say(self.path, lang), say(self.message, lang)]
         return colon.join(part for part in parts if part)
 
 

@@ -33,6 +33,7 @@ def test_each_reviewed_word_is_the_mainlands(taiwan, said):
         ("不論其餘寫了甚麼", "不论其余写了什么"),
         ("請在終端機執行", "请在终端运行"),
         ("「阿明」", "“阿明”"),
+        ("這是這個指令的輸入檔（n.yaml）", "这是这个命令的输入文件（n.yaml）"),
     ],
 )
 def test_sentences_in_simplified(traditional, expected):

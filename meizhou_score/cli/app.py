@@ -11,6 +11,7 @@ package's errors; :func:`run` maps each kind of error to its line and its code
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from enum import IntEnum
 
@@ -20,7 +21,7 @@ from .. import __version__
 from ..errors import MeizhouError
 from ..i18n.messages import msg, reason
 from ..i18n.scripts import language_of
-from .options import Run, Stopped, locale_language, say_error
+from .options import Run, Stopped, Unwritten, locale_language, say_error
 
 
 class ExitStatus(IntEnum):
@@ -107,8 +108,13 @@ def cli():
     """
 
 
-def main() -> None:
-    """The program: run the command line given, and exit with its code."""
+def main(quiet_until=None) -> None:
+    """The program: run the command line given, and exit with its code.
+
+    ``quiet_until`` is the Ctrl-C handler the program started with (``__main__``): it stays until
+    the command line runs, where Ctrl-C becomes KeyboardInterrupt (so a file being written is
+    cleaned up), and is put back once the exit code is known.
+    """
     if sys.stdout is None:  # started with stdout closed (>&-)
         if sys.stderr is not None:
             words = msg("the output could not be written: standard output is closed")
@@ -117,7 +123,15 @@ def main() -> None:
             )
         sys.exit(ExitStatus.OUTPUT)
     _readable_output()
-    cli.main(prog_name="meizhou-score")
+    try:
+        if quiet_until is not None:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        cli.main(prog_name="meizhou-score")
+    except KeyboardInterrupt:  # between the start and the command, or after it: nothing to undo
+        sys.exit(ExitStatus.STOPPED)
+    finally:
+        if quiet_until is not None:
+            signal.signal(signal.SIGINT, quiet_until)
 
 
 def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) -> int:
@@ -175,6 +189,9 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
     except BrokenPipeError:
         _quiet_pipe()
         code = ExitStatus.PIPE
+    except Unwritten as exc:
+        say_error(exc.args[0], lang())
+        code = ExitStatus.OUTPUT
     except OSError as exc:
         say_error(msg("the output could not be written: {why}", why=reason(exc)), lang())
         code = ExitStatus.OUTPUT

@@ -9,6 +9,7 @@ import click
 from ..errors import MeizhouError, RecordError
 from ..i18n.language import language
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .app import ExitStatus
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
@@ -98,7 +99,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
                 date=added.date,
                 hands=added.hands,
                 was=added.was,
-                path=path,
+                path=visible(path),
             )
         )
     return worst
@@ -138,7 +139,7 @@ def ledger_nights(ctx, since, until, fmt, lang):
             n.hands,
             language(lang).join(n.players),
             phrase("ledger_disputed", lang) if n.disputed else "",
-            n.source,
+            visible(n.source),
         ]
         for n in found
     ]
@@ -290,7 +291,7 @@ def ledger_check(ctx, lang):
                 count=len(problems),
             )
         )
-    click.echo(phrase("ledger_checked", lang, path=the_run().ledger["db"]))
+    click.echo(phrase("ledger_checked", lang, path=visible(the_run().ledger["db"])))
 
 
 # the reports, the export and the payments join the group (imported for that, once it stands)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import _day, _open, _since_until, ledger
 from .ledger_reports import _bom_option, _csv_value, _csv_writer
@@ -62,7 +63,7 @@ def ledger_export(ctx, since, until, fmt, what, output, lang):
     parts: list[str] = []
     _export(_open(ctx), since, until, fmt, what, lambda t, nl=True: parts.append(t + "\n" * nl))
     write_output(output, "".join(parts), ledger_files)
-    click.echo(phrase("record_written_to", lang, path=output), err=True)
+    click.echo(phrase("record_written_to", lang, path=visible(output)), err=True)
 
 
 def _export(conn, since, until, fmt, what, echo) -> None:

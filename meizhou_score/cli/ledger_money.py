@@ -6,6 +6,7 @@ from __future__ import annotations
 import click
 
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .ledger_reports import _emit, _table_formats
@@ -33,11 +34,12 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
       meizhou-score ledger pay Lan Mei 2.5 --date 2026-11-30 --note "cash at the door"
     """
     from ..club import payments
+    from ..settling.money import text
 
-    number = payments.pay(
-        _open(ctx), payer, payee, payments.amount_of(amount), _day(date_text, "--date"), note
-    )
-    click.echo(phrase("ledger_paid", lang, payer=payer, payee=payee, amount=amount, number=number))
+    paid = payments.amount_of(amount)
+    number = payments.pay(_open(ctx), payer, payee, paid, _day(date_text, "--date"), note)
+    said = phrase("ledger_paid", lang, payer=payer, payee=payee, amount=text(paid), number=number)
+    click.echo(said)  # the amount as recorded: " 1_000 " typed is 1000
 
 
 @ledger.command("payments")
@@ -131,12 +133,12 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
     from ..club.store import files_of
     from ..records.outputs import check_output, write_output
 
-    if chart:  # refused before any work: a folder, the ledger itself, another kind of node
+    if chart is not None:  # refused before any work: a folder, the ledger itself, '', a loop
         check_output(chart, files_of(the_run().ledger["db"]))
     labels, series = reports.history(
         _open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by
     )
-    if chart:
+    if chart is not None:
         from ..render.chart import line_chart
 
         svg = line_chart(phrase("chart_history", lang), labels, series)
@@ -144,7 +146,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
             click.echo(svg, nl=False)
             return
         write_output(chart, svg, inputs=files_of(the_run().ledger["db"]))
-        click.echo(phrase("record_written_to", lang, path=chart), err=True)
+        click.echo(phrase("record_written_to", lang, path=visible(chart)), err=True)
     _emit(
         [
             {"when": label, **{name: series[name][i] for name in series}}

@@ -45,6 +45,11 @@ class Stopped(Exception):
     """Ctrl-C at a question (exit 130): its one argument says what was kept."""
 
 
+class Unwritten(Exception):
+    """A file could not be written (a full disk, a folder that refuses): its words, said by ``run``
+    with exit 4, as any output that could not be written."""
+
+
 class HandOrLast(click.IntRange):
     """A hand's number, from 1, for an option whose value may be left out: the option alone gives
     ``last`` (click hands over its flag value as an int, passed through); 0 or a negative number

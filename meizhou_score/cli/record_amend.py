@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
+from ..i18n.visible import visible
 
 LAST = 0  # --amend with no number: the last hand
 
@@ -23,7 +24,7 @@ def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
                 "--amend",
                 msg(
                     "{path} has hands 1 to {count}; there is no hand {n}",
-                    path=path,
+                    path=visible(path),
                     count=count,
                     n=number,
                 ),

@@ -9,8 +9,9 @@ import click
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
+from ..i18n.visible import visible
 from .app import ExitStatus
-from .options import echo_fitted, screen_width, the_run
+from .options import Unwritten, echo_fitted, screen_width, the_run
 from .prompts import Questions
 from .record_amend import _amended_number, _defaults_of
 from .record_hand import claims_of, fill
@@ -100,7 +101,10 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width())
     )  # after the hand's table
     click.echo(
-        "\n" + q.words("record_replaced" if amending else "record_recorded", n=number, path=path)
+        "\n"
+        + q.words(
+            "record_replaced" if amending else "record_recorded", n=number, path=visible(path)
+        )
     )
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
 
@@ -157,8 +161,8 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
         raise MeizhouError(
             at(path, msg("the file changed while this hand was entered, and {why}", why=why))
         ) from None
-    except OSError as exc:
-        raise MeizhouError(
+    except OSError as exc:  # a full disk: exit 4
+        raise Unwritten(
             at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
         ) from None
     return written.night, not amending and written.number != len(result.hands)

@@ -8,8 +8,9 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg, reason
+from ..i18n.visible import visible
 from .app import ExitStatus
-from .options import checked, echo_fitted
+from .options import Unwritten, checked, echo_fitted
 from .prompts import Questions, ask_player
 from .record_hand import claims_of, fill
 from .record_table import table
@@ -22,13 +23,17 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from ..records import sessionfile, yamlout
+    from ..records import yamlout
+    from ..records.outputs import check_output, write_output
     from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
     from . import answers
 
-    if output != "-" and os.path.exists(output):
+    check_output(
+        output, [flags.rules_file] if flags.rules_file else []
+    )  # a device: written through
+    if output != "-" and os.path.isfile(output):
         raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
     players, stake, rules, day = table(
         q, flags.players_text, flags.stake_text, flags.rules_file, flags.date_text
@@ -60,11 +65,9 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         click.echo(written, nl=False)
         return outcome
     try:
-        sessionfile.write(output, written)
-    except OSError as exc:
-        raise MeizhouError(
-            at(output, msg("cannot write the file: {why}", why=reason(exc)))
-        ) from None
+        write_output(output, written)
+    except OSError as exc:  # a full disk: exit 4
+        raise Unwritten(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
     echo_fitted(text.hand_text(result.last, flags.lang))
-    click.echo("\n" + q.words("record_written_to", path=output))
+    click.echo("\n" + q.words("record_written_to", path=visible(output)))
     return outcome

@@ -9,6 +9,7 @@ import click
 
 from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg
+from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .app import ExitStatus
 from .options import (
@@ -121,12 +122,10 @@ def settle(
         return _settle_jsonl(files[0], rules_file, limits.record_bytes, jobs)
     if jobs != 1:
         raise Usage(msg("--jobs is for bulk mode (--jsonl)"))
-    if chart and len(files) != 1:
+    if chart is not None and len(files) != 1:
         raise Usage(msg("--chart draws one night: give one FILE"))
     inputs = (*files, *([rules_file] if rules_file else []))
-    if (
-        chart
-    ):  # refused before any work: a folder, an input (the night itself), another kind of node
+    if chart is not None:  # refused before any work: a folder, an input, '', a loop of links
         from ..records.outputs import check_output
 
         check_output(chart, inputs)
@@ -151,7 +150,7 @@ def settle(
                 reports.append({"file": file, "valid": False, "error": str(exc)})
             continue
         worst = max(worst, ExitStatus.DISPUTE if result.disputed else ExitStatus.OK)
-        if chart and len(files) == 1:
+        if chart is not None and len(files) == 1:
             from ..render.sheet import chart as night_chart
 
             svg = night_chart(result, lang)
@@ -161,7 +160,7 @@ def settle(
             from ..records.outputs import write_output
 
             write_output(chart, svg, inputs)
-            click.echo(phrase("record_written_to", lang, path=chart), err=True)
+            click.echo(phrase("record_written_to", lang, path=visible(chart)), err=True)
         if len(files) == 1:
             if fmt == "json":
                 click.echo(night_json_text(result, settle_up))

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
+from ..records.kept import refuse_unless_regular
 
 WAIT_SECONDS = 10.0  # how long a ledger another program is writing to is waited for
 
@@ -145,8 +146,10 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
     """Open the ledger at ``path`` (with ``create``, make it when missing) and bring it to this
     schema version.
 
-    The default ledger's folder is made when missing; a folder named by the user must exist.
+    The default ledger's folder is made when missing; a folder named by the user must exist. A
+    device or a pipe is refused before SQLite opens it (it would leave ``<path>-journal`` there).
     """
+    refuse_unless_regular(path, LedgerError)
     if not os.path.exists(path):
         if not create:
             raise LedgerError(at(path, msg("no ledger here yet (ledger add creates one)")))

@@ -15,6 +15,8 @@ REVIEWED: dict[str, str] = {
     "档名": "文件名",
     "场档": "场次文件",  # a night's file, as the help's placeholder names it (场次文件.yaml)
     "图档": "图片文件",  # the chart's file (图片文件.svg)
+    "输入档": "输入文件",  # 这个命令的输入文件: a command's input file
+    "指令": "命令",  # a command (Taiwan's 指令码, a script, is made 脚本 before this)
     "纪录": "记录",  # a record (纪录 is a sports record)
     "栏": "列",  # 第 2 行第 1 列: a column
     "附注": "备注",  # a note

@@ -95,8 +95,14 @@ def template_in(template: str, lang: str) -> str:
 
 def at(where: Any, message: Any) -> Message:
     """``where: message`` — a file, a flag or a key path before what is wrong there (full-width
-    colon in Chinese)."""
-    return msg("{path}: {message}", path=where, message=message)
+    colon in Chinese); a file's name shown with its control characters escaped (``visible``)."""
+    from .visible import visible
+
+    return msg(
+        "{path}: {message}",
+        path=visible(where) if isinstance(where, str) else where,
+        message=message,
+    )
 
 
 def cannot_read(exc: OSError) -> Message:

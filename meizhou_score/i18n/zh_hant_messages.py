@@ -117,7 +117,7 @@ thirteen orphans (十三幺) | 十三幺
 {tiles} is not a winning hand: it is neither a pair and four sets, nor seven pairs, nor thirteen orphans under the rules in force ({rule}) | {tiles} 不是胡牌：在現行規則下既不是一對將加四副面子，也不是七小對或十三幺（{rule}）
 a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no kong in this record ({rule}) | 槓上開花是槓後補的牌胡牌，但這局紀錄中 {winner} 沒有槓（{rule}）
 missing; the hand before was not a legal win, so the rotation cannot say who deals: name the dealer | 缺少：上一局不是合法的胡牌，輪莊無法決定誰坐莊：請寫出莊家
-not UTF-8 text (byte {position} is {byte:#04x}){hint} | 不是 UTF-8 文字（第 {position} 個位元組是 {byte:#04x}）{hint}
+not UTF-8 text (line {line}, column {column}: byte {position} is {byte:#04x}){hint} | 不是 UTF-8 文字（第 {line} 行第 {column} 欄：第 {position} 個位元組是 {byte:#04x}）{hint}
 ; it reads as {encoding}: save it as UTF-8 | ；看來是 {encoding} 編碼：請另存為 UTF-8
 cannot read the file: {why} | 無法讀取檔案：{why}
 the file is larger than {limit}, the limit for a session (MEIZHOU_MAX_SESSION_BYTES or --max-session-bytes) | 檔案大於 {limit}，超過一場的上限（MEIZHOU_MAX_SESSION_BYTES 或 --max-session-bytes）
@@ -261,6 +261,7 @@ invalid YAML | 不是有效的 YAML
 No such file or directory | 沒有這個檔案或資料夾
 Permission denied | 沒有權限
 Is a directory | 這是資料夾
+Too many levels of symbolic links | 符號連結層數過多（連結繞成了圈）
 Not a directory | 不是資料夾
 No space left on device | 磁碟空間不足
 Read-only file system | 唯讀的檔案系統
@@ -284,4 +285,6 @@ Dask does not connect by {protocol} | Dask 不以 {protocol} 連線
 no port after the host | 主機之後沒有連接埠
 the port must be a number from 1 to 65535 | 連接埠必須是 1 到 65535 的數字
 invalid value for {name}: {problem} | {name} 的值不對：{problem}
+not a regular file (a device, a pipe or a socket): the program keeps its files as regular files only, so nothing was read or written | 不是一般檔案（是裝置、管線或 socket）：本程式只把資料存在一般檔案中，所以沒有讀取或寫入任何東西
+an empty path names no file; nothing was written | 空白的路徑不是任何檔案；沒有寫入任何東西
 """

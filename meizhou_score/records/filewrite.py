@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 from ..errors import SessionFileError
 from ..i18n.messages import at, msg
+from .kept import refuse_unless_regular
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -37,6 +38,7 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
                 ),
             )
         )
+    refuse_unless_regular(path)  # a device or a pipe is never replaced by a regular file
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode & 0o7777

@@ -73,6 +73,8 @@ def read_text(source: str, data: bytes) -> str:
     except UnicodeDecodeError as exc:
         hint: str | Message = ""
         for encoding, name in (("gbk", "GBK"), ("big5", "Big5"), ("utf-16", "UTF-16")):
+            if encoding == "utf-16" and not _utf_16_like(data):
+                continue  # any even count of bytes decodes as UTF-16: a stray byte is not UTF-16
             try:
                 data.decode(encoding)
             except (UnicodeDecodeError, LookupError):
@@ -82,13 +84,27 @@ def read_text(source: str, data: bytes) -> str:
         raise RecordError(
             "",
             msg(
-                "not UTF-8 text (byte {position} is {byte:#04x}){hint}",
+                "not UTF-8 text (line {line}, column {column}: "
+                "byte {position} is {byte:#04x}){hint}",
+                line=data.count(b"\n", 0, exc.start) + 1,
+                column=_column(data, exc.start),
                 position=exc.start + 1,
                 byte=data[exc.start],
                 hint=hint,
             ),
             source,
         ) from None
+
+
+def _column(data: bytes, at: int) -> int:
+    """The column (in characters, from 1) of the byte at ``at`` on its line."""
+    start = data.rfind(b"\n", 0, at) + 1
+    return len(data[start:at].decode("utf-8", "replace")) + 1
+
+
+def _utf_16_like(data: bytes) -> bool:
+    """A byte-order mark of UTF-16, or the zero bytes its ASCII letters bring (none in UTF-8 text)."""
+    return data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data
 
 
 def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:

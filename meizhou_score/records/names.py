@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.memo import Memo
 from ..errors import RecordError
 from ..i18n.messages import msg
+from ..i18n.visible import hidden
 from . import validators
 
 
@@ -156,14 +157,11 @@ def valid_name(value: Any, where: str) -> str:
 
 
 def controlled(text: str) -> bool:
-    """Whether text holds what would take over a terminal or a line where it is shown: a control
-    character (C0, C1: escape, carriage return, bell), a direction override or isolate (U+202A–202E,
-    U+2066–2069: text shown in another order than stored), or broken Unicode (a lone surrogate).
-    Names are refused for it (and for any invisible character); so are the ledger's notes."""
-    return any(unicodedata.category(c) in ("Cc", "Cs") or c in _BIDI for c in text)
-
-
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    """Whether text holds what would take over a terminal or a line where it is shown (a control
+    character, a direction override, a line separator), broken Unicode (a lone surrogate) or a
+    noncharacter (U+FFFE: no XML, so no SVG, may hold it): :func:`..i18n.visible.hidden`. Names are
+    refused for it (and for any invisible character); so are the ledger's notes."""
+    return any(hidden(c) for c in text)
 
 
 def player(value: Any, path: str, key: str | int, players: tuple[str, ...]) -> str:

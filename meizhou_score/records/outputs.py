@@ -33,13 +33,18 @@ def check_output(path: str, inputs: Iterable[str] = ()) -> None:
     it before the work, so that a refusal touches nothing."""
     if path == "-":
         return
+    if not path:
+        raise OutputError(at("''", msg("an empty path names no file; nothing was written")))
     try:
         found = os.stat(path)
     except FileNotFoundError:
-        folder = os.path.dirname(os.path.abspath(path)) or "."
+        # through a dangling link, the file is made where the link points: that folder must exist
+        folder = os.path.dirname(os.path.realpath(path)) or "."
         if path.endswith(os.sep) or not os.path.isdir(folder):
             raise OutputError(at(path, msg("no such folder: {folder}", folder=folder))) from None
         return
+    except OSError as exc:  # a loop of links, a name too long: refused before any work
+        raise OutputError(at(path, reason(exc))) from None
     if stat.S_ISDIR(found.st_mode):
         refusal = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         raise OutputError(at(path, reason(refusal)))  # "Is a directory", in either language

@@ -17,6 +17,7 @@ from ..errors import RecordError, SessionFileError
 from ..i18n.messages import at, cannot_read, msg
 from .filewrite import locked as locked  # the night's lock and writer, where callers know them
 from .filewrite import write as write
+from .kept import read_regular
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
 from .yamlout import hand_yaml, session_yaml
 
@@ -57,20 +58,17 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
     """The session file at ``path``, or None when there is none yet
     (a 0-byte file is a new session too)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.session_bytes + 1)
-    except FileNotFoundError:
-        return None
+        raw = read_regular(path, limits.session_bytes + 1)  # a device or a pipe is refused unread
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
+    if not raw:  # no file, or an empty one
+        return None
     if len(raw) > limits.session_bytes:
         raise RecordError(
             "",
             msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
             path,
         )
-    if not raw:
-        return None
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
     nodes: list[Node | None] = []
     data = load_yaml(text, path, nodes)
@@ -118,10 +116,7 @@ def unchanged(
     """The file now: ``session`` itself when its bytes have not changed since it was read
     (no second parse)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(limits.session_bytes + 1)
-    except FileNotFoundError:
-        raw = b""
+        raw = read_regular(path, limits.session_bytes + 1) or b""
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
     if session is not None and raw == session.raw:

@@ -197,9 +197,13 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
 def typed_amount(text: str, path: str) -> Decimal | None:
     """An amount typed as text (an argument, a flag, an answer), exact: None when it is no finite
     number; one past :func:`amount`'s limits (``1e400``, ``1e-400``, 31 digits) raises its error
-    at ``path``."""
+    at ``path``. Only ASCII digits, as a record file's numbers: Python's Decimal would also read
+    Arabic-Indic ٣ or full-width １２, which no YAML reader takes for a number."""
+    written = str(text).strip()
+    if not written.isascii():
+        return None
     try:
-        number = Decimal(str(text).strip())
+        number = Decimal(written)
     except InvalidOperation:
         return None
     return amount(number, path) if number.is_finite() else None

@@ -6,12 +6,15 @@ in the layout people write by hand: names plain where YAML reads them back as
 the same text, tiles and claims on one line, kongs a list. Whether a name
 must be quoted is decided by PyYAML's own representer and resolver (the rules
 the loader reads by), so ``0x1F``, ``2026-01-01``, ``yes``, ``~``, ``1_000``
-and ``.inf`` are written quoted and read back as the names they are.
+and ``.inf`` are written quoted and read back as the names they are; so is what
+YAML 1.2 readers (js-yaml, editors) take for a number where PyYAML does not:
+``1e3``, ``0o17``, ``-.5``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -34,7 +37,19 @@ def scalar(value: Any) -> str:
         allow_unicode=True,
         width=1 << 30,
     )
-    return written[1:-2]  # "[Mei]\n" or "['0x1F']\n": the one item, as the emitter wrote it
+    item = written[1:-2]  # "[Mei]\n" or "['0x1F']\n": the one item, as the emitter wrote it
+    if YAML12_NUMBER.fullmatch(item):  # plain to PyYAML (YAML 1.1), a number to js-yaml
+        return "'" + item + "'"
+    return item
+
+
+# YAML 1.2's core schema (js-yaml 4), with the underscores js-yaml also reads: the numbers a plain
+# scalar may be read as, beside YAML 1.1's (PyYAML's resolver already quotes those)
+YAML12_NUMBER = re.compile(
+    r"[-+]?(\.[0-9_]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?"
+    r"|[-+]?0o[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?0b[01_]+"
+    r"|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)"
+)
 
 
 def _decimal(value: Decimal) -> str:
