@@ -103,7 +103,7 @@ def _column(data: bytes, at: int) -> int:
 
 
 def _utf_16_like(data: bytes) -> bool:
-    """A byte-order mark of UTF-16, or the zero bytes its ASCII letters bring (none in UTF-8 text)."""
+    """A byte-order mark of UTF-16, or the zero bytes its ASCII letters bring (none in UTF-8)."""
     return data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data
 
 
