@@ -6,8 +6,6 @@ module."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import click
 
 from ..i18n.messages import msg
@@ -22,6 +20,7 @@ from .options import (
 )
 from .prompts import Questions, _stopped
 from .record_amend import LAST
+from .record_flags import Flags
 from .record_night import _record_session
 from .record_one import _record_one
 
@@ -206,18 +205,3 @@ the totals.
         return _record_session(q, given, flags, session_file)
     except click.Abort as exc:
         _stopped(exc)
-
-
-class Flags(NamedTuple):
-    """What ``record``'s flags say about the table and the writing, beside the hand itself."""
-
-    players_text: str | None
-    stake_text: str | None
-    rules_file: str | None
-    date_text: str | None
-    dealer: str | None
-    claims: tuple[str, ...]
-    amend: int | None  # the hand to replace (LAST: the last one), or None to add one
-    allow_dispute: bool
-    yes: bool
-    lang: str

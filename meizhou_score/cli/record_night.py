@@ -18,7 +18,7 @@ from .record_hand import claims_of, fill
 from .record_table import _the_dealer, _the_table
 
 if TYPE_CHECKING:
-    from .record import Flags
+    from .record_flags import Flags
 
 
 SHEET_ROWS = 3  # the score sheet's last rows that record and undo end with

@@ -16,7 +16,7 @@ from .record_hand import claims_of, fill
 from .record_table import table
 
 if TYPE_CHECKING:
-    from .record import Flags
+    from .record_flags import Flags
 
 
 def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:

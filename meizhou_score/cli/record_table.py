@@ -12,7 +12,7 @@ from .options import checked, load_rules
 from .prompts import Questions, ask_player
 
 if TYPE_CHECKING:
-    from .record import Flags
+    from .record_flags import Flags
 
 
 def table(q: Questions, players_text, stake_text, rules_file, date_text):

@@ -6,10 +6,14 @@ from __future__ import annotations
 from ..i18n.words import WORDS, phrase
 
 
+def pattern_name(pid: str, lang: str) -> str:
+    """A pattern's name, from its id, in ``lang``'s catalog (English: "pure one suit 清一色")."""
+    return WORDS[lang][f"pattern_{pid}"]
+
+
 def ratio_text(found, rules, lang: str = "en") -> str:
     """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
     from ..engine.patterns import working
-    from .text import pattern_name
 
     w = WORDS[lang]
     how = working(found, rules.patterns, rules.combine)

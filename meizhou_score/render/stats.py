@@ -9,7 +9,7 @@ from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
 from ..settling.money import text as plain
 from .columns import LEFT, RIGHT, fit, table, width
-from .text import pattern_name
+from .ratio import pattern_name
 
 
 def stats_text(found, lang: str = "en", cells: int | None = None) -> str:

@@ -17,12 +17,10 @@ from ..settling.money import gold, signed
 from ..settling.money import text as plain
 from ..settling.settlement import WIN_REASONS, Settlement
 from .columns import LEFT, RIGHT, table, width, wrap
-from .ratio import ratio_text  # noqa: F401 - how a ratio was reached, said here as it always was
-
-
-def pattern_name(pid: str, lang: str) -> str:
-    """A pattern's name, from its id, in ``lang``'s catalog (English: "pure one suit 清一色")."""
-    return WORDS[lang][f"pattern_{pid}"]
+from .ratio import (
+    pattern_name,
+    ratio_text,  # noqa: F401 - how a ratio was reached, said here as it always was
+)
 
 
 def seat_names(lang: str) -> list[str]:
