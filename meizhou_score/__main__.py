@@ -5,7 +5,8 @@ can undo what it started), a Ctrl-C simply ends the program, as nothing has been
 The package's own import loads nothing heavy, so this runs within milliseconds of the start.
 """
 
-import _signal  # signal's C half, built in: ``import signal`` alone takes milliseconds (its enums)
+# signal's C half, built in: ``import signal`` alone takes milliseconds (it builds its enums)
+import _signal  # type: ignore[import-not-found]  # typeshed has no stub for the C half
 import os
 
 

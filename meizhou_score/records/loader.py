@@ -100,7 +100,7 @@ def _column(data: bytes, at: int) -> int:
 
 
 def _utf_16_like(data: bytes) -> bool:
-    """A byte-order mark of UTF-16, or the zero bytes its ASCII letters bring (none in UTF-8 text)."""
+    """A UTF-16 byte-order mark, or the zero bytes its ASCII letters bring (none in UTF-8 text)."""
     return data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data
 
 
