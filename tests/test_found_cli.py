@@ -76,7 +76,8 @@ def char_device(path: Path) -> Path:
 
 @is_root
 def test_record_on_a_character_device_never_replaces_the_node(tmp_path):
-    # `meizhou-score record /dev/null --players … --yes` as root would replace the system's /dev/null.
+    # `meizhou-score record /dev/null --players … --yes` as root would replace the system's
+    # /dev/null.
     node = char_device(tmp_path / "null")
     done = run("record", node, *TABLE, *WIN)
     assert stat.S_ISCHR(node.lstat().st_mode), (
@@ -327,7 +328,8 @@ def test_a_chart_path_through_a_dangling_link_into_a_missing_folder_is_refused_b
     night.write_text(NIGHT, encoding="utf-8")
     os.symlink("nodir/x.svg", tmp_path / "c.svg")
     done = run("settle", night, "--chart", tmp_path / "c.svg")
-    # `--chart nodir/x.svg` itself is refused (exit 2, "no such folder") before the settlement is printed
+    # `--chart nodir/x.svg` itself is refused (exit 2, "no such folder") before the settlement
+    # is printed
     assert done.returncode == 2 and done.stdout == b"", (done.returncode, done.stderr.decode())
 
 
@@ -340,7 +342,8 @@ def test_an_empty_chart_path_is_not_a_silent_success(tmp_path):
 
 @is_root
 def test_record_o_writes_through_a_character_device(tmp_path):
-    # issue 30 §2: every output path writes through a FIFO or a device; `record -o` says "the file exists"
+    # issue 30 §2: every output path writes through a FIFO or a device; `record -o` says "the
+    # file exists"
     node = char_device(tmp_path / "null")
     done = run("record", *TABLE, *WIN, "-o", node)
     assert done.returncode == 0, done.stderr.decode()
@@ -364,7 +367,8 @@ def test_a_name_holding_a_line_separator_is_refused(tmp_path):
         "--draw",
         "--yes",
     )
-    # accepted today; PyYAML reads 'x\u2028y', js-yaml 'x     y', and `settle --format json` shows "x y"
+    # accepted today; PyYAML reads 'x\u2028y', js-yaml 'x     y', and `settle --format json`
+    # shows "x y"
     assert done.returncode == 2, done.stderr.decode()
 
 

@@ -130,5 +130,5 @@ def test_a_mistyped_command_is_told_in_chinese(lang, locale):
     assert result.exit_code == 2
     assert "nosuch" in result.stderr and "No such command" not in result.stderr
     assert (
-        "沒有這個指令「nosuch」" if lang == "zh-Hant" else "没有这个指令“nosuch”"
+        "沒有這個指令「nosuch」" if lang == "zh-Hant" else "没有这个命令“nosuch”"
     ) in result.stderr
