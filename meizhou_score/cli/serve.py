@@ -104,6 +104,7 @@ def serve(night, port, host, lan, new_link, db, lang):
     token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
     bind = host if lan and host != "127.0.0.1" else "0.0.0.0" if lan else host
     hosts = () if lan else _names(host, port)
+    _can_listen(bind, port)  # before anything is printed: why it cannot listen, if it cannot
     app = create_app(night, lang, token, hosts, db, the_run().limits)
     urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
     click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
@@ -120,7 +121,6 @@ def serve(night, port, host, lan, new_link, db, lang):
         )
         segno.make(urls[0], error="m").terminal(compact=True)
     click.echo(msg("Ctrl-C stops the server.").say(lang))
-    _can_listen(bind, port)
     config = uvicorn.Config(
         app,
         host=bind,
@@ -131,12 +131,20 @@ def serve(night, port, host, lan, new_link, db, lang):
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
     server = uvicorn.Server(config)
+    import signal
+
+    def stop(signum, frame):  # SIGTERM as Ctrl-C: uvicorn raises it again once it has stopped
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     except SystemExit:  # uvicorn could not start: it has said why
         raise MeizhouError(_port_taken(bind, port)) from None
+    finally:
+        signal.signal(signal.SIGTERM, before)
     if not server.started:
         raise MeizhouError(_port_taken(bind, port))
     raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))

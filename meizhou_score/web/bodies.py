@@ -100,7 +100,7 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return refused(lang, "not_utf8", 400, at=exc.start)
+        return refused(lang, "not_utf8", 400, at=exc.start + 1)
     try:
         body = json.loads(
             text, parse_float=Decimal, parse_int=_integer, parse_constant=_no_constant
