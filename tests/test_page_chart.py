@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -172,7 +173,12 @@ def test_the_pages_chart_follows_the_colour_scheme(tmp_path):
             for scheme in ("light", "dark"):
                 tab = chromium.new_page(viewport={"width": 320, "height": 844}, color_scheme=scheme)
                 tab.goto(base + "/")
-                tab.wait_for_function("(i => i && i.complete && i.naturalWidth)(chart)")
+                # polled from here: the page's CSP forbids the eval a string predicate needs
+                loaded = "() => { const i = document.getElementById('chart');"
+                loaded += " return !!(i && i.complete && i.naturalWidth); }"
+                end = time.monotonic() + 20
+                while not tab.evaluate(loaded) and time.monotonic() < end:
+                    tab.wait_for_timeout(50)
                 seen[scheme] = tab.evaluate(corner)
             chromium.close()
     finally:
