@@ -21,7 +21,7 @@ import urllib.request
 
 import pytest
 from conftest import ROOT
-from test_web_page import CHROMIUM, FLAGS, later, playwright
+from test_web_page import CHROMIUM, FLAGS, later, playwright, poll
 
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
 stake: 10
@@ -302,7 +302,7 @@ def test_always_in_reach_after_ten_hands(tmp_path, chromium):
         page.wait_for_selector("[data-hand='10']")
         assert page.locator("tr.hand").first.get_attribute("data-hand") == "10"  # newest on top
         page.mouse.wheel(0, 5000)
-        page.wait_for_function("window.scrollY > 300")
+        poll(page, "window.scrollY > 300")
         height = page.viewport_size["height"]
         for selector in ("#new-hand", "#undo", "#settle-up", "[data-total='Mei']"):
             box = page.locator(selector).bounding_box()

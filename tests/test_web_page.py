@@ -90,6 +90,15 @@ def later(message) -> bool:
     return "404" in message.text and ("/api/rules" in url or "/api/deal" in url)
 
 
+def poll(page, expression: str, seconds: float = 20) -> None:
+    """Wait until `expression` is true in the page, polled from here: the page's CSP forbids the
+    eval that Playwright's wait_for_function needs for a string predicate."""
+    end = time.monotonic() + seconds
+    while not page.evaluate(expression):
+        assert time.monotonic() < end, f"still false after {seconds} s: {expression}"
+        page.wait_for_timeout(50)
+
+
 def new_night(page, base: str, players, stake: str = "10"):
     """Open the page on a night that does not exist yet and start it: four names in seat order,
     a stake."""
