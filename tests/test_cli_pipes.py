@@ -72,15 +72,17 @@ def inputs(tmp_path_factory):
         one + "  - draw: true\n" * 2000, encoding="utf-8"
     )  # the night goes on: 2,004 hands
     db = folder / "club.sqlite3"
+    nights = []
     for day in range(1, 61):
         night = folder / f"n{day}.yaml"
         night.write_text(one + f"date: 2026-10-{day % 28 + 1:02d}\n# {day}\n", encoding="utf-8")
-        subprocess.run(
-            [sys.executable, "-m", "meizhou_score", "ledger", "--db", str(db), "add", str(night)],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
+        nights.append(str(night))
+    subprocess.run(  # one `ledger add` of all sixty (it takes many files)
+        [sys.executable, "-m", "meizhou_score", "ledger", "--db", str(db), "add", *nights],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
     return {"lines": lines, "session": session, "db": db}
 
 

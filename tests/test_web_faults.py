@@ -114,13 +114,18 @@ def serve_lan(tmp_path, *extra, env=None, preexec_fn=None):
     )
     line = proc.stdout.readline()  # "Serving … at http://…/?token=…"
     token = line.rsplit("token=", 1)[1].strip().rstrip("/")
+    # the address it listens on: --host's (waiting on 127.0.0.1 for a server on another address
+    # would wait out the whole deadline)
+    host = extra[extra.index("--host") + 1] if "--host" in extra else "127.0.0.1"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            socket.create_connection((host, port), timeout=1).close()
             break
         except OSError:
             time.sleep(0.1)
+    else:
+        raise AssertionError(f"serve did not answer on {host}:{port} within 30 s")
     return port, proc, token
 
 
