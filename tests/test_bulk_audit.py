@@ -4,6 +4,7 @@ Every output is compared byte for byte with `settle --jsonl FILE` on the same in
 what bulk mode says on standard error.
 """
 
+import contextlib
 import json
 import os
 import random
@@ -168,9 +169,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def cluster(tmp_path):
-    """`dask scheduler` and two `dask worker` processes on 127.0.0.1, stopped at the end."""
+@contextlib.contextmanager
+def running_cluster(tmp_path):
+    """`dask scheduler` and two `dask worker` processes on 127.0.0.1, killed at the end (nothing of
+    theirs is kept; a polite SIGTERM made each test wait up to 20 s for a worker to go)."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
     env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": str(ROOT)}
@@ -215,15 +217,27 @@ def cluster(tmp_path):
 
     with Client(address, timeout="30s") as client:
         client.wait_for_workers(2, timeout=60)
-    yield address, workers
-    for process in [*workers, scheduler]:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-    for process in [*workers, scheduler]:
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    try:
+        yield address, workers
+    finally:
+        for process in [*workers, scheduler]:
+            if process.poll() is None:
+                process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """One cluster for the tests that leave it as they found it."""
+    with running_cluster(tmp_path_factory.mktemp("cluster")) as running:
+        yield running
+
+
+@pytest.fixture
+def own_cluster(tmp_path):
+    """A cluster of the test's own (it kills a worker), its logs in the test's folder."""
+    with running_cluster(tmp_path) as running:
+        yield running
 
 
 def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
@@ -285,8 +299,8 @@ def test_workers_that_cannot_see_the_folder_send_their_results(tmp_path, monkeyp
     assert list(into.iterdir()) == []  # nothing left of the joined files
 
 
-def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
-    address, workers = cluster
+def test_a_worker_killed_mid_run_loses_and_doubles_nothing(own_cluster, tmp_path):
+    address, workers = own_cluster
     paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
     out = tmp_path / "out"
     audit = subprocess.Popen(
