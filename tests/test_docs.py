@@ -54,6 +54,9 @@ def ran(tmp_path_factory):
         results[name] = (folder, [])
         here = os.getcwd()
         os.chdir(folder)
+        # whole lines, as a reader of the document sees them: the suite's own COLUMNS guard is a
+        # test's fixture, which runs after this session's one (and a test runner may set COLUMNS)
+        width = os.environ.pop("COLUMNS", None)
         try:
             for command, _, _ in examples(path):
                 args = shlex.split(command)
@@ -61,6 +64,8 @@ def ran(tmp_path_factory):
                 results[name][1].append(CliRunner().invoke(cli, args[1:]))
         finally:
             os.chdir(here)
+            if width is not None:
+                os.environ["COLUMNS"] = width
     return results
 
 
