@@ -36,7 +36,7 @@ def _hook() -> None:
     for name in ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types"):
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
-            setattr(module, "_", _gettext)  # noqa: B010 - click's own name for gettext, answered here
+            setattr(module, "_", _gettext)  # noqa: B010 - click's name for gettext, answered here
         if hasattr(module, "ngettext"):
             setattr(module, "ngettext", _ngettext)  # noqa: B010 - as above, for plurals
 
@@ -57,7 +57,7 @@ def _hook() -> None:
         usage(self, prog, args, prefix)
 
     # the formatter's own methods, replaced once: a heading and the usage line in the player's words
-    setattr(formatter, "write_heading", write_heading)  # noqa: B010 - a method replaced on the class
+    setattr(formatter, "write_heading", write_heading)  # noqa: B010 - a class's method replaced
     setattr(formatter, "write_usage", write_usage)  # noqa: B010 - as above
 
 

@@ -67,7 +67,8 @@ class Tile(NamedTuple):
     the one instance of each kind.
     """
 
-    index: int  # type: ignore[assignment]  # the kind's number 0–33 (hides tuple.index, which no tile needs)
+    # the kind's number 0–33
+    index: int  # type: ignore[assignment]  # hides tuple.index, which no tile needs
 
     @classmethod
     def parse(cls, text: str) -> Tile:
