@@ -6,11 +6,13 @@ the winner +60, the others −20 each; a draw pays nothing (R9).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+import os
 
 import pytest
 
-from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale
+from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale, read_whole
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10, "date": "2026-11-19"}
 MEI = {
@@ -162,3 +164,19 @@ def test_the_night_seen_settles_a_hand_added_or_replaced_and_touches_no_file(tmp
     new = NightFile(str(tmp_path / "new.yaml")).read()
     first = new.with_hand({"dealer": "Ah Fook", **MEI}, head=TABLE)
     assert int(first.totals["Mei"]) == 60 and not (tmp_path / "new.yaml").exists()
+
+
+def test_the_ledger_reads_a_night_whole_with_the_day_its_file_last_changed(tmp_path):
+    night, _ = started(tmp_path)
+    noon = datetime.datetime(2026, 11, 12, 12, 0).timestamp()  # local noon: that day anywhere
+    os.utime(night.path, (noon, noon))
+    whole = read_whole(night.path)
+    assert whole.day == "2026-11-12" and whole.data["players"] == TABLE["players"]
+    assert [h["winner"] for h in whole.data["hands"]] == ["Mei"]
+    one = tmp_path / "hand.yaml"  # one hand's record, not a session: the ledger takes it too
+    one.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\n", encoding="utf-8")
+    os.utime(one, (noon, noon))
+    assert read_whole(str(one)) == (
+        {"players": ["A", "B", "C", "D"], "dealer": "A", "draw": True},
+        "2026-11-12",
+    )

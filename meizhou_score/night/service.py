@@ -2,16 +2,19 @@
 taken back — each change against the version its caller saw.
 
 ``record``, ``undo``, ``record --amend`` and the phone page all change a night through
-:class:`NightFile`. Under the file's lock the file is read again and compared with the version the
-caller saw (the first 16 hex digits of the sha256 of its bytes; "0" before the file exists): a
-mismatch raises :class:`Stale`, carrying the night as it now stands and what changed, and writes
-nothing. A change the table cannot accept (:func:`~meizhou_score.settling.judge.refused`, the one
-judge) raises :class:`Refused`. What is accepted is written by
-:mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read back, rename).
+:class:`NightFile`; ``ledger add`` reads one whole through :func:`read_whole`. Under the file's
+lock the file is read again and compared with the version the caller saw (the first 16 hex digits
+of the sha256 of its bytes; "0" before the file exists): a mismatch raises :class:`Stale`, carrying
+the night as it now stands and what changed, and writes nothing. A change the table cannot accept
+(:func:`~meizhou_score.settling.judge.refused`, the one judge) raises :class:`Refused`. What is
+accepted is written by :mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read
+back, rename).
 """
 
 from __future__ import annotations
 
+import datetime
+import os
 import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
@@ -19,7 +22,7 @@ from typing import Any, NamedTuple
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import msg
 from ..records import sessionfile
-from ..records.loader import DEFAULT_LIMITS, Limits
+from ..records.loader import DEFAULT_LIMITS, Limits, load_record
 from ..records.sessionfile import SessionFile
 from ..settling.judge import Amendment, dispute_reasons, refused
 from ..settling.night import Night, settle_data, settle_next
@@ -87,6 +90,24 @@ class TakeBack(NamedTuple):
     @property
     def before(self) -> Night:
         return self.was.settled_night
+
+
+class Whole(NamedTuple):
+    """A night's file read whole, as the ledger adds one: the data, and the day the file was last
+    changed (None for standard input)."""
+
+    data: Any  # a session, or one hand's record
+    day: str | None
+
+
+def read_whole(path: str, limits: Limits = DEFAULT_LIMITS) -> Whole:
+    """The night in ``path`` read whole, nothing locked or judged: a session or one hand's record
+    (``-`` is standard input), as ``ledger add`` stores it."""
+    data = load_record(path, limits)
+    if path == "-":
+        return Whole(data, None)
+    changed = os.stat(path).st_mtime
+    return Whole(data, datetime.date.fromtimestamp(changed).isoformat())
 
 
 class NightFile:
