@@ -4,6 +4,7 @@ from hypothesis import strategies as st
 
 from meizhou_score import TileError, parse_tiles
 from meizhou_score.engine.tiles import TILES, Tile, format_tiles, parse_indices
+from meizhou_score.i18n.terms import tile_name
 
 
 @pytest.mark.parametrize(
@@ -43,8 +44,16 @@ def test_bad_notation_is_quoted(text, message):
 
 
 def test_tile_names():
-    assert str(TILES[4]) == "5m" and TILES[4].chinese == "五萬"
-    assert TILES[33].chinese == "中" and TILES[33].is_honour
+    # a tile carries its code; its Chinese name is the catalog's, by that code
+    assert str(TILES[4]) == "5m" and tile_name(str(TILES[4])) == "五萬"
+    assert tile_name(str(TILES[33])) == "中" and TILES[33].is_honour
+    assert [tile_name(c) for c in ("1p", "9s", "1z", "5z", "6z")] == [
+        "一筒",
+        "九條",
+        "東",
+        "白",
+        "發",
+    ]
     assert TILES[8].is_terminal and not TILES[9 + 4].is_terminal
     assert Tile.parse("9s") == TILES[26]
     with pytest.raises(TileError):

@@ -6,11 +6,13 @@ the winner +60, the others −20 each; a draw pays nothing (R9).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
+import os
 
 import pytest
 
-from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale
+from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale, read_whole
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10, "date": "2026-11-19"}
 MEI = {
@@ -133,3 +135,48 @@ def test_a_last_hand_that_does_not_settle_can_still_be_taken_back(tmp_path):
     )
     assert undone.returncode == 0, undone.stderr
     assert NightFile(str(path)).read().version == first.version  # the file as hand 1 left it
+
+
+def test_the_night_seen_settles_a_hand_added_or_replaced_and_touches_no_file(tmp_path):
+    # record asks its questions against the night it read, settled as the write would settle it
+    night, _ = started(tmp_path)
+    raw = (tmp_path / "night.yaml").read_bytes()
+    seen = night.read()
+    assert seen.before(1) is None
+    assert seen.before(2).next_dealer == "Mei"  # whoever wins, deals (R10)
+    drawn = seen.with_hand({"draw": True})  # a draw pays nothing (R9): the totals stay
+    assert [h.record.dealer for h in drawn.hands] == ["Ah Fook", "Mei"]
+    assert {k: int(v) for k, v in drawn.totals.items()} == {
+        "Ah Fook": -20,
+        "Mei": 60,
+        "Jun": -20,
+        "Lan": -20,
+    }
+    jun = seen.with_hand({"dealer": "Ah Fook", **MEI, "winner": "Jun"}, 1)  # hand 1 replaced
+    assert len(jun.hands) == 1
+    assert {k: int(v) for k, v in jun.totals.items()} == {
+        "Ah Fook": -20,
+        "Mei": -20,
+        "Jun": 60,
+        "Lan": -20,
+    }
+    assert (tmp_path / "night.yaml").read_bytes() == raw
+    new = NightFile(str(tmp_path / "new.yaml")).read()
+    first = new.with_hand({"dealer": "Ah Fook", **MEI}, head=TABLE)
+    assert int(first.totals["Mei"]) == 60 and not (tmp_path / "new.yaml").exists()
+
+
+def test_the_ledger_reads_a_night_whole_with_the_day_its_file_last_changed(tmp_path):
+    night, _ = started(tmp_path)
+    noon = datetime.datetime(2026, 11, 12, 12, 0).timestamp()  # local noon: that day anywhere
+    os.utime(night.path, (noon, noon))
+    whole = read_whole(night.path)
+    assert whole.day == "2026-11-12" and whole.data["players"] == TABLE["players"]
+    assert [h["winner"] for h in whole.data["hands"]] == ["Mei"]
+    one = tmp_path / "hand.yaml"  # one hand's record, not a session: the ledger takes it too
+    one.write_text("players: [A, B, C, D]\ndealer: A\ndraw: true\n", encoding="utf-8")
+    os.utime(one, (noon, noon))
+    assert read_whole(str(one)) == (
+        {"players": ["A", "B", "C", "D"], "dealer": "A", "draw": True},
+        "2026-11-12",
+    )

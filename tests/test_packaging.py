@@ -76,7 +76,8 @@ def test_the_wheel_says_its_licence_and_kind_and_carries_what_it_needs(built, tm
         "meizhou_score/py.typed",
         "meizhou_score/web/static/words.json",
         "meizhou_score/engine/_tables.marshal",
-        "meizhou_score/i18n/simplified_table.py",
+        "meizhou_score/i18n/simplified_characters.py",
+        "meizhou_score/i18n/simplified_phrases.py",
     ):
         assert needed in names
     # the rulings are inside the package: rules --explain works from the wheel's own files, no docs/ beside it

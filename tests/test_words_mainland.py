@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from meizhou_score.i18n import help as _help  # noqa: F401 - registers the help catalog read here
+from meizhou_score.i18n import messages as _messages  # noqa: F401 - registers the messages catalog
+from meizhou_score.i18n import words as _words  # noqa: F401 - registers the words catalog
 from meizhou_score.i18n.catalog import catalog
 from meizhou_score.i18n.language import language_of, pick
 from meizhou_score.i18n.mainland import REVIEWED, mainland

@@ -19,6 +19,7 @@ import click
 
 from .. import __version__
 from ..errors import MeizhouError
+from ..i18n.catalog import register
 from ..i18n.messages import msg, reason
 from ..i18n.scripts import language_of
 from .options import Run, Stopped, Unwritten, locale_language, say_error
@@ -106,6 +107,16 @@ def cli():
       meizhou-score check 123m 456m 789p 234s 5s
       meizhou-score rules --format json
     """
+
+
+def _english_help() -> dict[str, str]:
+    """The English help catalog: the ids and words of the commands themselves."""
+    from .speaking import english_help
+
+    return english_help(cli)
+
+
+register("en", "help", _english_help)  # made when first asked for
 
 
 def main(quiet_until=None) -> None:

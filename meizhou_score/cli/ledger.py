@@ -62,11 +62,8 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
       meizhou-score ledger add night.yaml --date 2026-11-12
       meizhou-score ledger add night.yaml --replace 3
     """
-    import datetime
-    import os
-
     from ..club import nights
-    from ..records.loader import load_record
+    from ..night.service import read_whole
 
     if replace is not None and len(files) != 1:
         raise Usage(msg("--replace N takes one FILE"))
@@ -76,13 +73,9 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
     worst = ExitStatus.OK
     for path in files:
         try:
-            data = load_record(path)
-            when = (
-                day or datetime.date.fromtimestamp(os.stat(path).st_mtime).isoformat()
-                if path != "-"
-                else day
-            )
-            added = nights.add_night(conn, data, path, when, rules, accept_disputes, replace)
+            night = read_whole(path)  # through the night service, as record and the page read
+            when = day or night.day  # --date, else the day the file last changed
+            added = nights.add_night(conn, night.data, path, when, rules, accept_disputes, replace)
         except RecordError as exc:
             say_error(exc if exc.source else exc.with_source(path))
             worst = ExitStatus.BAD

@@ -12,11 +12,12 @@ from ..i18n.visible import visible
 LAST = 0  # --amend with no number: the last hand
 
 
-def _amended_number(path: str, data: dict, amend: int | None) -> int | None:
-    """The hand ``--amend`` replaces (from 1), or None when a hand is added."""
+def _amended_number(found, amend: int | None) -> int | None:
+    """The hand ``--amend`` replaces (from 1) in the night's file as read (the service's
+    :class:`~meizhou_score.records.sessionfile.SessionFile`), or None when a hand is added."""
     if amend is None:
         return None
-    count = len(data["hands"])
+    path, count = found.path, len(found.data["hands"])
     number = count if amend == LAST else amend
     if not 1 <= number <= count:
         raise MeizhouError(

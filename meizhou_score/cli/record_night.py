@@ -31,18 +31,14 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     from ..records.rules import DEFAULT_RULES
     from ..render import session
     from ..settling.judge import Amendment
-    from ..settling.night import settle_next
 
     night_file = NightFile(path, the_run().limits)
-    seen = _read_session(night_file, flags.amend)
-    found, before = seen.found, seen.night
-    data, players, hand_stake = _the_table(q, flags, path, found)
-    amending = _amended_number(path, data, flags.amend)  # the hand replaced, or None
+    seen = _read_session(night_file, flags.amend)  # the night as the service read it
+    found = seen.found
+    data, players, hand_stake = _the_table(q, flags, found)
+    amending = _amended_number(found, flags.amend)  # the hand replaced, or None
     number = amending or len(data["hands"]) + 1  # this hand's number, from 1
-    if amending:
-        before = (
-            _settled({**data, "hands": data["hands"][: amending - 1]}) if amending > 1 else None
-        )
+    before = seen.before(number)  # the night this hand's dealer follows (R10)
     named, expected = _the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": claims_of(players, flags.claims)}
@@ -65,14 +61,8 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
             out["stake"] = hand_stake
         return out
 
-    def build(hand):
-        if amending:  # the whole night again: the hands after it follow the rotation it gives (R10)
-            hands = list(data["hands"])
-            hands[amending - 1] = as_written(hand)
-            return _settled({**data, "hands": hands})
-        if before is not None:  # the night as read: only the new hand is settled
-            return settle_next(before, data, as_written(hand))
-        return _settled({**data, "hands": list(data["hands"]) + [as_written(hand)]})
+    def build(hand):  # the night as the service would write it, settled against what was read
+        return seen.with_hand(as_written(hand), amending, data)
 
     hand, result = fill(
         q,
@@ -103,16 +93,12 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     click.echo(
         "\n"
         + q.words(
-            "record_replaced" if amending else "record_recorded", n=number, path=visible(path)
+            "record_replaced" if amending else "record_recorded",
+            n=number,
+            path=visible(night_file.path),
         )
     )
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
-
-
-def _settled(data):
-    from ..settling.night import settle_data
-
-    return settle_data(data)
 
 
 def _read_session(night_file, amend: int | None):

@@ -45,9 +45,9 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
     return tuple(players), stake, rules, day
 
 
-def _the_table(q: Questions, flags: Flags, path: str, found):
-    """(the night's data, its players, this hand's own stake or None): a new file's from flags or
-    answers."""
+def _the_table(q: Questions, flags: Flags, found):
+    """(the night's data, its players, this hand's own stake or None): the night's file as read
+    (``found``, the service's), or a new file's from flags or answers."""
     from . import answers
 
     if found is None:
@@ -62,7 +62,7 @@ def _the_table(q: Questions, flags: Flags, path: str, found):
     if flags.rules_file:
         raise MeizhouError(
             at(
-                path,
+                found.path,
                 msg("the session's rules are fixed in the file; --rules is only for a new file"),
             )
         )

@@ -92,15 +92,15 @@ def rules(rules_file, fmt, ruling, lang):
     from ..render.jsonout import dumps
 
     if ruling is not None:
-        from ..i18n.catalog import catalog
         from ..i18n.rulings import EXPLAINED
+        from ..i18n.words import WORDS
         from ..render.text import ruling_text
 
         key = ruling.strip().upper()
         key = key if key.startswith("R") else f"R{key}"
         if key not in EXPLAINED:
             raise Usage(msg("--explain: expected a ruling R1 to R11; got {found!r}", found=ruling))
-        words = catalog(lang, "words")
+        words = WORDS[lang]
         what, why = words[f"ruling_{key}_says"], words[f"ruling_{key}_why"]
         click.echo(
             dumps({"ruling": key, "says": what, "why": why})

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 
 import click
 
-from ..i18n.catalog import catalog, register
+from ..i18n.help import click_words, help_words
 from ..i18n.language import language
 
 _SPEAKING: list[str] = ["en"]
@@ -21,7 +21,7 @@ _BACKSPACE = "\b"
 
 def _gettext(message: str) -> str:
     lang = _SPEAKING[-1]
-    return message if lang == "en" else catalog(lang, "click").get(message, message)
+    return message if lang == "en" else click_words(lang).get(message, message)
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
@@ -36,7 +36,7 @@ def _hook() -> None:
     for name in ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types"):
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
-            setattr(module, "_", _gettext)  # noqa: B010 - click's own name for gettext, answered here
+            setattr(module, "_", _gettext)  # noqa: B010 - click's name for gettext, answered here
         if hasattr(module, "ngettext"):
             setattr(module, "ngettext", _ngettext)  # noqa: B010 - as above, for plurals
 
@@ -46,7 +46,7 @@ def _hook() -> None:
     def write_heading(self, heading: str) -> None:
         if _SPEAKING[-1] == "en":
             return _heading(self, heading)
-        self.write(f"{'':>{self.current_indent}}{heading}{catalog(_SPEAKING[-1], 'click')[':']}\n")
+        self.write(f"{'':>{self.current_indent}}{heading}{click_words(_SPEAKING[-1])[':']}\n")
 
     def _heading(self, text: str) -> None:
         heading(self, text)
@@ -57,7 +57,7 @@ def _hook() -> None:
         usage(self, prog, args, prefix)
 
     # the formatter's own methods, replaced once: a heading and the usage line in the player's words
-    setattr(formatter, "write_heading", write_heading)  # noqa: B010 - a method replaced on the class
+    setattr(formatter, "write_heading", write_heading)  # noqa: B010 - a class's method replaced
     setattr(formatter, "write_usage", write_usage)  # noqa: B010 - as above
 
 
@@ -115,15 +115,6 @@ def metavar(param: click.Parameter) -> str | None:
     return None
 
 
-def _english_help() -> dict[str, str]:
-    from .app import cli
-
-    return english_help(cli)
-
-
-register("en", "help", _english_help)
-
-
 @contextmanager
 def speaking(group: click.Group | None, lang: str, usage_of: click.Command | None = None):
     """click's words, and with ``group`` every command's help, in ``lang`` while the block runs;
@@ -164,7 +155,7 @@ def _putter(lent: list):
 def _lend_usage(command: click.Command, lang: str, put) -> None:
     """The placeholders of ``command``'s usage line and options ([OPTIONS], COMMAND [ARGS]...,
     FILE, NAME) in ``lang``."""
-    clicks, words = catalog(lang, "click"), catalog(lang, "help")
+    clicks, words = click_words(lang), help_words(lang)
     for param in command.params:
         placeholder = words.get(f"* metavar {metavar(param)}")
         if placeholder:
@@ -179,7 +170,7 @@ def _lend_usage(command: click.Command, lang: str, put) -> None:
 
 
 def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
-    words = catalog(lang, "help")
+    words = help_words(lang)
     put = _putter(lent)
 
     if path in words:

@@ -12,7 +12,7 @@ import re
 
 import click
 
-from ..i18n.catalog import catalog
+from ..i18n.help import click_words
 from ..i18n.messages import Message, foreign, msg
 
 # click's English messages, as click 8 words them, and what each becomes
@@ -100,7 +100,7 @@ def show(exc: click.ClickException, lang: str) -> None:
     carries its own --help (every subcommand here); the others always give it."""
     from .speaking import speaking
 
-    own = catalog(lang, "click").get("Error: {message}") == "Error: {message}"
+    own = click_words(lang).get("Error: {message}") == "Error: {message}"
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
         with speaking(None, lang, usage_of=ctx.command):  # 用法：… [選項] in the player's words

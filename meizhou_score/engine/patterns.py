@@ -26,40 +26,40 @@ from .tiles import KINDS
 
 
 class Pattern(NamedTuple):
+    """A pattern (牌型): its id, its English name, its default ratio, and the patterns it
+    supersedes. Its Chinese name is the catalog's (i18n/terms.py), by id."""
+
     id: str
-    chinese: str
     english: str
     ratio: int  # the default (docs/rules.md)
     supersedes: tuple[str, ...] = ()
 
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("ordinary", "平胡", "ordinary hand", 1),
-    Pattern("all_pungs", "碰碰胡", "all pungs", 2, ("ordinary",)),
-    Pattern("mixed_one_suit", "混一色", "mixed one suit", 2, ("ordinary",)),
-    Pattern("seven_pairs", "七小對", "seven pairs", 3),
-    Pattern("pure_one_suit", "清一色", "pure one suit", 4, ("ordinary",)),
-    Pattern("mixed_terminals", "混幺九", "mixed terminals", 5, ("ordinary",)),
-    Pattern("luxury_seven_pairs", "豪華七小對", "luxury seven pairs", 6, ("seven_pairs",)),
-    Pattern("concealed_pungs", "坎坎胡", "four concealed pungs", 10, ("all_pungs",)),
-    Pattern("all_terminals", "清幺九", "all terminals", 10, ("ordinary",)),
-    Pattern("all_honours", "字一色", "all honours", 10, ("ordinary",)),
-    Pattern("thirteen_orphans", "十三幺", "thirteen orphans", 10, ("mixed_terminals",)),
+    Pattern("ordinary", "ordinary hand", 1),
+    Pattern("all_pungs", "all pungs", 2, ("ordinary",)),
+    Pattern("mixed_one_suit", "mixed one suit", 2, ("ordinary",)),
+    Pattern("seven_pairs", "seven pairs", 3),
+    Pattern("pure_one_suit", "pure one suit", 4, ("ordinary",)),
+    Pattern("mixed_terminals", "mixed terminals", 5, ("ordinary",)),
+    Pattern("luxury_seven_pairs", "luxury seven pairs", 6, ("seven_pairs",)),
+    Pattern("concealed_pungs", "four concealed pungs", 10, ("all_pungs",)),
+    Pattern("all_terminals", "all terminals", 10, ("ordinary",)),
+    Pattern("all_honours", "all honours", 10, ("ordinary",)),
+    Pattern("thirteen_orphans", "thirteen orphans", 10, ("mixed_terminals",)),
     Pattern(
         "double_luxury_seven_pairs",
-        "雙豪華七小對",
         "double luxury seven pairs",
         12,
         ("seven_pairs", "luxury_seven_pairs"),
     ),
     Pattern(
         "triple_luxury_seven_pairs",
-        "三豪華七小對",
         "triple luxury seven pairs",
         18,
         ("seven_pairs", "luxury_seven_pairs", "double_luxury_seven_pairs"),
     ),
-    Pattern("four_kongs", "十八羅漢", "four kongs", 18, ("all_pungs",)),
+    Pattern("four_kongs", "four kongs", 18, ("all_pungs",)),
 )
 BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
 TABLE_ORDER: dict[str, int] = {p.id: n for n, p in enumerate(PATTERNS)}

@@ -16,48 +16,21 @@ from typing import NamedTuple
 
 from ..errors import TileError
 from ..i18n.messages import msg
+from ..i18n.terms import HONOUR_MARKS, HONOURS_SAID, NUMERALS, SEPARATORS, SUIT_MARKS
 from .memo import Memo
 
 SUITS = "mpsz"
 KINDS = 34
 COPIES = 4
 
-_SUIT_CHINESE = {"m": "萬", "p": "筒", "s": "條"}
-_NUMERALS = "一二三四五六七八九"
-_HONOUR_CHINESE = "東南西北白發中"
-
-# Characters that name a suit after a run of digits.
-_SUIT_MARKS = {
-    "m": "m",
-    "萬": "m",
-    "万": "m",
-    "p": "p",
-    "筒": "p",
-    "s": "s",
-    "條": "s",
-    "条": "s",
-    "z": "z",
-}
-# Characters that are one honour tile by themselves.
+# Characters that name a suit after a run of digits: the MPSZ letters, and the Chinese suits.
+_SUIT_MARKS = {"m": "m", "p": "p", "s": "s", "z": "z", **SUIT_MARKS}
+# Characters that are one honour tile by themselves: E S W N P F C, and the Chinese honours.
 _HONOUR_MARKS = {
-    "E": 27,
-    "S": 28,
-    "W": 29,
-    "N": 30,
-    "P": 31,
-    "F": 32,
-    "C": 33,
-    "東": 27,
-    "东": 27,
-    "南": 28,
-    "西": 29,
-    "北": 30,
-    "白": 31,
-    "發": 32,
-    "发": 32,
-    "中": 33,
+    **{letter: 27 + n for n, letter in enumerate("ESWNPFC")},
+    **{mark: 26 + number for mark, number in HONOUR_MARKS.items()},
 }
-_DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(_NUMERALS)}
+_DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(NUMERALS)}
 
 
 class Tile(NamedTuple):
@@ -67,7 +40,8 @@ class Tile(NamedTuple):
     the one instance of each kind.
     """
 
-    index: int  # type: ignore[assignment]  # the kind's number 0–33 (hides tuple.index, which no tile needs)
+    # the kind's number 0–33
+    index: int  # type: ignore[assignment]  # hides tuple.index, which no tile needs
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -96,13 +70,6 @@ class Tile(NamedTuple):
     def is_terminal(self) -> bool:
         """幺九: a 1 or a 9 of a suit."""
         return self.index < 27 and self.index % 9 in (0, 8)
-
-    @property
-    def chinese(self) -> str:
-        """The Chinese name: 五萬, 三筒, 九條, 東, 中."""
-        if self.is_honour:
-            return _HONOUR_CHINESE[self.index - 27]
-        return _NUMERALS[self.index % 9] + _SUIT_CHINESE[self.suit]
 
     def __str__(self) -> str:
         return f"{self.number}{self.suit}"
@@ -139,28 +106,11 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     ):  # full-width digits and letters (１２３萬, ５Ｍ) read as their plain forms
         from unicodedata import normalize
 
-        text = _SAID.sub(lambda word: _SAID_AS[word.group()], normalize("NFKC", text))
+        text = _SAID.sub(lambda word: HONOURS_SAID[word.group()], normalize("NFKC", text))
     return _parse(text)
 
 
-# Honours as players say them, in either script: 紅中 / 红中 is 中, 發財 / 发财 is 發, 白板 is 白,
-# 東風 / 东风 is 東.
-_SAID_AS = {
-    "紅中": "中",
-    "红中": "中",
-    "發財": "發",
-    "发财": "發",
-    "白板": "白",
-    "東風": "東",
-    "东风": "東",
-    "南風": "南",
-    "南风": "南",
-    "西風": "西",
-    "西风": "西",
-    "北風": "北",
-    "北风": "北",
-}
-_SAID = re.compile("|".join(_SAID_AS))
+_SAID = re.compile("|".join(HONOURS_SAID))  # 紅中 is 中, 東風 is 東 (i18n/terms.py)
 
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
@@ -207,9 +157,7 @@ def _parse_any(text: str) -> list[int]:
     out: list[int] = []
     pending: list[tuple[int, int]] = []  # (digit, column) waiting for a suit
     for column, char in enumerate(text, start=1):
-        if (
-            char.isspace() or char in ",、"
-        ):  # commas as a Chinese input method types them (，、) separate too
+        if char.isspace() or char == "," or char in SEPARATORS:  # 、 as Chinese input types it
             continue
         if char in _DIGITS:
             pending.append((_DIGITS[char], column))

@@ -6,6 +6,11 @@ help, keyed by the command's path and the option's name) and ``click`` (click's 
 click's English). English and Traditional Chinese are written by hand; a language with a ``source``
 (Simplified) is made from its source's catalog when first asked for: the characters converted, then
 the mainland's words.
+
+The imports run one way: the module that owns a kind registers its tables here when it is imported
+(:mod:`.messages`, :mod:`.words`, :mod:`.help`; the command line's English help from its commands),
+and whoever reads a kind reads it through that module, so the kind is registered before it is read.
+This module imports none of them.
 """
 
 from __future__ import annotations
@@ -34,7 +39,8 @@ def catalog(lang: str, kind: str) -> dict[str, str]:
     found = _CACHE.get((code, kind))
     if found is not None:
         return found
-    _load(kind)
+    if not any(registered == kind for _, registered in _LOADERS):
+        raise LookupError(f"no catalog of {kind} is registered yet: import the module that owns it")
     source = LANGUAGES[code].source
     if (code, kind) in _LOADERS:
         found = _LOADERS[(code, kind)]()
@@ -47,13 +53,3 @@ def catalog(lang: str, kind: str) -> dict[str, str]:
         found = {}
     _CACHE[(code, kind)] = found
     return found
-
-
-def _load(kind: str) -> None:
-    """Import the module that registers the hand-written catalogs of ``kind``."""
-    if kind == "messages":
-        from . import messages  # noqa: F401 - registers its tables
-    elif kind == "words":
-        from . import words  # noqa: F401 - registers its tables
-    else:
-        from . import help as _help  # noqa: F401 - registers its tables

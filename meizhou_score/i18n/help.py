@@ -8,6 +8,8 @@ English help's own, under 例子. Simplified is made from these as every other c
 
 from __future__ import annotations
 
+from .catalog import catalog, register
+
 HELP_ZH_HANT: dict[str, str] = {
     "meizhou-score": "結算並核對梅州（客家）麻將的輸贏金額。",
     "meizhou-score epilog": (
@@ -252,8 +254,6 @@ CLICK_ZH_HANT: dict[str, str] = {
 
 
 def _register() -> None:
-    from .catalog import register
-
     metavars = {f"* metavar {english}": said for english, said in METAVARS_ZH_HANT.items()}
     register("zh-Hant", "help", {**HELP_ZH_HANT, **metavars})
     register("zh-Hant", "click", CLICK_ZH_HANT)
@@ -261,3 +261,14 @@ def _register() -> None:
 
 
 _register()
+
+
+def help_words(lang: str) -> dict[str, str]:
+    """Every command's help in ``lang``, keyed by id (English: registered by the command line, made
+    from its commands)."""
+    return catalog(lang, "help")
+
+
+def click_words(lang: str) -> dict[str, str]:
+    """click's own words in ``lang``, keyed by click's English."""
+    return catalog(lang, "click")

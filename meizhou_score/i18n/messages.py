@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .catalog import catalog, register
 from .language import language
 
 
@@ -88,8 +89,6 @@ def _said(value: Any, lang: str) -> Any:
 
 def template_in(template: str, lang: str) -> str:
     """The template of a message (its English words are its id) in ``lang``'s catalog."""
-    from .catalog import catalog
-
     return catalog(lang, "messages").get(template, template)
 
 
@@ -147,8 +146,6 @@ def _chinese_table() -> dict[str, str]:
 
 
 def _register() -> None:
-    from .catalog import register
-
     register("zh-Hant", "messages", _chinese_table)
     register("en", "messages", lambda: {key: key for key in _chinese_table()})  # ids are the words
 

@@ -2,9 +2,10 @@
 (zh-Hans).
 
 Traditional is the text people write here; Simplified is made from it by the generated table
-(``simplified_table.py``, built with OpenCC by ``make_simplified.py``). Only our own words are
-converted — templates, headings, pattern and tile names — never a value filled into them: a player's
-name or a file's path is shown as it was written.
+(``simplified_characters.py`` and ``simplified_phrases.py``, built with OpenCC by
+``make_simplified.py``). Only our own words are converted — templates, headings, pattern and tile
+names — never a value filled into them: a player's name or a file's path is shown as it was
+written.
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ def _table():
     if not _TABLE:
         import re
 
-        from .simplified_table import CHARACTERS, PHRASES
+        from .simplified_characters import CHARACTERS
+        from .simplified_phrases import PHRASES
 
         _TABLE.extend((str.maketrans(CHARACTERS), PHRASES, re.compile(RUN)))
     return _TABLE

@@ -6,7 +6,7 @@ A ruling is never written here: ``{rule}`` is filled from
 
 from __future__ import annotations
 
-from .catalog import catalog
+from .catalog import catalog, register
 from .language import language
 from .messages import counted
 from .rulings import FINDINGS, NEXT_DEALER
@@ -212,7 +212,6 @@ _BOTH = {
 
 
 def _register() -> None:
-    from .catalog import register
     from .rulings import EXPLAINED, EXPLAINED_CHINESE
 
     for n, (lang, rulings) in enumerate((("en", EXPLAINED), ("zh-Hant", EXPLAINED_CHINESE))):

@@ -2,18 +2,19 @@
 taken back — each change against the version its caller saw.
 
 ``record``, ``undo``, ``record --amend`` and the phone page all change a night through
-:class:`NightFile`. Under the file's lock the file is read again and compared with the version the
-caller saw (the first 16 hex digits of the sha256 of its bytes; "0" before the file exists): a
-mismatch raises :class:`Stale`, carrying the night as it now stands and what changed, and writes
-nothing. A change the table cannot accept (:func:`~meizhou_score.settling.judge.refused`, the one
-judge) raises :class:`Refused`. What is accepted is written by
-:mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read back, rename).
+:class:`NightFile`; ``ledger add`` reads one whole through :func:`read_whole`. Under the file's
+lock the file is read again and compared with the version the caller saw (the first 16 hex digits
+of the sha256 of its bytes; "0" before the file exists): a mismatch raises :class:`Stale`, carrying
+the night as it now stands and what changed, and writes nothing. A change the table cannot accept
+(:func:`~meizhou_score.settling.judge.refused`, the one judge) raises :class:`Refused`. What is
+accepted is written by :mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read
+back, rename).
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
+import os
 import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
@@ -21,74 +22,17 @@ from typing import Any, NamedTuple
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import msg
 from ..records import sessionfile
-from ..records.loader import DEFAULT_LIMITS, Limits
+from ..records.loader import DEFAULT_LIMITS, Limits, load_record
 from ..records.sessionfile import SessionFile
 from ..settling.judge import Amendment, dispute_reasons, refused
 from ..settling.night import Night, settle_data, settle_next
 from ..settling.settlement import Settlement
 from . import files
 from .files import NOT_REGULAR as NOT_REGULAR
+from .seen import _UNSETTLED, NO_FILE, Seen, all_taken_back, new_head, version_of
 
-NO_FILE = "0"  # the version of a night whose file does not exist yet
 KINDS = ("recorded", "taken_back", "amended", "created", "changed")  # what a Stale says changed
-_UNSETTLED: Any = object()
 _REMEMBERED = 64  # versions whose hands are kept, to say what changed since a caller saw one
-
-
-def version_of(raw: bytes) -> str:
-    """A night's version: the first 16 hex digits of the sha256 of its file's bytes."""
-    return hashlib.sha256(raw).hexdigest()[:16] if raw else NO_FILE
-
-
-def all_taken_back(data: Any) -> bool:
-    """Every hand taken back (``hands: []``): the table is kept, there is no night yet."""
-    return isinstance(data, dict) and data.get("hands") == []
-
-
-class Seen:
-    """A night's file as read: its version, the file (None before it exists), and the night
-    settled when first asked for (None before its first hand)."""
-
-    __slots__ = ("version", "found", "_night")
-
-    def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
-        self.version: str = version
-        self.found: SessionFile | None = found
-        self._night: Any = night
-
-    @property
-    def night(self) -> Night | None:
-        if self._night is _UNSETTLED:
-            found = self.found
-            if found is None or all_taken_back(found.data):
-                self._night = None
-            else:
-                self._night = settle_data(found.data)
-        return self._night
-
-    @property
-    def settled(self) -> bool:
-        return self._night is not _UNSETTLED
-
-    @property
-    def hands(self) -> list:
-        found = self.found
-        return list(found.data["hands"]) if found is not None else []
-
-    @property
-    def settled_night(self) -> Night:
-        """The night, which has a hand: the file's hands were checked first."""
-        night = self.night
-        if night is None:  # pragma: no cover - callers check the hands first
-            raise RecordError("", msg("no such session file"), "")
-        return night
-
-    @property
-    def table(self) -> dict[str, Any] | None:
-        """The night's head: players, stake, rules, date (None before the file exists)."""
-        if self.found is None:
-            return None
-        return {k: v for k, v in self.found.data.items() if k != "hands"}
 
 
 class Change(NamedTuple):
@@ -148,18 +92,22 @@ class TakeBack(NamedTuple):
         return self.was.settled_night
 
 
-def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
-    """A new night's head: players in seat order, stake, rules, date (today unless given)."""
-    if not table:
-        raise RecordError("players", msg("missing; a new night names its players, in seat order"))
-    head = {
-        "date": table.get("date") or datetime.date.today().isoformat(),
-        "players": table.get("players"),
-        "stake": table.get("stake", 1),
-    }
-    if table.get("rules") is not None:
-        head["rules"] = table["rules"]
-    return head
+class Whole(NamedTuple):
+    """A night's file read whole, as the ledger adds one: the data, and the day the file was last
+    changed (None for standard input)."""
+
+    data: Any  # a session, or one hand's record
+    day: str | None
+
+
+def read_whole(path: str, limits: Limits = DEFAULT_LIMITS) -> Whole:
+    """The night in ``path`` read whole, nothing locked or judged: a session or one hand's record
+    (``-`` is standard input), as ``ledger add`` stores it."""
+    data = load_record(path, limits)
+    if path == "-":
+        return Whole(data, None)
+    changed = os.stat(path).st_mtime
+    return Whole(data, datetime.date.fromtimestamp(changed).isoformat())
 
 
 class NightFile:
@@ -317,10 +265,8 @@ class NightFile:
         with sessionfile.locked(self.path):
             now = self._current(version)
             found = self._existing(now)
-            hands = now.hands
-            self._in_range(number, hands)
-            hands[number - 1] = hand
-            night = settled if settled is not None else settle_data({**found.data, "hands": hands})
+            self._in_range(number, now.hands)
+            night = settled if settled is not None else now.with_hand(hand, number)
             amendment = Amendment(number, now.settled_night)
             upset = None if allow_dispute else refused(night, amendment)
             if upset is not None:
@@ -354,19 +300,12 @@ class NightFile:
         would settle it, and judged: (night, the hand that stops it or None, the amendment)."""
         now = self.read()
         if amend is not None:
-            found = self._existing(now)
-            hands = now.hands
-            self._in_range(amend, hands)
-            hands[amend - 1] = hand
-            night = settle_data({**found.data, "hands": hands})
+            self._existing(now)
+            self._in_range(amend, now.hands)
+            night = now.with_hand(hand, amend)
             amendment = Amendment(amend, now.settled_night)
             return night, refused(night, amendment), amendment
-        if now.found is None:
-            night = settle_data({**new_head(head), "hands": [hand]})
-        elif now.night is None:
-            night = settle_data({**(now.table or {}), "hands": [hand]})
-        else:
-            night = settle_next(now.night, now.found.data, hand)
+        night = now.with_hand(hand, head=new_head(head) if now.found is None else None)
         return night, refused(night), None
 
     def _existing(self, now: Seen) -> SessionFile:

@@ -11,11 +11,11 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..i18n.scripts import simplified
+from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
 from .rules import DEFAULT_RULES, Rules
 
 WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS = ("East", "South", "West", "North")
-SEATS_CHINESE = ("東", "南", "西", "北")
 MAX_TILE_TEXT = (
     200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 )
@@ -49,27 +49,10 @@ WIN_TYPE_NAMES = {
     "self-draw": "self_draw",
     "kong-bloom": "kong_bloom",
     "robbed-kong": "robbed_kong",
-    **{
-        spelling: kind
-        for word, kind in (
-            ("自摸", "self_draw"),
-            ("槓上開花", "kong_bloom"),
-            ("槓爆", "kong_bloom"),
-            ("搶槓", "robbed_kong"),
-        )
-        for spelling in _spellings(word)
-    },
+    **{spelling: kind for word, kind in WIN_TYPE_WORDS for spelling in _spellings(word)},
 }
 KONG_TYPE_NAMES = {
-    spelling: kind
-    for word, kind in (
-        ("暗槓", "concealed"),
-        ("加槓", "added"),
-        ("摸明槓", "added"),
-        ("直槓", "exposed"),
-        ("明槓", OPEN_KONG),
-    )
-    for spelling in _spellings(word)
+    spelling: kind for word, kind in KONG_TYPE_WORDS for spelling in _spellings(word)
 } | {OPEN_KONG: OPEN_KONG}
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.tiles import TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
+from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
 from .conservation import check_conservation, written_twice
@@ -198,7 +199,7 @@ def _hand(
         raise validators.error_with_hint(
             validators.fail(
                 at("win_type"),
-                msg("one of {options} (or 自摸, 槓上開花, 搶槓)", options=WIN_TYPES),
+                terms.expected_win_type(WIN_TYPES),
                 win_type,
             ),
             hint,
@@ -208,7 +209,7 @@ def _hand(
         if "robbed" not in data:
             raise RecordError(
                 at("robbed"),
-                msg("missing; a robbed kong (搶槓) names the player whose kong was robbed"),
+                terms.robbed_missing(),
             )
         robbed = _player(data["robbed"], path, "robbed", players)
         if robbed == winner:
@@ -278,11 +279,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
         if len(tiles) != 3 or tiles[0] != tiles[1] or tiles[0] != tiles[2]:
             raise RecordError(
                 f"{validators.join(path, 'pungs')}[{n}]",
-                msg(
-                    "expected a pung: three identical tiles like '777z' (there is no chow, 吃); "
-                    "got {text!r}",
-                    text=text,
-                ),
+                terms.expected_pung(text),
             )
         pungs.append(tiles[0])
     winning = _one_tile(value["winning_tile"], path, "winning_tile")
@@ -312,7 +309,7 @@ def _kong(
     if kind not in KONG_TYPES or type(kind) is not str:
         raise validators.fail(
             validators.join(path, "type"),
-            msg("one of {options} (or 暗槓, 加槓, 明槓)", options=KONG_TYPES),
+            terms.expected_kong_type(KONG_TYPES),
             kind,
         )
     tile = _one_tile(value["tile"], path, "tile")
@@ -349,14 +346,7 @@ def open_kong(discarded: bool, rules: Rules, where: str) -> str:
         return "exposed"
     units = rules.kong_units
     if units["added"] != units["exposed"] or rules.exposed_kong_payer != "all":
-        raise RecordError(
-            where,
-            msg(
-                "明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added "
-                "to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with "
-                "from: the discarder"
-            ),
-        )
+        raise RecordError(where, terms.open_kong_unpaid())
     return "added"
 
 

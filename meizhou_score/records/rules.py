@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from ..engine.patterns import PATTERNS
 from ..errors import RulesError
+from ..i18n import terms
 from ..i18n.messages import Message, msg
 from ..i18n.scripts import in_script
 from . import validators
@@ -25,8 +26,8 @@ class Choice(NamedTuple):
     """A value a house rule may take, or a key of its mapping of counts, with its words."""
 
     id: str
-    chinese: str  # as a Meizhou player says it, in Traditional characters
-    gloss: str = ""  # an aside after the id in English, e.g. 包槓
+    chinese: str  # as a Meizhou player says it, in Traditional (the catalog's, i18n/terms.py)
+    gloss: str = ""  # an aside after the id in English (包槓)
 
 
 class Row(NamedTuple):
@@ -35,7 +36,8 @@ class Row(NamedTuple):
     ``kind`` is its type: ``count`` (a whole number from 0 to validators.COUNT_LIMIT), ``choice``
     (one of ``choices``) or ``counts`` (a mapping, a count for each of ``choices``). A default of
     None follows other rules (robbed_kong_share: 3 × self_draw_share). ``english`` and ``chinese``
-    say what it changes (Chinese in Traditional; Simplified is generated, i18n/scripts.py).
+    say what it changes, read from the catalog of terms by the row's key (i18n/terms.py; Chinese
+    in Traditional, Simplified generated).
     """
 
     key: str
@@ -48,58 +50,40 @@ class Row(NamedTuple):
     unknown: Message | None = None  # counts only: the error for a key not among the choices
 
 
+def _words(key: str) -> tuple[str, str]:
+    """A house rule's words (English, Chinese), from the catalog of terms by its key."""
+    return terms.HOUSE_RULES[key]
+
+
+def _choices(key: str) -> tuple[Choice, ...]:
+    """The choices of house rule ``key`` with their Chinese words, from the catalog of terms."""
+    return tuple(
+        Choice(id, said, terms.CHOICE_GLOSSES.get((key, id), ""))
+        for id, said in terms.RULE_CHOICES[key].items()
+    )
+
+
 ROWS: tuple[Row, ...] = (
     Row(
         "patterns",
         "counts",
         {p.id: p.ratio for p in PATTERNS},
         "R4",
-        "ratio per pattern id; 0 turns one off",
-        "每種牌型的倍數；0 表示不算這種牌型",
-        tuple(Choice(p.id, p.chinese) for p in PATTERNS),
+        *_words("patterns"),
+        tuple(Choice(p.id, terms.PATTERN_NAMES[p.id]) for p in PATTERNS),
         msg("unknown pattern id"),
     ),
-    Row(
-        "combine",
-        "choice",
-        "highest",
-        "R4",
-        "how matched patterns make the ratio",
-        "幾個牌型怎樣合成倍數",
-        (Choice("highest", "取最高"), Choice("add", "相加"), Choice("multiply", "相乘")),
-    ),
-    Row(
-        "self_draw_share",
-        "count",
-        2,
-        "R5",
-        "units each other player pays per ratio on a self-draw (自摸)",
-        "自摸時其餘每家每倍付幾分",
-    ),
-    Row(
-        "kong_bloom_multiplier",
-        "count",
-        1,
-        "R6",
-        "a kong bloom (槓上開花) pays the self-draw amount times this",
-        "槓上開花付自摸金額的幾倍",
-    ),
-    Row(
-        "robbed_kong_share",
-        "count",
-        None,
-        "R7",
-        "units the robbed player pays per ratio (搶槓); unless set, 3 × self_draw_share",
-        "搶槓時被搶者每倍付幾分；不設時是自摸每家份數的 3 倍",
-    ),
+    Row("combine", "choice", "highest", "R4", *_words("combine"), _choices("combine")),
+    Row("self_draw_share", "count", 2, "R5", *_words("self_draw_share")),
+    Row("kong_bloom_multiplier", "count", 1, "R6", *_words("kong_bloom_multiplier")),
+    Row("robbed_kong_share", "count", None, "R7", *_words("robbed_kong_share")),
     Row(
         "kong_units",
         "counts",
         {"concealed": 2, "added": 1, "exposed": 1},
         "R8",
-        "units from each paying player, per kong type",
-        "每種槓，每個付錢的人付幾分",
-        (Choice("concealed", "暗槓"), Choice("added", "加槓"), Choice("exposed", "直槓")),
+        *_words("kong_units"),
+        _choices("kong_units"),
         msg("unknown kong type"),
     ),
     Row(
@@ -107,18 +91,16 @@ ROWS: tuple[Row, ...] = (
         "choice",
         "all",
         "R8",
-        "who pays an exposed kong (直槓)",
-        "直槓由誰付",
-        (Choice("all", "三家各付"), Choice("discarder", "打出者包付", "包槓")),
+        *_words("exposed_kong_payer"),
+        _choices("exposed_kong_payer"),
     ),
     Row(
         "dealer_after_draw",
         "choice",
         "next",
         "R10",
-        "who deals after an exhaustive draw (荒莊)",
-        "荒莊後誰坐莊",
-        (Choice("next", "下家坐莊"), Choice("same", "莊家連莊")),
+        *_words("dealer_after_draw"),
+        _choices("dealer_after_draw"),
     ),
 )
 
@@ -142,8 +124,8 @@ def description(r: Row, lang: str = "en") -> str:
     if lang == "en":
         values = " | ".join(f"{c.id} ({c.gloss})" if c.gloss else c.id for c in r.choices)
         return f"{r.english}: {values}" if r.kind == "choice" else r.english
-    values = "、".join(c.chinese for c in r.choices)
-    said = f"{r.chinese}（可選：{values}）" if r.kind == "choice" else r.chinese
+    values = terms.RULE_LIST_SEP.join(c.chinese for c in r.choices)
+    said = terms.with_choices(r.chinese, values) if r.kind == "choice" else r.chinese
     return in_script(said, lang)
 
 
@@ -153,7 +135,9 @@ def shown(r: Row, value: Any, lang: str = "en") -> str:
         if lang == "en":
             return ", ".join(f"{k} {v}" for k, v in value.items())
         words = {c.id: c.chinese for c in r.choices}
-        return in_script("、".join(f"{words[k]} {v}" for k, v in value.items()), lang)
+        return in_script(
+            terms.RULE_LIST_SEP.join(f"{words[k]} {v}" for k, v in value.items()), lang
+        )
     if r.kind == "choice" and lang != "en":
         return in_script(next(c.chinese for c in r.choices if c.id == value), lang)
     return str(value)

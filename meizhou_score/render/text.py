@@ -12,6 +12,7 @@ from ..engine.patterns import BY_ID
 from ..engine.tiles import TILES
 from ..i18n.language import language
 from ..i18n.scripts import in_script
+from ..i18n.terms import tile_name
 from ..i18n.words import WORDS, phrase
 from ..settling.money import gold, signed
 from ..settling.money import text as plain
@@ -149,7 +150,7 @@ def part_text(part, lang: str = "en") -> str:
         kind=w[part.kind],
         owner=part.owner,
         amount=signed(part.amount),
-        tile=f"{tile} {in_script(tile.chinese, lang)}",
+        tile=f"{tile} {in_script(tile_name(str(tile)), lang)}",
     )
 
 
@@ -164,7 +165,10 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
     else:
         tile = TILES[t.tile]
         detail = phrase(
-            "detail_kong", lang, owner=t.payee, tile=f"{tile} {in_script(tile.chinese, lang)}"
+            "detail_kong",
+            lang,
+            owner=t.payee,
+            tile=f"{tile} {in_script(tile_name(str(tile)), lang)}",
         )
         if basis.multiplier == 3:
             detail += phrase("bao_kong", lang)  # the discarder paid all three shares
@@ -220,7 +224,7 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     rows = [
         [
             t["tile"],
-            in_script(TILES[_tile_index(t["tile"])].chinese, lang),
+            in_script(tile_name(str(TILES[_tile_index(t["tile"])])), lang),
             sep.join(pattern_name(p, lang) for p in t["patterns"]),
             t["ratio"],
         ]
@@ -257,7 +261,7 @@ def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[st
             rows.append(
                 [
                     d["tile"],
-                    in_script(TILES[_tile_index(d["tile"])].chinese, lang),
+                    in_script(tile_name(str(TILES[_tile_index(d["tile"])])), lang),
                     then,
                     " ".join(d["useful"]),
                     d["count"],

@@ -1,0 +1,155 @@
+"""The game's terms (術語), keyed by id: what the engine and the records name by id, in Chinese.
+
+Written once, in Traditional characters (Simplified is made from them as from every other word):
+the tiles' names, the patterns' names, the house rules and their choices, and the Chinese a player
+may type — tile marks, honours as players say them, win and kong types — with the messages that
+name those. The engine and the records hold ids and ask here; nothing below this room holds a
+Chinese word.
+"""
+
+from __future__ import annotations
+
+from .messages import Message, msg
+
+# ------------------------------------------------------------------ tiles (牌)
+
+NUMERALS = "一二三四五六七八九"  # 1 to 9, as a tile's name says them (五萬)
+SUIT_NAMES = {"m": "萬", "p": "筒", "s": "條"}
+HONOUR_NAMES = "東南西北白發中"  # 1z to 7z
+
+
+def tile_name(code: str) -> str:
+    """A tile's Chinese name from its code: ``5m`` → 五萬, ``3p`` → 三筒, ``1z`` → 東."""
+    number, suit = int(code[0]), code[1]
+    if suit == "z":
+        return HONOUR_NAMES[number - 1]
+    return NUMERALS[number - 1] + SUIT_NAMES[suit]
+
+
+# What a player may type for a tile besides MPSZ: a suit after its digits (123萬, 5条) ...
+SUIT_MARKS = {"萬": "m", "万": "m", "筒": "p", "條": "s", "条": "s"}
+# ... an honour by itself (東, 东, 中), by its number 1z–7z ...
+HONOUR_MARKS = {"東": 1, "东": 1, "南": 2, "西": 3, "北": 4, "白": 5, "發": 6, "发": 6, "中": 7}
+# ... and an honour as players say it, in either script (紅中 is 中, 發財 is 發, 東風 is 東).
+HONOURS_SAID = {
+    "紅中": "中",
+    "红中": "中",
+    "發財": "發",
+    "发财": "發",
+    "白板": "白",
+    "東風": "東",
+    "东风": "東",
+    "南風": "南",
+    "南风": "南",
+    "西風": "西",
+    "西风": "西",
+    "北風": "北",
+    "北风": "北",
+}
+SEPARATORS = "、"  # the list comma a Chinese input method types between tiles (， reads as ,)
+
+
+# ------------------------------------------------------------------ hands
+
+# The Chinese names a record may give a win type or a kong type (each also in Simplified, and
+# in any mix of the two, as the rules document mixes them); "open" is 明槓, either open kong.
+WIN_TYPE_WORDS = (
+    ("自摸", "self_draw"),
+    ("槓上開花", "kong_bloom"),
+    ("槓爆", "kong_bloom"),
+    ("搶槓", "robbed_kong"),
+)
+KONG_TYPE_WORDS = (
+    ("暗槓", "concealed"),
+    ("加槓", "added"),
+    ("摸明槓", "added"),
+    ("直槓", "exposed"),
+    ("明槓", "open"),
+)
+
+
+def expected_win_type(options: tuple[str, ...]) -> Message:
+    return msg("one of {options} (or 自摸, 槓上開花, 搶槓)", options=options)
+
+
+def expected_kong_type(options: tuple[str, ...]) -> Message:
+    return msg("one of {options} (or 暗槓, 加槓, 明槓)", options=options)
+
+
+def robbed_missing() -> Message:
+    return msg("missing; a robbed kong (搶槓) names the player whose kong was robbed")
+
+
+def expected_pung(text: str) -> Message:
+    return msg(
+        "expected a pung: three identical tiles like '777z' (there is no chow, 吃); got {text!r}",
+        text=text,
+    )
+
+
+def open_kong_unpaid() -> Message:
+    """明槓 naming no discarder, where the house rules pay 直槓 and 加槓 differently."""
+    return msg(
+        "明槓 with no from: the house rules pay 直槓 (from a discard) and 加槓 (added "
+        "to one's own pung) differently; write 加槓 (added), or 直槓 (exposed) with "
+        "from: the discarder"
+    )
+
+
+# ------------------------------------------------------------------ patterns (牌型)
+
+PATTERN_NAMES = {
+    "ordinary": "平胡",
+    "all_pungs": "碰碰胡",
+    "mixed_one_suit": "混一色",
+    "seven_pairs": "七小對",
+    "pure_one_suit": "清一色",
+    "mixed_terminals": "混幺九",
+    "luxury_seven_pairs": "豪華七小對",
+    "concealed_pungs": "坎坎胡",
+    "all_terminals": "清幺九",
+    "all_honours": "字一色",
+    "thirteen_orphans": "十三幺",
+    "double_luxury_seven_pairs": "雙豪華七小對",
+    "triple_luxury_seven_pairs": "三豪華七小對",
+    "four_kongs": "十八羅漢",
+}
+
+
+# ------------------------------------------------------------------ house rules (規則)
+
+# Each house rule's words by its key: (English, Chinese) — what it changes.
+HOUSE_RULES = {
+    "patterns": ("ratio per pattern id; 0 turns one off", "每種牌型的倍數；0 表示不算這種牌型"),
+    "combine": ("how matched patterns make the ratio", "幾個牌型怎樣合成倍數"),
+    "self_draw_share": (
+        "units each other player pays per ratio on a self-draw (自摸)",
+        "自摸時其餘每家每倍付幾分",
+    ),
+    "kong_bloom_multiplier": (
+        "a kong bloom (槓上開花) pays the self-draw amount times this",
+        "槓上開花付自摸金額的幾倍",
+    ),
+    "robbed_kong_share": (
+        "units the robbed player pays per ratio (搶槓); unless set, 3 × self_draw_share",
+        "搶槓時被搶者每倍付幾分；不設時是自摸每家份數的 3 倍",
+    ),
+    "kong_units": ("units from each paying player, per kong type", "每種槓，每個付錢的人付幾分"),
+    "exposed_kong_payer": ("who pays an exposed kong (直槓)", "直槓由誰付"),
+    "dealer_after_draw": ("who deals after an exhaustive draw (荒莊)", "荒莊後誰坐莊"),
+}
+# The Chinese of each choice a house rule offers (the patterns' are their names, above), and the
+# aside English shows after a choice's id.
+RULE_CHOICES = {
+    "combine": {"highest": "取最高", "add": "相加", "multiply": "相乘"},
+    "kong_units": {"concealed": "暗槓", "added": "加槓", "exposed": "直槓"},
+    "exposed_kong_payer": {"all": "三家各付", "discarder": "打出者包付"},
+    "dealer_after_draw": {"next": "下家坐莊", "same": "莊家連莊"},
+}
+CHOICE_GLOSSES = {("exposed_kong_payer", "discarder"): "包槓"}
+RULE_LIST_SEP = "、"  # between the choices, or the counts, of a house rule in Chinese
+
+
+def with_choices(said: str, values: str) -> str:
+    """A house rule's Chinese words with the values it may take: 直槓由誰付（可選：三家各付、…）."""
+    return f"{said}（可選：{values}）"

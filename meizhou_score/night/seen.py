@@ -1,0 +1,113 @@
+"""A night's file as read (讀到的一晚): its version, the file, and what follows from it — the
+night settled, the night before a hand, the night with a hand added or replaced — settled only
+when asked for, and never read or written again here (:mod:`.service` reads and writes)."""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from typing import Any
+
+from ..errors import RecordError
+from ..i18n.messages import msg
+from ..records.sessionfile import SessionFile
+from ..settling.night import Night, settle_data, settle_next
+
+NO_FILE = "0"  # the version of a night whose file does not exist yet
+_UNSETTLED: Any = object()
+
+
+def version_of(raw: bytes) -> str:
+    """A night's version: the first 16 hex digits of the sha256 of its file's bytes."""
+    return hashlib.sha256(raw).hexdigest()[:16] if raw else NO_FILE
+
+
+def all_taken_back(data: Any) -> bool:
+    """Every hand taken back (``hands: []``): the table is kept, there is no night yet."""
+    return isinstance(data, dict) and data.get("hands") == []
+
+
+class Seen:
+    """A night's file as read: its version, the file (None before it exists), and the night
+    settled when first asked for (None before its first hand)."""
+
+    __slots__ = ("version", "found", "_night")
+
+    def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
+        self.version: str = version
+        self.found: SessionFile | None = found
+        self._night: Any = night
+
+    @property
+    def night(self) -> Night | None:
+        if self._night is _UNSETTLED:
+            found = self.found
+            if found is None or all_taken_back(found.data):
+                self._night = None
+            else:
+                self._night = settle_data(found.data)
+        return self._night
+
+    @property
+    def settled(self) -> bool:
+        return self._night is not _UNSETTLED
+
+    @property
+    def hands(self) -> list:
+        found = self.found
+        return list(found.data["hands"]) if found is not None else []
+
+    @property
+    def settled_night(self) -> Night:
+        """The night, which has a hand: the file's hands were checked first."""
+        night = self.night
+        if night is None:  # pragma: no cover - callers check the hands first
+            raise RecordError("", msg("no such session file"), "")
+        return night
+
+    @property
+    def table(self) -> dict[str, Any] | None:
+        """The night's head: players, stake, rules, date (None before the file exists)."""
+        if self.found is None:
+            return None
+        return {k: v for k, v in self.found.data.items() if k != "hands"}
+
+    def before(self, number: int) -> Night | None:
+        """The night settled before hand ``number`` (from 1): what that hand's dealer follows
+        (None before the first hand)."""
+        if number > len(self.hands):
+            return self.night
+        if number <= 1 or self.found is None:
+            return None
+        return settle_data({**self.found.data, "hands": self.hands[: number - 1]})
+
+    def with_hand(
+        self, hand: dict[str, Any], number: int | None = None, head: dict[str, Any] | None = None
+    ) -> Night:
+        """The night with ``hand`` added — or replacing hand ``number`` (from 1) — settled as a
+        write would settle it; before the file exists, under ``head`` (players, stake, rules,
+        date). Nothing is read or written: this is the night the caller saw."""
+        found = self.found
+        if number is not None and found is not None:
+            hands = self.hands
+            hands[number - 1] = hand  # the hands after it follow the rotation it gives (R10)
+            return settle_data({**found.data, "hands": hands})
+        night = self.night
+        if night is not None and found is not None:
+            return settle_next(night, found.data, hand)  # only the new hand is settled
+        table = self.table if found is not None else head
+        return settle_data({**(table or {}), "hands": [hand]})
+
+
+def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
+    """A new night's head: players in seat order, stake, rules, date (today unless given)."""
+    if not table:
+        raise RecordError("players", msg("missing; a new night names its players, in seat order"))
+    head = {
+        "date": table.get("date") or datetime.date.today().isoformat(),
+        "players": table.get("players"),
+        "stake": table.get("stake", 1),
+    }
+    if table.get("rules") is not None:
+        head["rules"] = table["rules"]
+    return head
