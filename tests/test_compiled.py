@@ -3,9 +3,9 @@
 The pure-Python package is the default and the reference. mypyc compiles only
 code that type-checks, and checks the declared types when it runs, so the
 modules it compiles must type-check whatever the build: a test here runs
-mypy on them in every run. ``.ci/run`` then runs the whole suite a second time
-on a copy compiled in place, with ``MEIZHOU_EXPECT_COMPILED=1``, and the last
-test makes sure each run used the build it means to.
+mypy on them in every run. ``.ci/run`` then runs the tests that go through them
+(tests/compiled_suite.txt) on a copy compiled in place, with ``MEIZHOU_EXPECT_COMPILED=1``,
+and the last test makes sure each run used the build it means to.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def test_the_compiled_modules_type_check(tmp_path):
 
 
 def test_each_run_uses_the_build_it_means_to():
-    # .ci/run runs the suite twice: on the pure-Python package, then on a copy compiled in place with
+    # .ci/run runs the suite on the pure-Python package, then its compiled tests on a copy compiled with
     # MEIZHOU_EXPECT_COMPILED=1. A stray compiled module in the pure run would make it no reference at all.
     compiled = os.environ.get("MEIZHOU_EXPECT_COMPILED") == "1"
     for path in COMPILED:
