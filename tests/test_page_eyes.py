@@ -143,7 +143,8 @@ CROWDING = """() => {
     const range = document.createRange();
     range.selectNodeContents(th);
     const r = range.getBoundingClientRect();
-    return {text: th.textContent, left: r.left, right: r.right, cut: th.scrollWidth > th.clientWidth};
+    const cut = th.scrollWidth > th.clientWidth;
+    return {text: th.textContent, left: r.left, right: r.right, cut};
   });
   return {bar: [...document.querySelectorAll('#bar button')].map((b) => [b.id, lines(b)]), texts};
 }"""
