@@ -3,7 +3,8 @@ write answered 412 and turned into a question, an old hand amended as it was wri
 "record", a preview with "amend": N and its "why"), house-rule presets and the dice on the setup
 form, a second phone setting up a night that now exists. End to end against the real server; the
 same page behaviour is also pinned against the contract's answers played by Playwright's routes
-(the tests named "..._as_the_contract_says").
+(the tests named "..._as_the_contract_says"). Two phones recording one hand and an old hand
+amended with a kong are played in test_page_night.py's one night on four phones.
 
 Worked from RULES.md, stake 10: hand 1, Ah Fook deals and Mei self-draws an ordinary hand (ratio 1):
 2 units from each (R5), Mei +60; hand 2 is a draw that Mei deals (R10: the winner deals next).
@@ -15,7 +16,7 @@ import json
 import urllib.request
 
 import pytest
-from test_page_table import PLAIN, free_port, phone, serve, stop, totals
+from test_page_table import PLAIN, free_port, phone, serve, stop
 from test_web_page import CHROMIUM, FLAGS, playwright
 
 
@@ -48,56 +49,6 @@ def served(tmp_path):
     proc = serve(night, port)
     yield f"http://127.0.0.1:{port}", night
     stop(proc)
-
-
-def test_two_phones_record_the_same_hand(served, chromium):
-    base, night = served
-    first, second = phone(chromium), phone(chromium)
-    for page in (first, second):
-        page.set_default_timeout(8000)
-        page.goto(base + "/")
-        page.wait_for_selector("[data-hand='2']")
-        page.click("#new-hand")
-        page.click("[data-winner='__draw']")
-    # the second phone has not polled since: it decided on the night of two hands
-    second.route("**/api/night*", lambda route: route.fulfill(status=304))
-    first.click("#record")
-    first.wait_for_selector("[data-hand='3']")
-    second.click("#record")
-    second.wait_for_selector("#ask:visible")
-    assert (
-        second.inner_text("#ask-text")
-        == "Hand 3 was just recorded by another phone: is this the same hand?"
-    )
-    assert night.read_text().count("draw: true") == 2  # one hand 3, not two
-    second.unroute("**/api/night*")
-    second.click("#same-yes")
-    second.wait_for_selector("[data-hand='3']")
-    assert second.locator("#editor").is_hidden()
-    assert night.read_text().count("draw: true") == 2
-
-
-def test_an_old_hand_opens_as_it_was_and_takes_a_kong(served, chromium):
-    base, night = served
-    page = phone(chromium, locale="en-US")
-    page.set_default_timeout(8000)
-    page.goto(base + "/")
-    page.click("[data-hand='1'] button.open")
-    page.click("[data-amend='1']")
-    page.wait_for_selector("#editor:visible")
-    assert [c.get_attribute("data-group") for c in page.locator("[data-group]").all()] == PLAIN
-    assert page.get_attribute("[data-win='4s']", "aria-pressed") == "true"
-    assert page.get_attribute("[data-winner='Mei']", "aria-pressed") == "true"
-    # the forgotten kong: Lan's concealed kong of 9m, 2 units from each of the others (R8)
-    page.click("#add-kong")
-    page.click("[data-kong-player='Lan']")
-    page.click("[data-kong-type='concealed']")
-    page.click("#keyboard [data-tile='9m']")
-    page.wait_for_selector("#record:enabled")
-    page.click("#record")
-    page.wait_for_selector("#recorded")
-    # hand 1: Mei +60 −20, Lan −20 +60, Ah Fook and Jun −20 −20; hand 2 a draw
-    assert totals(night) == {"Ah Fook": -40, "Mei": 40, "Jun": -40, "Lan": 40}
 
 
 def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):

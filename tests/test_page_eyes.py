@@ -131,3 +131,35 @@ def test_controls_big_enough_and_text_readable(chromium, nights, width, least, l
                 name = f"{state}-{locale}-{scheme}-{width}.png"
                 page.screenshot(path=str(Path(folder) / name), full_page=False)
             page.context.close()
+
+
+CROWDING = """() => {
+  const lines = (e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  const texts = [...document.querySelectorAll('#sheet thead th')].map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const r = range.getBoundingClientRect();
+    const cut = th.scrollWidth > th.clientWidth;
+    return {text: th.textContent, left: r.left, right: r.right, cut};
+  });
+  return {bar: [...document.querySelectorAll('#bar button')].map((b) => [b.id, lines(b)]), texts};
+}"""
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+@pytest.mark.parametrize("width", [320, 390])
+def test_the_bar_and_the_sheets_headers_are_not_crowded(chromium, nights, locale, width):
+    # at 320 px "+ New hand" once wrapped to two lines and the headers ran into each other
+    page = open_state(chromium, nights, "sheet", locale, "light", width)
+    found = page.evaluate(CROWDING)
+    assert [n for _, n in found["bar"]] == [1, 1, 1], found["bar"]  # + New hand, Undo, Settle up
+    texts = found["texts"]
+    assert len(texts) == 6  # #, what, four players
+    assert [t["text"] for t in texts if t["cut"]] == []  # no header cut off
+    for left, right in zip(texts, texts[1:], strict=False):
+        assert right["left"] - left["right"] >= 4, (left, right)  # at least 4 px between words
+    page.context.close()
