@@ -113,6 +113,7 @@ def serve_lan(tmp_path, *extra, env=None, preexec_fn=None):
         preexec_fn=preexec_fn,
     )
     line = proc.stdout.readline()  # "Serving … at http://…/?token=…"
+    proc.serving = line  # for a test of the link it prints
     token = line.rsplit("token=", 1)[1].strip().rstrip("/")
     # the address it listens on: --host's (waiting on 127.0.0.1 for a server on another address
     # would wait out the whole deadline)

@@ -66,6 +66,20 @@ def test_a_server_on_the_network_wants_the_token_whatever_the_host_header(tmp_pa
         stop(proc)
 
 
+def test_the_link_names_the_one_address_asked_for(tmp_path):
+    """`--lan --host ADDRESS` listens on that address alone: the link it prints names it, not one
+    of the machine's network addresses that nothing listens on (found by a newcomer). 127.0.0.2 is
+    this machine's too, and no network address of it."""
+    port, proc, token = serve_lan(tmp_path, "--host", "127.0.0.2")
+    try:
+        assert f"http://127.0.0.2:{port}/?token={token}" in proc.serving
+        rest = stop(proc)
+        assert "http://" not in rest  # no second link
+    finally:
+        if proc.poll() is None:
+            stop(proc)
+
+
 def test_one_link_per_night_across_restarts_and_a_new_one_on_asking(tmp_path):
     port, proc, first = serve_lan(tmp_path)
     stop(proc)

@@ -106,7 +106,10 @@ def serve(night, port, host, lan, new_link, db, lang):
     hosts = () if lan else _names(host, port)
     _can_listen(bind, port)  # before anything is printed: why it cannot listen, if it cannot
     app = create_app(night, lang, token, hosts, db, the_run().limits)
-    urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
+    if lan and bind not in ("0.0.0.0", "::"):  # one address asked for: the link names it alone
+        urls = [f"http://{_bracketed(bind)}:{port}/?token={token}"]
+    else:
+        urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
     click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
     for url in urls[1:]:
         click.echo(f"  {url}")
