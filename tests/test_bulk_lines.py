@@ -115,3 +115,47 @@ def test_any_writer_will_do():
         "C",
         "C",
     ]  # R10: after a draw, the next seat
+
+
+DRAW = b'{"players": ["A\xff", "B", "C", "D"], "dealer": "B", "draw": true}'
+
+
+@pytest.mark.parametrize(
+    "raw, error",
+    [
+        # bytes msgspec refuses are decoded as text first, which says which byte is wrong (from 1)
+        (DRAW, "line 4: not UTF-8 text (byte 16 is 0xff)"),
+        (DRAW.replace(b"\xff", b"\xed\xa0\x80"), "line 4: not UTF-8 text (byte 16 is 0xed)"),
+        (DRAW.replace(b"\xff", b"\xc0\x80"), "line 4: not UTF-8 text (byte 16 is 0xc0)"),
+        # a key written twice in bytes msgspec reads: json reads the line again and says so
+        (
+            DRAW.replace(b"\xff", b"").replace(b"}", b', "draw": false}'),
+            "line 4: not JSON: the key 'draw' appears twice in one mapping",
+        ),
+    ],
+)
+def test_a_line_read_from_its_bytes_is_refused_as_text_would_be(raw, error):
+    line, outcome = bulk.settle_line(raw, 4)
+    assert outcome == "refused"
+    assert json.loads(line) == {"line": 4, "valid": False, "error": error}
+
+
+def test_an_escaped_colon_in_bytes_is_no_repeated_key():
+    # "A\u003aB" is the name A:B; an exhaustive draw (R9) pays nothing, and the dealer deals again
+    raw = DRAW.replace(b"\xff", b"\\u003aB")
+    out = json.loads(bulk.settle_line(raw, 1)[0])
+    assert out["balances"] == {"A:B": 0, "B": 0, "C": 0, "D": 0}
+
+
+def test_bytes_and_text_of_a_line_settle_alike():
+    import random
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from records import club_log, fresh_seating_log
+
+    for log in (club_log, fresh_seating_log):
+        for n, record in enumerate(log(random.Random(5), 300), start=1):
+            text = json.dumps(record, ensure_ascii=n % 2 == 0)  # \u escapes on every other line
+            assert bulk.settle_line(text.encode(), n) == bulk.settle_line(text, n)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
-from typing import IO, BinaryIO, NamedTuple
+from typing import IO, Any, BinaryIO, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
@@ -72,7 +72,7 @@ def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
         yield raw
 
 
-def _may_repeat_a_key(text: str, data) -> bool:
+def _may_repeat_a_key(text: str | bytes, data) -> bool:
     """Could a key be written twice in ``text``? False only when it surely is not (a few µs).
 
     Every key is followed by a colon, and every other colon stands inside a
@@ -81,9 +81,15 @@ def _may_repeat_a_key(text: str, data) -> bool:
     dropped as a repeat loses its colon, so the count comes out short. When the
     counts differ, json reads the line again and finds the repeat, if any.
     """
-    return encode(data).count(b":") != text.count(":") + text.count("\\u003a") + text.count(
-        "\\u003A"
-    )
+    if isinstance(text, str):
+        colons = text.count(":")
+        if "\\u" in text:
+            colons += text.count("\\u003a") + text.count("\\u003A")
+    else:
+        colons = text.count(b":")
+        if b"\\u" in text:
+            colons += text.count(b"\\u003a") + text.count(b"\\u003A")
+    return encode(data).count(b":") != colons
 
 
 def _decoder():
@@ -123,25 +129,46 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
             text = text[len(_BOM) :]
         if len(text) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+        data = _fast(text, decode)
+        if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout, no key written twice
+            return _settled(data, number, rules)
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
             return _error_line(
                 number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})"
             )
-    elif len(text.encode("utf-8", "surrogatepass")) > max_bytes:
-        return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+    else:
+        if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+            return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
+        data = _fast(text, decode)
+        if data is not _SLOW:
+            return _settled(data, number, rules)
+    try:
+        data = _DECODER.decode(text)  # json says why it is not JSON, or finds the repeated key
+    except ValueError as exc:
+        return _error_line(number, f"not JSON: {exc}")
+    except RecursionError:
+        return _error_line(number, "nested too deeply")
+    return _settled(data, number, rules)
+
+
+_SLOW = object()  # what _fast answers when json must read the line (and say what is wrong)
+
+
+def _fast(text: str | bytes, decode) -> Any:
+    """The line's data, read by msgspec; ``_SLOW`` when msgspec refuses it or a key may be written
+    twice. msgspec reads UTF-8 bytes without a str in between, and refuses any that are not UTF-8
+    (bytes outside strings must be JSON's own ASCII; inside, it checks every sequence), so bytes it
+    reads are valid text."""
     try:
         data = (decode or _decoder())(text)
-        if _may_repeat_a_key(text, data):
-            data = _DECODER.decode(text)  # json finds a key written twice and says so
     except (ValueError, RecursionError):
-        try:
-            data = _DECODER.decode(text)
-        except ValueError as exc:
-            return _error_line(number, f"not JSON: {exc}")
-        except RecursionError:
-            return _error_line(number, "nested too deeply")
+        return _SLOW
+    return _SLOW if _may_repeat_a_key(text, data) else data
+
+
+def _settled(data: Any, number: int, rules: Rules) -> tuple[bytes, str]:
     try:
         result = settle_data(data, rules)
     except MeizhouError as exc:

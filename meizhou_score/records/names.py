@@ -76,11 +76,12 @@ _NAMED: Memo[str, tuple[str, str]] = Memo(
 )
 
 
-def _named(value: Any, where: str) -> tuple[str, str]:
-    """(the name as the table writes it, its identity), checked by :func:`valid_name`."""
+def _named(value: Any, path: str, n: int) -> tuple[str, str]:
+    """(the name as the table writes it, its identity), checked by :func:`valid_name`; ``path``
+    and ``n`` say where (``players[2]``) in an error only."""
     known = _NAMED.get(value) if type(value) is str else None
     if known is None:
-        name = valid_name(value, where)
+        name = valid_name(value, validators.join(path, n))
         known = (name, identity(name))
         if type(value) is str:
             _NAMED.remember(value, known)
@@ -100,13 +101,13 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
     out: list[str] = []
     keys: list[str] = []
     for n, written in enumerate(names):
-        where = validators.join(path, n)
-        name, key = _named(written, where)
-        if name in out:
-            raise RecordError(
-                where, msg("{name!r} is already seated; the four names must differ", name=name)
-            )
-        if key in keys:
+        name, key = _named(written, path, n)
+        if key in keys:  # one person seated twice (the same name has the same identity)
+            where = validators.join(path, n)
+            if name in out:
+                raise RecordError(
+                    where, msg("{name!r} is already seated; the four names must differ", name=name)
+                )
             raise RecordError(
                 where,
                 msg(
