@@ -148,7 +148,13 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
             if seen.found is None:
                 head = {k: data.get(k) for k in ("date", "players", "stake", "rules")}
             written = night_file.add(
-                hand, seen.version, head, flags.allow_dispute, follow=True, settled=result
+                hand,
+                seen.version,
+                head,
+                flags.allow_dispute,
+                follow=True,
+                settled=result,
+                lang=flags.lang,
             )
     except Stale as stale:
         if stale.why is None:

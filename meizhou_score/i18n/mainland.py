@@ -43,6 +43,7 @@ REVIEWED: dict[str, str] = {
     "稽核": "审核",
     "连结": "链接",
     "埠": "端口",
+    "注解": "注释",  # a comment in a file (the night file's first lines say comments are kept)
     "手提电脑": "笔记本电脑",  # a laptop (Hong Kong's 手提電腦; the phone page's "not answering")
 }
 

@@ -119,6 +119,9 @@ record_as_written | Hand {n}, as written: | 第 {n} 局，原文：
 record_remove | Remove hand {n}? | 刪除第 {n} 局？
 record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。
 record_removed | Removed hand {n}. | 已刪除第 {n} 局。
+file_night | # A night of Meizhou mahjong, written by `meizhou-score record`. | # 梅州麻將的一場，由 `meizhou-score record` 記下。
+file_kept | # Hands are appended below; comments and edits you make are kept. | # 各局依次加在下面；你寫的註解和修改都會保留。
+file_hand | # One hand of Meizhou mahjong, written by `meizhou-score record`. | # 梅州麻將的一局，由 `meizhou-score record` 記下。
 ledger_new | Added night {night} ({date}, {hands} hand{hands:s}) from {path}. | 已從 {path} 加入第 {night} 場（{date}，{hands} 局）。
 ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | {path}：帳本中已有，是第 {night} 場（{date}）；沒有加入任何東西。
 ledger_grown | Night {night} now has {hands} hand{hands:s}, was {was} ({path}). | 第 {night} 場現在有 {hands} 局，原有 {was} 局（{path}）。
