@@ -95,3 +95,43 @@ def test_the_comment_is_kept_when_the_only_hand_is_taken_back_and_recorded_again
     again = run("record", night, *HAND[4:6], *HAND[8:], "--lang", "en")  # hand 1 again
     assert again.exit_code == 0, again.output
     assert night.read_text(encoding="utf-8").splitlines()[:2] == NIGHT_COMMENTS["zh-Hans"]
+
+
+NOTATION = {
+    "en": "a tile is a number and a suit: 1m–9m (萬), 1p–9p (筒), 1s–9s (條), 1z–7z (字: 東南西北白發中)",
+    "zh-Hant": "牌寫成數字加花色：1m–9m（萬）、1p–9p（筒）、1s–9s（條）、1z–7z（字：東南西北白發中）",
+    "zh-Hans": "牌写成数字加花色：1m–9m（万）、1p–9p（筒）、1s–9s（条）、1z–7z（字：东南西北白发中）",
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "tiles", "error"),
+    [
+        ("en", "123m 456m 789p 234s 8z", "no such tile '8z' in '123m 456m 789p 234s 8z'; "),
+        ("zh-Hant", "123m 456m 789p 234s 8z", "「123m 456m 789p 234s 8z」中沒有「8z」這種牌；"),
+        ("zh-Hans", "123m 456m 789p 234s 8z", "“123m 456m 789p 234s 8z”中没有“8z”这种牌；"),
+        ("en", "123m 5x", "unexpected 'x' at column 7 in '123m 5x'; "),
+        ("zh-Hant", "123m 5x", "「123m 5x」第 7 欄的「x」不對；"),
+        ("zh-Hans", "123m 5x", "“123m 5x”第 7 列的“x”不对；"),
+        ("zh-Hans", "123m 5", "“123m 5”第 6 列的“5”不对：数字后面没有花色；"),
+        ("zh-Hant", "m123", "「m123」第 1 欄的「m」不對：花色前沒有數字；"),
+    ],
+)
+def test_a_bad_tile_says_how_tiles_are_written(lang, tiles, error):
+    result = run("check", *tiles.split(), "--lang", lang)
+    assert result.exit_code == 2
+    colon = ": error: " if lang == "en" else "：錯誤：" if lang == "zh-Hant" else "：错误："
+    assert result.stderr == "meizhou-score" + colon + error + NOTATION[lang] + "\n"
+
+
+def test_a_bad_tile_in_a_file_and_at_a_flag_says_it_too(tmp_path):
+    bad = tmp_path / "hand.yaml"
+    bad.write_text(
+        "players: [A, B, C, D]\ndealer: A\nwinner: B\nwin_type: self_draw\n"
+        "hand: {concealed: 123m 456m 789p 234s 5x, winning_tile: 5s}\n",
+        encoding="utf-8",
+    )
+    said = run("settle", bad, "--lang", "zh-Hans")
+    assert said.exit_code == 2 and said.stderr.rstrip("\n").endswith(NOTATION["zh-Hans"])
+    flag = run("record", *HAND[:12], "123m 456m 789p 234s 5Q", *HAND[13:], "-o", "-")
+    assert flag.exit_code == 2 and NOTATION["en"] in flag.stderr

@@ -28,6 +28,16 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
+        said = self._said(lang)
+        if self.template in TILE_ERRORS:  # a bad tile: every form a tile is written in, at once
+            notation = msg(
+                "a tile is a number and a suit: 1m–9m (萬), 1p–9p (筒), 1s–9s (條), "
+                "1z–7z (字: 東南西北白發中)"
+            )
+            return msg("{error}; {notation}", error=said, notation=notation).say(lang)
+        return said
+
+    def _said(self, lang: str) -> str:
         template = template_in(self.template, lang)
         if not self.values and not language(lang).chinese:
             return template
@@ -48,6 +58,17 @@ class Message:
 
 
 msg = Message
+
+# The tile notation's errors (engine/tiles.py): each ends with how tiles are written, so that a
+# newcomer who typed a bad tile reads every suit and its numbers in their own language.
+TILE_ERRORS = frozenset(
+    {
+        "unexpected {char!r} at column {column} in {text!r}",
+        "unexpected {char!r} at column {column} in {text!r}: no number before the suit",
+        "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
+        "no such tile '{digit}{suit}' in {text!r}",
+    }
+)
 
 
 class Count(int):

@@ -140,6 +140,8 @@ unexpected {char!r} at column {column} in {text!r}: no number before the suit | 
 no such tile '{digit}{suit}' in {text!r} | {text!r} 中沒有「{digit}{suit}」這種牌
 unexpected {char!r} at column {column} in {text!r} | {text!r} 第 {column} 欄的 {char!r} 不對
 unexpected {char!r} at column {column} in {text!r}: a number with no suit after it | {text!r} 第 {column} 欄的 {char!r} 不對：數字後面沒有花色
+{error}; {notation} | {error}；{notation}
+a tile is a number and a suit: 1m–9m (萬), 1p–9p (筒), 1s–9s (條), 1z–7z (字: 東南西北白發中) | 牌寫成數字加花色：1m–9m（萬）、1p–9p（筒）、1s–9s（條）、1z–7z（字：東南西北白發中）
 {unknown}{hint}; expected one of {allowed} | {unknown}{hint}；應為以下之一：{allowed}
 unknown pattern id | 不認識的牌型代號
 unknown kong type | 不認識的槓的種類
