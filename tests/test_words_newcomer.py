@@ -7,6 +7,7 @@ Every expected figure is worked out by hand from RULES.md in the comments.
 
 from __future__ import annotations
 
+import errno
 import json
 
 import pytest
@@ -14,6 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from meizhou_score.cli.app import cli
+from meizhou_score.i18n.messages import reason
 
 HAND = [
     "--players",
@@ -135,3 +137,53 @@ def test_a_bad_tile_in_a_file_and_at_a_flag_says_it_too(tmp_path):
     assert said.exit_code == 2 and said.stderr.rstrip("\n").endswith(NOTATION["zh-Hans"])
     flag = run("record", *HAND[:12], "123m 456m 789p 234s 5Q", *HAND[13:], "-o", "-")
     assert flag.exit_code == 2 and NOTATION["en"] in flag.stderr
+
+
+# errno: (English, as glibc words it), Traditional, Simplified, written by the reviewer
+OS_WORDS = {
+    errno.ENOENT: ("No such file or directory", "沒有這個檔案或資料夾", "没有这个文件或文件夹"),
+    errno.EACCES: ("Permission denied", "沒有權限", "没有权限"),
+    errno.EISDIR: ("Is a directory", "這是資料夾，不是檔案", "这是文件夹，不是文件"),
+    errno.ENOTDIR: ("Not a directory", "路徑中有一段不是資料夾", "路径中有一段不是文件夹"),
+    errno.EEXIST: ("File exists", "檔案已經存在", "文件已经存在"),
+    errno.ENOSPC: ("No space left on device", "磁碟空間不足", "磁盘空间不足"),
+    errno.EROFS: ("Read-only file system", "唯讀的檔案系統", "只读的文件系统"),
+    errno.ELOOP: (
+        "Too many levels of symbolic links",
+        "符號連結層數過多（連結繞成了圈）",
+        "符号链接层数过多（链接绕成了圈）",
+    ),
+    errno.EPERM: ("Operation not permitted", "不允許這項操作", "不允许这项操作"),
+}
+
+
+@pytest.mark.parametrize("number", list(OS_WORDS), ids=lambda n: errno.errorcode[n])
+def test_the_systems_common_reasons_are_said_by_errno_in_each_language(number):
+    # another system's own words (macOS, Windows, a translated libc) do not change what is said
+    refused = OSError(number, "words of another system", "night.yaml")
+    for lang, words in zip(("en", "zh-Hant", "zh-Hans"), OS_WORDS[number], strict=True):
+        assert reason(refused).say(lang) == words
+
+
+def test_an_uncommon_reason_is_said_in_the_systems_own_words():
+    refused = OSError(errno.EIO, "Input/output error", "night.yaml")
+    assert reason(refused).say("zh-Hant") == "Input/output error"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "meizhou-score: error: {p}: cannot read the file: {why}"),
+        ("zh-Hant", "meizhou-score：錯誤：{p}：無法讀取檔案：{why}"),
+        ("zh-Hans", "meizhou-score：错误：{p}：无法读取文件：{why}"),
+    ],
+)
+def test_a_file_refused_by_the_system_is_said_in_the_players_language(tmp_path, lang, said):
+    column = ("en", "zh-Hant", "zh-Hans").index(lang)
+    words = [said_by_errno[column] for said_by_errno in OS_WORDS.values()]
+    (tmp_path / "plain.yaml").write_text("players: []\n", encoding="utf-8")
+    missing, folder, under = tmp_path / "none.yaml", tmp_path, tmp_path / "plain.yaml" / "x.yaml"
+    for path, why in ((missing, words[0]), (folder, words[2]), (under, words[3])):
+        result = run("settle", path, "--lang", lang)
+        assert result.exit_code == 2
+        assert result.stderr == said.format(p=path, why=why) + "\n"

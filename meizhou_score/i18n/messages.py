@@ -13,6 +13,7 @@ listed with ``, `` in English and ``、`` in Chinese.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from .language import language
@@ -137,9 +138,27 @@ def foreign(text: str) -> Message:
     return Message(text)
 
 
+# The system's reasons a player meets most, by errno: each the words of glibc's strerror (the id
+# of its translation), so that they are said in the player's language whatever the system's
+# own words are; any other errno is said as the system says it.
+OS_REASONS = {
+    errno.ENOENT: "No such file or directory",
+    errno.EACCES: "Permission denied",
+    errno.EISDIR: "Is a directory",
+    errno.ENOTDIR: "Not a directory",
+    errno.EEXIST: "File exists",
+    errno.ENOSPC: "No space left on device",
+    errno.EROFS: "Read-only file system",
+    errno.ELOOP: "Too many levels of symbolic links",
+    errno.EPERM: "Operation not permitted",
+}
+
+
 def reason(exc: OSError) -> Message:
-    """Why the system refused a file (its own words, said in Chinese for the common cases)."""
-    return foreign(exc.strerror or str(exc))
+    """Why the system refused a file: the common reasons (:data:`OS_REASONS`) in the player's
+    language, any other in the system's own words."""
+    known = OS_REASONS.get(exc.errno) if isinstance(exc.errno, int) else None
+    return msg(known) if known else foreign(exc.strerror or str(exc))
 
 
 def chinese(template: str) -> str | None:

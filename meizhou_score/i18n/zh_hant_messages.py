@@ -262,11 +262,13 @@ invalid YAML | 不是有效的 YAML
 # (the system's words for a file it refuses, shown through reason())
 No such file or directory | 沒有這個檔案或資料夾
 Permission denied | 沒有權限
-Is a directory | 這是資料夾
+Is a directory | 這是資料夾，不是檔案
 Too many levels of symbolic links | 符號連結層數過多（連結繞成了圈）
-Not a directory | 不是資料夾
+Not a directory | 路徑中有一段不是資料夾
 No space left on device | 磁碟空間不足
 Read-only file system | 唯讀的檔案系統
+File exists | 檔案已經存在
+Operation not permitted | 不允許這項操作
 File name too long | 檔名太長
 Broken pipe | 管線已關閉
 what is owed changed while you were asked (another program recorded something); nothing was recorded: run settle-up again | 詢問期間欠款已經改變（另一個程式記下了東西）；沒有記下任何付款：請再執行一次 settle-up
