@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import json
+import shlex
 
 import pytest
 import yaml
@@ -58,8 +59,8 @@ HAND_COMMENT = {
 }
 
 
-def run(*args):
-    return CliRunner().invoke(cli, [str(a) for a in args])
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, [str(a) for a in args], input=stdin, prog_name="meizhou-score")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
@@ -187,3 +188,104 @@ def test_a_file_refused_by_the_system_is_said_in_the_players_language(tmp_path, 
         result = run("settle", path, "--lang", lang)
         assert result.exit_code == 2
         assert result.stderr == said.format(p=path, why=why) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "hant", "hans"),
+    [
+        (["settle"], "缺少參數「檔案」", "缺少参数“文件”"),
+        (["undo"], "缺少參數「場檔.yaml」", "缺少参数“场次文件.yaml”"),
+        (["serve"], "缺少參數「場檔.yaml」", "缺少参数“场次文件.yaml”"),
+        (["check"], "缺少參數「牌」", "缺少参数“牌”"),
+        (["ledger", "add"], "缺少參數「檔案」", "缺少参数“文件”"),
+        (["ledger", "rename"], "缺少參數「舊名」", "缺少参数“旧名”"),
+        (["ledger", "show"], "缺少參數「場次」", "缺少参数“场次”"),
+        (["ledger", "pay"], "缺少參數「付款者」", "缺少参数“付款者”"),
+        (
+            ["record"],
+            "缺少場檔.yaml（或用 -o 檔案寫出單局紀錄）",
+            "缺少场次文件.yaml（或用 -o 文件写出单局记录）",
+        ),
+    ],
+)
+def test_a_missing_argument_is_named_in_chinese(command, hant, hans):
+    for lang, words, error in (("zh-Hant", hant, "錯誤："), ("zh-Hans", hans, "错误：")):
+        result = run(*command, "--lang", lang)
+        assert result.exit_code == 2
+        assert result.stderr.splitlines()[-1] == error + words
+
+
+def test_an_argument_without_a_placeholder_of_its_own_is_named_in_the_usage_line():
+    said = run("ledger", "rename", "--lang", "zh-Hans").stderr.splitlines()[0]
+    assert said == "用法：meizhou-score ledger rename [选项] 旧名 新名"
+    english = run("ledger", "rename", "--lang", "en").stderr.splitlines()[0]
+    assert english == "Usage: meizhou-score ledger rename [OPTIONS] OLD NEW"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "zh-Hant",
+            ["玩家:種類:牌[:打出者]", "暗槓、加槓或直槓", "阿君:暗槓:1z", "阿梅:直槓:5m:阿福"],
+        ),
+        (
+            "zh-Hans",
+            ["玩家:种类:牌[:打出者]", "暗杠、加杠或直杠", "阿君:暗杠:1z", "阿梅:直杠:5m:阿福"],
+        ),
+    ],
+)
+def test_the_kong_flags_help_says_its_values_in_chinese(lang, words):
+    shown = run("record", "--help", "--lang", lang).stdout
+    option = shown[shown.index("--kong 玩家") :]
+    option = option[: option.index("--claimed")]
+    flat = "".join(line.strip() for line in option.splitlines())
+    for word in words:
+        assert word in flat, word
+    for english in ("concealed", "added", "exposed", "TYPE", "FROM"):
+        assert english not in shown  # nor in the examples: a Chinese table types 暗槓
+
+
+def test_the_kong_help_s_example_records_as_it_says(tmp_path):
+    # 阿君 self-draws holding a concealed kong of East; 阿梅 has an exposed kong of 5m from 阿福.
+    # Win (R5): 2 from each = +60 for 阿君. Kongs (R8): concealed 2 from each of three = +60 for
+    # 阿君; exposed 1 from each of three = +30 for 阿梅. 阿福: -20 -20 -10 = -50; 阿梅: -20 -20 +30
+    # = -10; 阿君: +60 +60 -10 = +110; 阿蘭: -20 -20 -10 = -50 (sum 0).
+    hand = ["--winner", "阿君", "--hand", "123m 456p 789s 55s", "--winning-tile", "5s"]
+    kongs = ["--kong", "阿君:暗杠:1z", "--kong", "阿梅:直槓:5m:阿福"]
+    result = run("record", *HAND[:6], "--self-draw", *hand, *kongs, "-o", "-", "--no-ask")
+    assert result.exit_code == 0, result.output
+    settled = run("settle", "-", "--format", "json", stdin=result.stdout)
+    totals = json.loads(settled.stdout)["balances"]
+    assert totals == {"阿福": -50, "阿梅": -10, "阿君": 110, "阿蘭": -50}
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_the_chinese_examples_of_record_run_as_written(tmp_path, monkeypatch, lang):
+    monkeypatch.chdir(tmp_path)
+    shown = run("record", "--help", "--lang", lang).stdout
+    block = shown[shown.index("：\n") + 2 : shown.index("\n\n", shown.index("：\n"))]
+    commands = [shlex.split(line) for line in block.replace("\\\n", " ").splitlines()]
+    assert len(commands) == 5
+    assert all(command[:3] == ["meizhou-score", "record", "今晚.yaml"] for command in commands[:4])
+    first = commands[0] + commands[1][3:]  # the table's flags, then its first hand's
+    for command in (first, commands[2], commands[3]):
+        result = run(*command[1:], "--yes", "--no-ask")
+        assert result.exit_code == 0, result.output
+    # hand 1: 阿梅 self-draws (+60, the others -20); hand 2: a draw; hand 3: 阿君 self-draws with
+    # a concealed kong of East: +60 for the win and +60 for the kong, the others -20 -20 each
+    night = "今晚.yaml"
+    totals = json.loads(run("settle", night, "--format", "json").stdout)["totals"]
+    names = ["阿福", "阿梅", "阿君", "阿蘭" if lang == "zh-Hant" else "阿兰"]
+    assert totals == dict(zip(names, [-60, 20, 100, -60], strict=True))
+
+
+@pytest.mark.parametrize("width", [60, 72, 76, 78, 79, 80, 100])
+def test_a_typed_value_in_chinese_help_is_never_broken_across_lines(width):
+    shown = (
+        CliRunner()
+        .invoke(cli, ["record", "--help", "--lang", "zh-Hant"], terminal_width=width)
+        .stdout
+    )
+    for value in ("阿君:暗槓:1z", "阿梅:直槓:5m:阿福"):
+        assert any(value in line for line in shown.splitlines()), (width, value)

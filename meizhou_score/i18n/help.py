@@ -105,6 +105,18 @@ HELP_ZH_HANT: dict[str, str] = {
         "選項寫出這一局；選項沒寫的，在標準輸入是終端機時依牌桌的順序逐項詢問。每個答案輸入時就檢查，"
         "只有能結算的一局才會寫入。檔案逐局以原子方式更改，已有的各局一字不改。"
     ),
+    "record examples": (  # the values a Chinese table types: its names, 暗槓 for a kong's type
+        "\b\n    例子：\n"
+        '      meizhou-score record 今晚.yaml --players "阿福,阿梅,阿君,阿蘭" --stake 10 '
+        "--dealer 阿福\n"
+        "      meizhou-score record 今晚.yaml --winner 阿梅 --self-draw "
+        '--hand "123m 456m 789p 234s 55s" --winning-tile 4s\n'
+        "      meizhou-score record 今晚.yaml --draw\n"
+        "      meizhou-score record 今晚.yaml --winner 阿君 --self-draw "
+        '--hand "123m 456p 789s 55s" \\\n'
+        '          --winning-tile 5s --kong "阿君:暗槓:1z" --yes\n'
+        '      meizhou-score record --players "甲,乙,丙,丁" --dealer 甲 -o 一局.yaml'
+    ),
     "record --players": "新檔案的玩家，依東、南、西、北座次。",
     "record --stake": "每分多少金：新檔案的底分，或這一局自己的底分。",
     "record --date": "新檔案的日期［預設：今天］。",
@@ -118,7 +130,8 @@ HELP_ZH_HANT: dict[str, str] = {
     "record --winning-tile": "胡的那張牌（搶槓時是被搶的那張）。",
     "record --pung": "胡牌者碰出的牌；可寫多次。",
     "record --kong": (
-        "這一局的一副槓：種類為 concealed、added 或 exposed，直槓另寫打出者；可寫多次。"
+        "這一局的一副槓：種類寫暗槓、加槓或直槓；直槓另寫打出者；可寫多次。"
+        "例如 阿君:暗槓:1z 或 阿梅:直槓:5m:阿福。"
     ),
     "record --claimed": "同桌說某位玩家贏（+）或輸（-）多少；可寫多次；會核對。",
     "record --amend": "改寫第 N 局（不寫 N 為最後一局）而不是新增：先顯示它，並以原來的答案為預設（按 Enter 保留）。",

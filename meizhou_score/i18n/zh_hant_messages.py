@@ -183,8 +183,8 @@ expected a house-rules file; got an empty name | 應為規則檔；卻是空的�
 {settled:,} settled, {disputed:,} disputed, {refused:,} refused | 結算 {settled:,} 局，爭議 {disputed:,} 局，拒收 {refused:,} 局
 , {failed:,} failed (a bug) | ，失敗 {failed:,} 局（程式錯誤）
 --explain: expected a ruling R1 to R11; got {found!r} | --explain：應為 R1 到 R11 的裁定；卻是 {found!r}
---seats SUM takes --players and no dice | --seats SUM 要配 --players，不寫骰子點數
-expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM) | 應為兩個骰子點數：莊家的點數 開牌者的點數（或 --seats SUM）
+--seats SUM takes --players and no dice | --seats 點數 要配 --players，不寫骰子點數
+expected two dice sums, DEALER_DICE BREAKER_DICE (or --seats SUM) | 應為兩個骰子點數：先寫莊家點數，再寫開牌點數（或用 --seats 點數）
 --players and --dealer go together | --players 和 --dealer 要一起寫
 the output could not be written: {why} | 無法寫出結果：{why}
 the output could not be written: standard output is closed | 無法寫出結果：標準輸出已關閉
@@ -194,7 +194,7 @@ internal error ({kind}: {detail}). This is a bug; please report it with the inpu
 meizhou-score: error: {message} | meizhou-score：錯誤：{message}
 no such command {name!r} | 沒有這個指令 {name!r}
 no such option: {option}{hint} | 沒有這個選項：{option}{hint}
-missing {what} {name} | 缺少{what} {name}
+missing {what} {name!r} | 缺少{what}{name!r}
 argument | 參數
 option | 選項
 invalid value for {name!r}: {problem} | {name!r} 的值不對：{problem}
@@ -208,8 +208,8 @@ Try '{command} --help' for help. | 用「{command} --help」看說明。
 missing {flag} (or run record in a terminal to be asked) | 缺少 {flag}（或在終端機執行 record，逐項詢問）
 --draw takes no --winner, win type, --robbed-kong, --hand or --winning-tile | --draw 不可寫 --winner、胡牌方式、--robbed-kong、--hand 或 --winning-tile
 give one win type: --self-draw, --kong-bloom or --robbed-kong NAME | 請給一種胡牌方式：--self-draw、--kong-bloom 或 --robbed-kong 名字
-give SESSION.yaml or -o FILE, not both | SESSION.yaml 和 -o FILE 只能擇一
-missing SESSION.yaml (or -o FILE for a single hand record) | 缺少 SESSION.yaml（或用 -o FILE 寫單局紀錄）
+give SESSION.yaml or -o FILE, not both | 場檔.yaml 和 -o 檔案 只能擇一
+missing SESSION.yaml (or -o FILE for a single hand record) | 缺少場檔.yaml（或用 -o 檔案 寫出單局紀錄）
 the input ended before the hand was complete; nothing was written | 這一局還沒輸入完，輸入就結束了；沒有寫入任何東西
 Stopped; nothing was written. | 已停止；沒有寫入任何東西。
 the file exists; record -o writes a new file only | 檔案已存在；record -o 只寫新檔案
