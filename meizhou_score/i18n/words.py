@@ -101,6 +101,16 @@ record_pungs | Exposed pungs (碰), e.g. 777z 999m; Enter if none | 碰出的牌
 record_kong_whose | Kong {n}: whose? {choices}  (Enter: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter：沒有了）
 record_kong_whose_kept | Kong {n}: whose? {choices}  (Enter keeps it; -: no more kongs) | 第 {n} 副槓：誰的？{choices}  （按 Enter 保留；輸入 -：沒有了）
 record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)  [4] open (明槓)  (Enter: no kong after all) | 種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓  （按 Enter：取消這副槓）
+record_kong_type_kept | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, from a discard)  [4] open (明槓)  (Enter keeps it; -: no kong after all) | 種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓  （按 Enter 保留；輸入 -：取消這副槓）
+record_kong_tile_kept | Tile?  (Enter keeps it; -: no kong after all) | 哪張牌？（按 Enter 保留；輸入 -：取消這副槓）
+record_kong_not_robbed | (The kong {winner} robbed is not entered here: {robbed}'s {tile} was never completed, and robbed kong 搶槓 already pays for it.) | （{winner} 搶的槓不在這裡輸入：{robbed} 的 {tile} 沒有槓成，搶槓已經算了它。）
+answer_self_draw | self-draw | 自摸
+answer_kong_bloom | kong bloom | 槓上開花
+answer_robbed_kong | robbed kong | 搶槓
+answer_concealed | concealed | 暗槓
+answer_added | added | 加槓
+answer_exposed | exposed | 直槓
+answer_open | open | 明槓
 record_open_from | A 明槓: who discarded the tile? (Enter: none, it was added to a pung, 加槓) | 明槓：誰打出的那張？（直接按 Enter：沒有人，是在碰上加槓）
 record_kong_tile | Tile? | 哪張牌？
 record_discarder | Who discarded it? | 誰打出的？

@@ -241,6 +241,8 @@ expected {what}: {keys} (or its number); got {text!r} | 應為{what}：{keys}（
 {size} tiles: the concealed tiles are 14, or 11, 8, 5 or 2 beside pungs and kongs (each counts as 3) | {size} 張：手牌是 14 張，有碰、槓時是 11、8、5 或 2 張（每副算 3 張）
 {tiles} is not a winning hand under the rules in force: not a pair and four sets, nor seven pairs, nor thirteen orphans ({rule}) | {tiles} 在現行規則下不是胡牌：既不是一對將加四副面子，也不是七小對或十三幺（{rule}）
 the hand holds {tile} {count} times, but a robbed tile is the winner's only copy: the robbed player's pung holds the other three ({rule}) | 手牌有 {count} 張 {tile}，但搶槓的那張牌，胡牌者只有一張：另外三張在被搶者的碰裡（{rule}）
+a kong of {tile}, the robbed tile: the robbed kong was never completed, so it is not entered as a kong (robbed kong, 搶槓, already pays for it) | {tile} 是被搶的那張：被搶的槓沒有槓成，不要當成槓輸入（搶槓已經算了它）
+{message}; if a kong of {tile} was robbed for the win, the win type is robbed kong (搶槓) and that kong is not entered | {message}；如果是 {tile} 的槓被搶胡，胡牌方式要選搶槓，那副槓不要輸入
 that makes {count} copies of {tile} in this hand; there are only four of each tile ({rule}) | 這樣這一局就有 {count} 張 {tile}；每種牌只有四張（{rule}）
 a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in {text!r} | 碰是三張相同的牌，例如 777z（不能吃）；{text!r} 中卻是 {meld}
 the ledger is at schema version {version}, newer than this program knows ({known}); upgrade meizhou-score | 帳本的結構版本是 {version}，比本程式認得的（{known}）新；請升級 meizhou-score
