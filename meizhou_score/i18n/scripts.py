@@ -1,10 +1,10 @@
-"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and 简体
-(zh-Hans).
+"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and
+简体 (zh-Hans).
 
 Traditional is the text people write here; Simplified is made from it by the generated table
 (``simplified_table.py``, built with OpenCC by ``make_simplified.py``). Only our own words are
-converted — templates, headings, pattern and tile names — never a value filled into them: a player's
-name or a file's path is shown as it was written.
+converted — templates, headings, pattern and tile names — never a value filled into them: a
+player's name or a file's path is shown as it was written.
 """
 
 from __future__ import annotations
