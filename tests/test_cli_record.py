@@ -477,7 +477,10 @@ def test_prompts_in_chinese(tmp_path):
     ):
         assert question in result.output, question
     assert result.output.count("Mei 的手牌，含胡的那張") == 2
-    assert "✗ 「123m 456p 789s 5x」第 17 欄的「x」不對。請再輸入一次。" in result.output
+    assert (
+        "✗ 「123m 456p 789s 5x」第 17 欄的「x」不對；牌寫成數字加花色：1m–9m（萬）、1p–9p（筒）、"
+        "1s–9s（條）、1z–7z（字：東南西北白發中）。請再輸入一次。" in result.output
+    )
     assert "已把第 1 局記入" in result.output and "Recorded" not in result.output
     assert (
         "誰胡牌？[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] 荒莊：me" in result.output

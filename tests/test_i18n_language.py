@@ -111,7 +111,7 @@ def test_usage_errors_from_click_are_said_in_chinese():
     result = cli_run("deal", "13", "1", "--lang", "zh")
     assert "13 不在 2 到 12 之間" in result.stderr
     result = cli_run("settle", "--lang", "zh")
-    assert "錯誤：缺少參數 FILE..." in result.stderr
+    assert "錯誤：缺少參數「檔案」" in result.stderr
     result = cli_run("settle", "--bogus")  # English stays as click words it
     assert "Error: No such option '--bogus'" in result.stderr
 

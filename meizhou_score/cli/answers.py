@@ -338,6 +338,17 @@ def conservation(hand: dict[str, Any], robbed: bool = False) -> None:
     """R1: no tile more than four times among the concealed tiles,
     the pungs and the kongs so far."""
     held = hand.get("hand") or {}
+    robbed_tile = held.get("winning_tile") if robbed else None
+    if robbed_tile is not None and any(
+        parse_counted(k["tile"])[0] == parse_counted(robbed_tile)[0] for k in hand.get("kongs", ())
+    ):  # R7: the robbed kong is the win itself, never one of the hand's kongs
+        raise EntryError(
+            msg(
+                "a kong of {tile}, the robbed tile: the robbed kong was never completed, so it is "
+                "not entered as a kong (robbed kong, 搶槓, already pays for it)",
+                tile=str(robbed_tile),
+            )
+        )
     counts = tally(
         parse_counted(held["concealed"])[1] if "concealed" in held else bytes(KINDS),
         [parse_counted(text)[0][0] for text in held.get("pungs", ())],

@@ -262,7 +262,7 @@ def _flushed(code: int, lang) -> int:
             say_error(
                 msg(
                     "the output could not be written: {why}",
-                    why=str(getattr(exc, "strerror", None) or exc),
+                    why=reason(exc) if isinstance(exc, OSError) else str(exc),
                 ),
                 lang(),
             )

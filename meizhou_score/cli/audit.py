@@ -11,7 +11,7 @@ import tempfile
 import click
 
 from ..errors import MeizhouError, RecordError
-from ..i18n.messages import at, cannot_read, msg
+from ..i18n.messages import at, cannot_read, msg, reason
 from .app import ExitStatus
 from .options import Usage, common, language, load_rules, the_run
 from .scheduler import scheduler_of
@@ -83,7 +83,7 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         into = tempfile.mkdtemp(prefix=".audit-", dir=out_dir)  # parts, and outputs until whole
     except OSError as exc:
         raise MeizhouError(
-            at(out_dir, msg("cannot write the file: {why}", why=str(exc.strerror or exc)))
+            at(out_dir, msg("cannot write the file: {why}", why=reason(exc)))
         ) from None
     client = None
     try:

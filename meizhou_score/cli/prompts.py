@@ -44,6 +44,7 @@ class Questions:
         self.asking = asking
         self.lang = lang
         self.asked = False  # has anything been asked? (then optional melds are asked too)
+        self.quick = False  # --yes: a hand the flags gave whole is not asked for its melds
         self.script: list[str] = []  # this hand's answers so far, in order
         self.replay: list[str] = []  # answers to give again after <, before asking anew
 
@@ -79,6 +80,12 @@ class Questions:
         self.replay = self.script[:-1]
         self.script = []
         click.echo("  ↩ " + self.words("record_back"))
+
+    def melds_asked(self) -> bool:
+        """Are the melds the flags left out (pungs, kongs) asked for? In a terminal, yes: a hand
+        given by flags without --kong is asked for its kongs (Enter: none), since nothing is
+        assumed; with --yes only when something else was asked."""
+        return self.asking and (self.asked or not self.quick)
 
     @staticmethod
     def fitted(question: str) -> str:

@@ -172,6 +172,7 @@ the totals.
     # The help's lines that end in one \ go on at the next line: the help shows each whole.
     asking = someone_can_answer() if ask is None else ask
     q = Questions(asking, lang)
+    q.quick = yes  # --yes: a hand the flags give whole is written as given
     given = {
         "draw": draw,
         "winner": winner,

@@ -64,11 +64,12 @@ def _collect(q: Questions, players, given: dict) -> dict:
     elif given["win_type"]:
         win_type = given["win_type"]
     else:
+        kept = _default(given, "win_type")  # an amended hand's, said as the player types it
         win_type = q.ask(
             q.words("record_how", winner=winner),
             lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
             "--self-draw, --kong-bloom or --robbed-kong NAME",
-            default=_default(given, "win_type"),
+            default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
         )
     hand["win_type"] = win_type
     if win_type == "robbed_kong":
@@ -155,7 +156,7 @@ def _collect_tiles(
         for text in given["pungs"]:
             found += checked(entry.pungs, text, "--pung")
         tiles["pungs"] = found
-    elif sum(held) < 14 and q.asking and q.asked:
+    elif sum(held) < 14 and q.melds_asked():
 
         def more_pungs(text):
             found = entry.pungs(text) if text.strip() else []
@@ -175,7 +176,7 @@ def _collect_tiles(
         _open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules)
         for k in given["kongs"]
     ]
-    if not given["kongs"] and q.asking and q.asked:
+    if not given["kongs"] and q.melds_asked():
         kongs = _ask_kongs(q, players, hand, given)
     if kongs:
         hand["kongs"] = kongs

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import click
 
+from ..errors import EntryError
 from ..i18n.messages import msg
 from .prompts import Questions, _default, _numbered, ask_player
 
@@ -24,6 +25,17 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
     from . import answers as entry
 
     kongs: list[dict] = []
+    robbed = hand.get("win_type") == "robbed_kong"
+    if robbed and hand.get("hand", {}).get("winning_tile"):  # R7: said before it is mistyped
+        click.echo(
+            "  "
+            + q.words(
+                "record_kong_not_robbed",
+                winner=hand["winner"],
+                robbed=hand.get("robbed"),
+                tile=hand["hand"]["winning_tile"],
+            )
+        )
     while True:
 
         def owner(
@@ -47,35 +59,45 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         )
         if who is None:
             return kongs
+        kept_type = _default(given, "type", n)  # Enter keeps it; - drops the kong
         kind = q.ask(
-            q.words("record_kong_type"),
+            q.words("record_kong_type_kept" if kept_type else "record_kong_type"),
             lambda t: (
-                None
-                if not t.strip()
-                else entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type"))
+                None if _dropped(t) else entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type"))
             ),
             "--kong",
-            default=_default(given, "type", n) or "",
+            default=q.words(f"answer_{kept_type}") if kept_type else "",
         )
 
         def tile(text):
-            if not text.strip():
+            if _dropped(text):
                 return None
             found = entry.one_tile(text)
-            entry.conservation(
-                {**hand, "kongs": kongs + [{"player": who, "type": kind, "tile": found}]},
-                hand.get("win_type") == "robbed_kong",
-            )
+            mine = {**hand, "kongs": kongs + [{"player": who, "type": kind, "tile": found}]}
+            try:
+                entry.conservation(mine, robbed)
+            except EntryError as exc:  # a kong of the winning tile: was it robbed for the win?
+                if robbed or found != hand.get("hand", {}).get("winning_tile"):
+                    raise
+                raise EntryError(
+                    msg(
+                        "{message}; if a kong of {tile} was robbed for the win, the win type is "
+                        "robbed kong (搶槓) and that kong is not entered",
+                        message=exc,
+                        tile=found,
+                    )
+                ) from None
             return found
 
+        kept_tile = _default(given, "tile", n)
         found = (
             None
             if kind is None
             else q.ask(
-                q.words("record_kong_tile"),
+                q.words("record_kong_tile_kept" if kept_tile else "record_kong_tile"),
                 tile,
                 "--kong",
-                default=_default(given, "tile", n) or "",
+                default=kept_tile or "",
             )
         )
         if found is None:  # Enter at the type or the tile: that kong was started by mistake
@@ -112,6 +134,11 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 {**kong, "type": "exposed", "from": found} if found else {**kong, "type": "added"}
             )
         kongs.append(kong)
+
+
+def _dropped(text: str) -> bool:
+    """Enter with nothing to keep, or ``-`` (或 無): no kong after all."""
+    return not text.strip() or text.strip().casefold() in NONE
 
 
 def _open_resolved(kong: dict, rules) -> dict:

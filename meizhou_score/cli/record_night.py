@@ -87,9 +87,16 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     if not previewed or moved:  # the hand as written, unless it was just shown as it is
         echo_fitted(session.session_hand_text(result, number, flags.lang))
     click.echo("")
+    shown = _changed_rows(seen.night, result, amending, flags.lang) if amending else None
     echo_fitted(
-        session.sheet_text(result, flags.lang, last=SHEET_ROWS, cells=screen_width())
-    )  # after the hand's table
+        session.sheet_text(
+            result,
+            flags.lang,
+            last=None if shown else SHEET_ROWS,
+            cells=screen_width(),
+            numbers=shown,
+        )
+    )  # after the hand's table: the last rows, or the amended hand's and those it changed
     click.echo(
         "\n"
         + q.words(
@@ -99,6 +106,16 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         )
     )
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
+
+
+def _changed_rows(before, after, amending: int, lang: str) -> list[int]:
+    """The hands whose rows an amendment changed: the amended hand's, and each later one whose
+    dealer, change or running total is not what it was (R10: the rotation may follow it)."""
+    from ..render import session
+
+    was, now = session.sheet_rows(before, lang), session.sheet_rows(after, lang)
+    later = range(amending + 1, len(now) + 1)
+    return [amending, *(n for n in later if n > len(was) or was[n - 1] != now[n - 1])]
 
 
 def _read_session(night_file, amend: int | None):
@@ -134,7 +151,13 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
             if seen.found is None:
                 head = {k: data.get(k) for k in ("date", "players", "stake", "rules")}
             written = night_file.add(
-                hand, seen.version, head, flags.allow_dispute, follow=True, settled=result
+                hand,
+                seen.version,
+                head,
+                flags.allow_dispute,
+                follow=True,
+                settled=result,
+                lang=flags.lang,
             )
     except Stale as stale:
         if stale.why is None:

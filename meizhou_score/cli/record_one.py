@@ -54,7 +54,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         flags.allow_dispute,
         DEFAULT_RULES.override(rules),
     )
-    written = yamlout.record_yaml({**head, **hand})
+    written = yamlout.record_yaml({**head, **hand}, lang=flags.lang)
     if (q.asked or q.asking) and not flags.yes:
         echo_fitted(text.hand_text(result.last, flags.lang))
         if not q.confirm(q.words("record_write")):

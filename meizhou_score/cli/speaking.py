@@ -105,10 +105,13 @@ def english_help(group: click.Group) -> dict[str, str]:
 
 
 def metavar(param: click.Parameter) -> str | None:
-    """The placeholder click shows for ``param`` in English (its metavar, or its type's word: TEXT,
-    INTEGER RANGE), or None where it shows none of its own (a flag, a list of choices)."""
+    """The placeholder click shows for ``param`` in English (its metavar, an argument's name, or an
+    option's type's word: TEXT, INTEGER RANGE), or None where it shows none of its own (a flag, a
+    list of choices)."""
     if param.metavar:
         return param.metavar
+    if isinstance(param, click.Argument) and param.nargs == 1:
+        return param.human_readable_name  # OLD, NIGHT: the argument's name, as click shows it
     if isinstance(param, click.Option) and not param.is_flag and param.nargs == 1:
         if not isinstance(param.type, click.Choice):
             return param.type.name.upper()
@@ -178,6 +181,7 @@ def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
         examples = english[english.find(_BACKSPACE) :] if _BACKSPACE in english else ""
         for heading in ("Examples:", "Example:"):
             examples = examples.replace(heading, words["* examples"], 1)
+        examples = words.get(f"{path} examples", examples)  # the language's own, where written
         said = words[path]
         put(command, "help", said + ("\n\n" + examples if examples else ""))
         first = said.split("\n")[0]

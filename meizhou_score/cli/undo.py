@@ -47,7 +47,7 @@ def undo(session_file, yes, lang):
         raise MeizhouError(at(session_file, msg("no such session file")))
     plan = night_file.taking_back(seen)
     result, number = plan.after, plan.number
-    click.echo(phrase("record_as_written", lang, n=number) + "\n" + plan.text.rstrip())
+    echo_fitted(_as_it_stands(seen, number, plan.text, lang) + "\n")
     if not yes:
         if not someone_can_answer():
             raise Usage(msg("undo asks before removing a hand; pass --yes when nobody can answer"))
@@ -76,3 +76,15 @@ def undo(session_file, yes, lang):
         if result is not None
         else phrase("record_emptied", lang)
     )
+
+
+def _as_it_stands(seen, number: int, text: str, lang: str) -> str:
+    """The hand taken back as ``record`` shows a hand (who won, how, each player's change), in the
+    player's language; as written in the file where the night cannot be settled."""
+    from ..i18n.words import phrase
+    from ..render import session
+
+    try:
+        return session.session_hand_text(seen.settled_night, number, lang)
+    except MeizhouError:
+        return phrase("record_as_written", lang, n=number) + "\n" + text.rstrip()

@@ -12,7 +12,7 @@ import re
 
 import click
 
-from ..i18n.help import click_words
+from ..i18n.help import click_words, help_words
 from ..i18n.messages import Message, foreign, msg
 
 # click's English messages, as click 8 words them, and what each becomes
@@ -32,8 +32,9 @@ _RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<low>-?\d+)<=x<=(?P<
 _NOT_INT = re.compile(r"'(?P<value>.*)' is not a valid integer\.$", re.S)
 
 
-def words_of(exc: click.ClickException) -> Message:
-    """What a usage error says, as a message that can be said in either language."""
+def words_of(exc: click.ClickException, lang: str = "en") -> Message:
+    """What a usage error says, as a message that can be said in either language (a missing
+    argument named by its placeholder in ``lang``: 缺少參數「場檔.yaml」)."""
     words = getattr(exc, "words", None)
     if isinstance(words, Message):
         return words
@@ -51,9 +52,9 @@ def words_of(exc: click.ClickException) -> Message:
     found = _MISSING.match(text)
     if found:
         return msg(
-            "missing {what} {name}",
+            "missing {what} {name!r}",
             what=msg("argument") if found["what"] == "argument" else msg("option"),
-            name=found["name"],
+            name=_placeholder(exc, lang) or found["name"],
         )
     found = _NEEDS_VALUE.match(text)
     if found:
@@ -69,6 +70,18 @@ def words_of(exc: click.ClickException) -> Message:
             problem=_problem(found["problem"]),
         )
     return foreign(text)
+
+
+def _placeholder(exc: click.ClickException, lang: str) -> str | None:
+    """The missing argument's placeholder as the usage line shows it in ``lang`` (場檔.yaml, 檔案:
+    the help catalog's words, its ``...`` left out), or None where the catalog has none."""
+    from .speaking import metavar
+
+    param = getattr(exc, "param", None)
+    if not isinstance(param, click.Argument):
+        return None
+    said = help_words(lang).get(f"* metavar {metavar(param)}")
+    return said.removesuffix("...") if said else None
 
 
 def _problem(text: str) -> Message:
@@ -110,7 +123,7 @@ def show(exc: click.ClickException, lang: str) -> None:
             hint = msg("Try '{command} --help' for help.", command=ctx.command_path).say(lang)
             hint += "\n"
         click.echo(f"{usage}\n{hint}", err=True)
-    said = words_of(exc)
+    said = words_of(exc, lang)
     if own and not isinstance(getattr(exc, "words", None), Message):
         said = foreign(exc.format_message())  # click's own sentence, as click wrote it
     click.echo(msg("Error: {message}", message=said).say(lang), err=True)

@@ -27,10 +27,11 @@ def _wide(char: str) -> bool:
 
 
 def _pieces(chunk: str) -> list[str]:
-    """One chunk cut where a line may break: between wide characters, ASCII runs kept whole, each
-    closing mark kept with what precedes it and each opening mark with what follows."""
-    if not any(_wide(c) for c in chunk):
-        return [chunk]
+    """One chunk cut where a line may break: between wide characters, ASCII runs and typed values
+    (a half-width colon inside) kept whole, each closing mark kept with what precedes it and each
+    opening mark with what follows."""
+    if not any(_wide(c) for c in chunk) or ":" in chunk.rstrip(":"):
+        return [chunk]  # ASCII, or a value typed as it is (阿君:暗槓:1z): never broken inside
     pieces: list[str] = []
     for char in chunk:
         if pieces and (

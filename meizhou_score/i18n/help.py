@@ -1,14 +1,22 @@
 """The command line's help (說明) in Traditional Chinese, and click's own words, keyed by id.
 
-An id is a command's path (``ledger add``; the program itself is ``meizhou-score``) for its description,
-``path --option`` for an option's help (``* --option`` for an option every command shares), and
-``path epilog`` for what follows the options. A description here holds only its prose: the examples are the
-English help's own, under 例子. Simplified is made from these as every other catalog is.
+An id is a command's path (``ledger add``; the program itself is ``meizhou-score``) for its
+description, ``path --option`` for an option's help (``* --option`` for an option every command
+shares), and ``path epilog`` for what follows the options. A description here holds only its
+prose: the examples are the English help's own, under 例子, unless ``path examples`` gives this
+language's own (the values a Chinese table types). Simplified is made from these as every other
+catalog is.
+
+A long text is written as adjacent literals, every line within 100 bytes of UTF-8; where ruff
+format would join two of them back onto one line (it measures display columns, and a Chinese
+character is 2 columns but 3 bytes), the second is written r"..." (the same text: it holds no
+backslash), which ruff keeps apart.
 """
 
 from __future__ import annotations
 
 from .catalog import catalog, register
+from .clicks import CLICK_ZH_HANT
 
 HELP_ZH_HANT: dict[str, str] = {
     "meizhou-score": "結算並核對梅州（客家）麻將的輸贏金額。",
@@ -20,92 +28,177 @@ HELP_ZH_HANT: dict[str, str] = {
         "  MEIZHOU_DEBUG=1            程式本身出錯時顯示追蹤訊息\n"
         "  LC_ALL, LC_MESSAGES, LANG  沒有 --lang 時：zh_CN、zh_SG 為簡體中文；\n"
         "                             zh_TW、zh_HK 及其他 zh_* 為繁體中文\n"
-        "\b\n結束代碼：0 已結算且相符；1 有爭議（不是胡牌、申報或莊家不符）；\n"
+        "\b\n結束代碼：0 已結算且相符；1 有爭議（不是胡牌、"
+        "申報或莊家不符）；\n"
         "          2 紀錄或用法有誤；3 程式錯誤；4 無法寫出結果；\n"
         "          130 按了 Ctrl-C；141 讀取端關閉了管線。\n"
-        "\b\n說明文件：套件原始碼旁的 README 與 docs/（格式、規則、稽核、架構、效能）。"
+        "\b\n說明文件：套件原始碼旁的 README 與 docs/（格式、規則、稽核、"
+        "架構、效能）。"
     ),
     "audit": (
         "在 Dask 叢集上結算每個 JSONL 輸入，與單機的 settle --jsonl 相同。\n\n"
-        "輸入可以是檔案、檔名樣式（加引號：'logs/*.jsonl'）或 Dask 能讀的網址（s3://…、gs://…，"
-        "需安裝該檔案系統的套件）。每個輸入的結果以其名稱寫到 --out 資料夾，與 settle --jsonl "
-        "印出的逐位元組相同；每個檔案及合計的已結算、有爭議、被拒行數印在最後，並寫入 summary.json。"
+        "輸入可以是檔案、檔名樣式（加引號：'logs/*.jsonl'）"
+        "或 Dask 能讀的網址（s3://…、gs://…，"
+        "需安裝該檔案系統的套件）。每個輸入的結果以其名稱寫到 --out "
+        "資料夾，與 settle --jsonl "
+        "印出的逐位元組相同；每個檔案及合計的已結算、有爭議、"
+        "被拒行數印在最後，並寫入 summary.json。"
         "結束代碼與批次模式相同：有被拒的行為 2，否則有爭議為 1。"
     ),
-    "audit --out": "結果寫到哪裡：每個輸入一個同名的 JSONL，另有 summary.json。",
+    "audit --out": (
+        "結果寫到哪裡：每個輸入一個同名的 "
+        r"JSONL，另有 summary.json。"
+    ),
     "audit --scheduler": "現有 Dask 叢集的排程器。",
     "audit --workers": "沒有 --scheduler 時：本機叢集的工作行程數。",
     "audit --rules": "每一行共用的規則檔（一行自己的 rules: 優先）。",
     "audit --blocksize": "每次讀取的區塊大小。",
-    "check": ("分析手牌：14 張（含碰、槓）時看是否胡牌、怎樣胡；13 張時列出聽哪些牌。"),
+    "check": (
+        "分析手牌：14 張（含碰、槓）時看是否胡牌、怎樣胡；"
+        r"13 張時列出聽哪些牌。"
+    ),
     "check --pung": "碰出的牌，例如 777z。",
     "check --kong": "明槓（直槓或加槓），例如 5555m。",
     "check --concealed-kong": "暗槓，例如 1111z。",
     "deal": (
-        "由兩次擲骰的點數，說明從哪裡開牌、怎樣起牌（見 docs/rules.md 的遊戲簡介）。\n\n"
-        "莊家點數是莊家擲出的點數，開牌點數是被開牌那一家擲出的點數。寫了 --players 和 "
-        "--dealer 就以名字稱呼各家；寫 --seats 點數則改為定座位：擲骰者（--players 的第一位）"
+        "由兩次擲骰的點數，說明從哪裡開牌、"
+        "怎樣起牌（見 docs/rules.md 的遊戲簡介）。\n\n"
+        "莊家點數是莊家擲出的點數，開牌點數是被開牌那一家擲出的點數。"
+        "寫了 --players 和 "
+        "--dealer 就以名字稱呼各家；寫 --seats 點數則改為定座位："
+        "擲骰者（--players 的第一位）"
         "從自己數起，依逆時針方向數，數到的那一家坐東。"
     ),
     "deal --players": "玩家，依座位的出牌順序。",
     "deal --dealer": "誰坐莊（--players 之一）；起牌時以名字稱呼各家。",
     "deal --seats": "第一局之前：--players 第一位擲出的點數，數到的人坐東。",
-    "ledger": "俱樂部帳本：每一場都存在一個 SQLite 檔案中；合計、結算、統計、匯出。",
-    "ledger --db": "帳本檔案［預設：MEIZHOU_LEDGER，否則 ~/.local/share/meizhou-score/ledger.sqlite3］。",
+    "ledger": (
+        "俱樂部帳本：每一場都存在一個 SQLite 檔案中；合計、結算、統計、"
+        r"匯出。"
+    ),
+    "ledger --db": (
+        "帳本檔案［預設：MEIZHOU_LEDGER，否則 ~/.local/share/meizhou-score/ledger.sqlite"
+        r"3］。"
+    ),
     "ledger add": (
-        "結算每個一場（或單局）的檔案，並存入帳本：日期、玩家、規則、每一局與付款。\n\n"
-        "一場以檔案、日期和玩家認定。同一場再加一次不會改變任何東西；記了更多局之後再加，"
-        "這一場就會增加局數（「第 3 場現在有 9 局，原有 8 局」）。前面的局被改過的一場會被拒收"
-        "（--replace 編號 可以刻意取代）。無法結算或有爭議的一場會被拒收（--accept-disputes "
+        "結算每個一場（或單局）的檔案，並存入帳本：日期、玩家、規則、"
+        "每一局與付款。\n\n"
+        "一場以檔案、日期和玩家認定。同一場再加一次不會改變任何東西；"
+        "記了更多局之後再加，"
+        "這一場就會增加局數（「第 3 場現在有 9 局，原有 8 局」）。"
+        "前面的局被改過的一場會被拒收"
+        "（--replace 編號 可以刻意取代）。"
+        "無法結算或有爭議的一場會被拒收（--accept-disputes "
         "照樣加入）；絕不留下寫了一半的東西，場次編號也不會重複使用。"
     ),
-    "ledger add --date": "檔案沒有日期時這一場的日期［預設：檔案的修改日］。",
+    "ledger add --date": (
+        "檔案沒有日期時這一場的日期［預設："
+        r"檔案的修改日］。"
+    ),
     "ledger add --accept-disputes": "即使有一局有爭議，也加入這一場。",
     "ledger add --replace": "以檔案現況取代第 N 場。",
-    "ledger check": "檢查帳本：SQLite 完整性檢查，並核對每一局的輸贏相加為零。",
-    "ledger export": "匯出期間內的每一局和每一筆付款，給試算表或其他程式使用。",
-    "ledger export --format": "CSV（每筆付款一列；沒有付款的一局佔一列）或 JSON 行（每局一行）。",
-    "ledger export --what": "匯出每一局及其付款、場後的付款（ledger pay），或兩者。",
-    "ledger export --output": "寫到這個檔案（整個取代；管線則直接寫入）［預設：標準輸出］。",
-    "ledger export --bom": "給 Excel 的 CSV：以位元組順序標記開頭，中文名字才不會亂碼。",
+    "ledger check": (
+        "檢查帳本：SQLite 完整性檢查，"
+        r"並核對每一局的輸贏相加為零。"
+    ),
+    "ledger export": (
+        "匯出期間內的每一局和每一筆付款，"
+        r"給試算表或其他程式使用。"
+    ),
+    "ledger export --format": (
+        "CSV（每筆付款一列；沒有付款的一局佔一列）或 JSON 行（每局一行）"
+        r"。"
+    ),
+    "ledger export --what": (
+        "匯出每一局及其付款、"
+        r"場後的付款（ledger pay），或兩者。"
+    ),
+    "ledger export --output": (
+        "寫到這個檔案（整個取代；"
+        r"管線則直接寫入）［預設：標準輸出］。"
+    ),
+    "ledger export --bom": (
+        "給 Excel 的 CSV："
+        r"以位元組順序標記開頭，中文名字才不會亂碼。"
+    ),
     "ledger history": (
-        "每位玩家隨時間累計的輸贏（每一場，以及依日期的付款），以表格列出；加 --chart 另畫折線圖"
+        "每位玩家隨時間累計的輸贏（每一場，以及依日期的付款），"
+        "以表格列出；加 --chart 另畫折線圖"
         "（獨立的 SVG，不含指令碼）。"
     ),
     "ledger history --by": "每一場、每週或每月一個點。",
     "ledger history --chart": "另畫成折線圖 SVG（- 寫到標準輸出）。",
     "ledger history --format": "表格、JSON 或 CSV。",
     "ledger merge": (
-        "同一個人的兩種寫法合而為一：舊名的每一場、每一局和付款都歸到新名。\n\n"
+        "同一個人的兩種寫法合而為一：舊名的每一場、"
+        "每一局和付款都歸到新名。\n\n"
         "兩人若曾同桌則拒絕（那時他們是兩個人）。"
     ),
     "ledger nights": "列出帳本中的每一場。",
-    "ledger pay": ("記下實際付的錢：付款者付給收款者這筆金額。之後合計和結算會顯示現在還欠多少。"),
+    "ledger pay": (
+        "記下實際付的錢：付款者付給收款者這筆金額。"
+        r"之後合計和結算會顯示現在還欠多少。"
+    ),
     "ledger pay --date": "付款日期［預設：今天］。",
     "ledger pay --note": "和付款一起保存的備註。",
     "ledger payments": "依日期列出記下的付款（ledger pay、settle-up --record）。",
-    "ledger remove": "刪除這個場次的一場及與它一起存的一切（會先詢問，除非加 --yes）。",
+    "ledger remove": (
+        "刪除這個場次的一場及與它一起存的一切（會先詢問，除非加 --yes）"
+        r"。"
+    ),
     "ledger remove --yes": "不詢問，直接刪除。",
-    "ledger remove-payment": "撤回第 N 筆付款（會先詢問，除非加 --yes）：那筆欠款又要還了。",
+    "ledger remove-payment": (
+        "撤回第 N 筆付款（會先詢問，"
+        r"除非加 --yes）：那筆欠款又要還了。"
+    ),
     "ledger remove-payment --yes": "不詢問，直接撤回。",
     "ledger rename": "為玩家改名：舊名的每一場、每一局和付款都歸到新名。",
     "ledger settle-up": (
         "期間內誰付給誰，以最少的轉賬結清現在的欠款。\n\n"
-        "現在的欠款是各場的輸贏，減去之後已付的（ledger pay）。加 --record 時，"
+        "現在的欠款是各場的輸贏，減去之後已付的（ledger pay）。"
+        "加 --record 時，"
         "建議的付款會記為今天已付，大家就兩清了。"
     ),
-    "ledger settle-up --record": "把建議的付款記為已付（會先詢問，除非加 --yes）。",
+    "ledger settle-up --record": (
+        "把建議的付款記為已付（會先詢問，"
+        r"除非加 --yes）。"
+    ),
     "ledger settle-up --yes": "配合 --record：不詢問，直接記下。",
-    "ledger show": ("以帳本所存的內容重新結算這個場次的一場，印出的樣子與 settle 相同。"),
-    "ledger stats": "每位玩家：場數、局數、各種胡法的次數、自摸率、被搶槓次數、槓、最大的一手、淨輸贏。",
+    "ledger show": (
+        "以帳本所存的內容重新結算這個場次的一場，"
+        r"印出的樣子與 settle 相同。"
+    ),
+    "ledger stats": (
+        "每位玩家：場數、局數、各種胡法的次數、自摸率、被搶槓次數、"
+        r"槓、最大的一手、淨輸贏。"
+    ),
     "ledger stats --player": "只列這一位玩家。",
-    "ledger totals": "期間內（預設為所有場次）每位玩家的淨輸贏，分毫不差。",
+    "ledger totals": (
+        "期間內（預設為所有場次）"
+        r"每位玩家的淨輸贏，分毫不差。"
+    ),
     "ledger totals --player": "只列這一位玩家。",
     "record": (
         "在牌桌上記下一局：附加到場檔，並印出這一局的結算與累計。\n\n"
-        "檔案不存在時會建立（--players、--stake、--dealer，可加 --rules）。之後各局依輪莊決定莊家。"
-        "選項寫出這一局；選項沒寫的，在標準輸入是終端機時依牌桌的順序逐項詢問。每個答案輸入時就檢查，"
-        "只有能結算的一局才會寫入。檔案逐局以原子方式更改，已有的各局一字不改。"
+        "檔案不存在時會建立（--players、--stake、--dealer，可加 --rules）。"
+        "之後各局依輪莊決定莊家。"
+        "選項寫出這一局；選項沒寫的，"
+        "在標準輸入是終端機時依牌桌的順序逐項詢問。"
+        "每個答案輸入時就檢查，"
+        "只有能結算的一局才會寫入。檔案逐局以原子方式更改，"
+        "已有的各局一字不改。"
+    ),
+    "record examples": (  # the values a Chinese table types: its names, 暗槓 for a kong's type
+        "\b\n    例子：\n"
+        '      meizhou-score record 今晚.yaml --players "阿福,阿梅,阿君,阿蘭" --stake 10 '
+        "--dealer 阿福\n"
+        "      meizhou-score record 今晚.yaml --winner 阿梅 --self-draw "
+        '--hand "123m 456m 789p 234s 55s" --winning-tile 4s\n'
+        "      meizhou-score record 今晚.yaml --draw\n"
+        "      meizhou-score record 今晚.yaml --winner 阿君 --self-draw "
+        '--hand "123m 456p 789s 55s" \\\n'
+        '          --winning-tile 5s --kong "阿君:暗槓:1z" --yes\n'
+        '      meizhou-score record --players "甲,乙,丙,丁" --dealer 甲 -o 一局.yaml'
     ),
     "record --players": "新檔案的玩家，依東、南、西、北座次。",
     "record --stake": "每分多少金：新檔案的底分，或這一局自己的底分。",
@@ -120,64 +213,119 @@ HELP_ZH_HANT: dict[str, str] = {
     "record --winning-tile": "胡的那張牌（搶槓時是被搶的那張）。",
     "record --pung": "胡牌者碰出的牌；可寫多次。",
     "record --kong": (
-        "這一局的一副槓：種類為 concealed、added 或 exposed，直槓另寫打出者；可寫多次。"
+        "這一局的一副槓：種類寫暗槓、加槓或直槓；直槓另寫打出者；"
+        "可寫多次。"
+        "例如 阿君:暗槓:1z 或 阿梅:直槓:5m:阿福。"
     ),
-    "record --claimed": "同桌說某位玩家贏（+）或輸（-）多少；可寫多次；會核對。",
-    "record --amend": "改寫第 N 局（不寫 N 為最後一局）而不是新增：先顯示它，並以原來的答案為預設（按 Enter 保留）。",
-    "record --allow-dispute": "即使這一局有爭議（不是胡牌、申報不符）也記下。",
+    "record --claimed": (
+        "同桌說某位玩家贏（+）或輸（-）"
+        r"多少；可寫多次；會核對。"
+    ),
+    "record --amend": (
+        "改寫第 N 局（不寫 N 為最後一局）而不是新增：先顯示它，"
+        "並以原來的答案為預設（按 Enter 保留）。"
+    ),
+    "record --allow-dispute": (
+        "即使這一局有爭議（不是胡牌、"
+        r"申報不符）也記下。"
+    ),
     "record --output": "把單局紀錄寫到檔案（- 印出）而不是一場的檔案。",
     "record --yes": "不詢問確認，直接記下。",
     "record --ask": "詢問選項沒寫的部分［預設：標準輸入是終端機時］。",
-    "rules": "印出現行規則：預設值（docs/rules.md），再以 --rules 的檔案覆蓋。",
+    "rules": (
+        "印出現行規則：預設值（docs/rules.md）"
+        r"，再以 --rules 的檔案覆蓋。"
+    ),
     "rules --explain": "印出一條裁定：內容與理由。",
     "schema": (
-        "印出單局紀錄與一場檔案格式的 JSON Schema，或規則檔的 JSON Schema。\n\n"
-        "看得懂 JSON Schema 的編輯器會在輸入時檢查檔案：存下 schema，並在檔案第一行寫出它的名字"
+        "印出單局紀錄與一場檔案格式的 JSON Schema，或規則檔的 JSON Schema。"
+        "\n\n"
+        "看得懂 JSON Schema 的編輯器會在輸入時檢查檔案：存下 schema，"
+        "並在檔案第一行寫出它的名字"
         "（yaml-language-server，VS Code 的 YAML 擴充功能等都會讀），例如 "
         "# yaml-language-server: $schema=meizhou-record.schema.json。"
     ),
     "schema --house-rules": "改印規則檔的 schema。",
     "serve": (
-        "把場檔開放給牌桌上的手機：記分表，點幾下就記一局；任何地方記下一局"
-        "（另一支手機，或命令列的 record），一兩秒內每個頁面都會更新。\n\n"
-        "這一場的檔案還不存在時，會在頁面上建立。每次寫入都經過與 record 相同的安全寫入。"
+        "把場檔開放給牌桌上的手機：記分表，點幾下就記一局；"
+        "任何地方記下一局"
+        "（另一支手機，或命令列的 record），一兩秒內每個頁面都會更新。"
+        "\n\n"
+        "這一場的檔案還不存在時，會在頁面上建立。"
+        "每次寫入都經過與 record 相同的安全寫入。"
         "按 Ctrl-C 停止伺服器。"
     ),
     "serve --port": "監聽的埠。",
     "serve --host": "監聽的位址（只有本機，除非加 --lan）。",
-    "serve --lan": "讓同一網路的手機進來：監聽每個位址，並附上每個請求都要帶的密碼連結（及其 QR 碼）。",
-    "serve --new-link": "與 --lan 同用：給這一場一個新的密碼連結（舊的連結就不能用了）。",
+    "serve --lan": (
+        "讓同一網路的手機進來：監聽每個位址，"
+        r"並附上每個請求都要帶的密碼連結（及其 QR 碼）。"
+    ),
+    "serve --new-link": (
+        "與 --lan 同用：給這一場一個新的密碼連結（舊的連結就不能用了）"
+        r"。"
+    ),
     "serve --db": "俱樂部帳本，給頁面的「加入帳本」使用。",
     "settle": (
         "結算單局紀錄或一場的檔案：每個檔案（- 讀標準輸入）。\n\n"
-        "印出檢查結果、每位玩家的輸贏和下一莊，並核對申報的輸贏。一場的檔案印出記分表，每局一行，"
-        "附累計（--hands：每局的完整表格）。有多個檔案時，各以檔名列出（JSON：物件列表，"
+        "印出檢查結果、每位玩家的輸贏和下一莊，並核對申報的輸贏。"
+        "一場的檔案印出記分表，每局一行，"
+        "附累計（--hands：每局的完整表格）。有多個檔案時，"
+        "各以檔名列出（JSON：物件列表，"
         '"file" 在最前；無法結算的檔案為 {"file", "valid": false, "error"}），'
         "結束代碼取其中最差的。"
     ),
     "settle --explain": "列出每一筆付款及其依據的規則。",
-    "settle --hands": "一場的檔案：每局的完整表格，不只記分表（--explain 也會列出）。",
+    "settle --hands": (
+        "一場的檔案：每局的完整表格，"
+        r"不只記分表（--explain 也會列出）。"
+    ),
     "settle --settle-up": "另外說明誰付給誰，以最少的轉賬結清輸贏。",
-    "settle --jsonl": "批次模式：檔案每行一筆 JSON 紀錄；每行印出一筆 JSON 結果。",
-    "settle --jobs": "批次模式：以 N 個工作行程結算（0：每個核心）；輸出相同。",
-    "settle --chart": "另把每局後的累計畫成折線圖（SVG；- 寫到標準輸出，取代表格）。",
-    "settle --max-record-bytes": "拒收大於 N 位元組的單局紀錄［預設：1 MiB，或 MEIZHOU_MAX_RECORD_BYTES］。",
-    "settle --max-session-bytes": "拒收大於 N 位元組的一場檔案［預設：4 MiB，或 MEIZHOU_MAX_SESSION_BYTES］。",
+    "settle --jsonl": (
+        "批次模式：檔案每行一筆 JSON "
+        r"紀錄；每行印出一筆 JSON 結果。"
+    ),
+    "settle --jobs": (
+        "批次模式：以 N 個工作行程結算（0："
+        r"每個核心）；輸出相同。"
+    ),
+    "settle --chart": (
+        "另把每局後的累計畫成折線圖（SVG；"
+        r"- 寫到標準輸出，取代表格）。"
+    ),
+    "settle --max-record-bytes": (
+        "拒收大於 N 位元組的單局紀錄［預設：1 MiB，"
+        r"或 MEIZHOU_MAX_RECORD_BYTES］。"
+    ),
+    "settle --max-session-bytes": (
+        "拒收大於 N 位元組的一場檔案［預設：4 MiB，"
+        r"或 MEIZHOU_MAX_SESSION_BYTES］。"
+    ),
     "ledger show --explain": "列出每一筆付款及其依據的規則。",
     "undo": (
         "刪除場檔的最後一局（先顯示並詢問，除非加 --yes）。\n\n"
-        "檔案其餘部分一字不改；檔案以原子方式取代。要改正最後一局，請用 record --amend。"
+        "檔案其餘部分一字不改；檔案以原子方式取代。要改正最後一局，"
+        "請用 record --amend。"
     ),
     "undo --yes": "不詢問，直接刪除。",
     "* --rules": "規則檔（YAML）；紀錄自己的 rules: 優先。",
     "* --format": "輸出格式。",
-    "* --lang": "語言：英文（en）、繁體中文（zh-Hant 或 zh）或簡體中文（zh-Hans）。",
-    "* --lang default": "依語系：zh_CN、zh_SG 為 zh-Hans；zh_TW、zh_HK 為 zh-Hant；其他為 en",
+    "* --lang": (
+        "語言：英文（en）、繁體中文（zh-Hant "
+        r"或 zh）或簡體中文（zh-Hans）。"
+    ),
+    "* --lang default": (
+        "依語系：zh_CN、zh_SG 為 zh-Hans；"
+        r"zh_TW、zh_HK 為 zh-Hant；其他為 en"
+    ),
     "* --since": "只列這一天或之後的場次。",
     "* --until": "只列這一天或之前的場次。",
     "* --player": "只列這一位玩家。",
     "* --yes": "不詢問，直接進行。",
-    "* --bom": "給 Excel 的 CSV：以位元組順序標記開頭，中文名字才不會亂碼。",
+    "* --bom": (
+        "給 Excel 的 CSV："
+        r"以位元組順序標記開頭，中文名字才不會亂碼。"
+    ),
     "* --help": "顯示這份說明後結束。",
     "* --version": "顯示版本後結束。",
     "* --explain": "列出每一筆付款及其依據的規則。",
@@ -216,40 +364,6 @@ METAVARS_ZH_HANT: dict[str, str] = {
     "NAME=AMOUNT": "名字=金額",
     "SUM": "點數",
     "DEALER_DICE BREAKER_DICE": "莊家點數 開牌點數",
-}
-
-# click's own words (its gettext message ids, click 8) → Traditional Chinese
-CLICK_ZH_HANT: dict[str, str] = {
-    "Usage:": "用法：",
-    ":": "：",
-    "Options": "選項",
-    "Commands": "指令",
-    "Arguments": "參數",
-    "[OPTIONS]": "[選項]",
-    "COMMAND [ARGS]...": "指令 [參數]...",
-    "Show this message and exit.": "顯示這份說明後結束。",
-    "Show the version and exit.": "顯示版本後結束。",
-    "default:": "預設：",
-    "default: {default}": "預設：{default}",
-    "env var: {var}": "環境變數：{var}",
-    "required": "必填",
-    "(deprecated)": "（已停用）",
-    "%(prog)s, version %(version)s": "%(prog)s，版本 %(version)s",
-    "No such command {name!r}.": "沒有這個指令「{name}」。",
-    "Error: {message}": "錯誤：{message}",
-    "Try {command!r} for help.": "用「{command}」看說明。",
-    "Missing argument": "缺少參數",
-    "Missing option": "缺少選項",
-    "Missing parameter": "缺少參數",
-    "Missing {param_type}": "缺少{param_type}",
-    "Missing {param_type} {param_hint}.": "缺少{param_type} {param_hint}。",
-    "argument": "參數",
-    "option": "選項",
-    "parameter": "參數",
-    "Invalid value.": "值不對。",
-    "Invalid value for {param_hint}: {message}": "{param_hint} 的值不對：{message}",
-    "Aborted!": "已停止。",
-    "Error": "錯誤",
 }
 
 

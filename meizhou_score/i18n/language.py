@@ -1,6 +1,6 @@
-"""A language (語言): how its sentences are put together — quotes, list separator, colon, yes and
-no, the default shown at a question, percentages — and the one function that picks a language for a
-player.
+"""A language (語言): how its sentences are put together — quotes, list separator, colon, yes
+and no, the default shown at a question, percentages — and the one function that picks a language
+for a player.
 
 Every word of a language comes from its catalog (:mod:`.messages`, :mod:`.words`, :mod:`.help`);
 this module says only how the words are joined. A new language is one :class:`Language` and one
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 _CJK = "\u2018-\u201f\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
-# one space a template put between two Chinese characters (「阿福 的」): Chinese sets no space there
+# one space a template put between two Chinese characters (「阿福 的」): Chinese sets no space
+# there
 _LONE_SPACE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
 
 
@@ -62,7 +63,8 @@ class Language:
         return f"{value:.0f}%" if value == int(value) else f"{value:.1f}%"
 
     def question_hint(self, default: bool) -> str:
-        """What a yes/no question shows after it: [Y/n] in English, [是/否，預設 是] in Chinese."""
+        """What a yes/no question shows after it: [Y/n] in English, [是/否，預設 是] in
+        Chinese."""
         if not self.default_word:
             yes = self.yes.upper() if default else self.yes
             no = self.no if default else self.no.upper()

@@ -13,7 +13,8 @@ REVIEWED: dict[str, str] = {
     "档案": "文件",  # a file (before 规则档, so that 规则档案 is not 规则文件案)
     "规则档": "规则文件",  # a house-rules file
     "档名": "文件名",
-    "场档": "场次文件",  # a night's file, as the help's placeholder names it (场次文件.yaml)
+    # a night's file, as the help's placeholder names it (场次文件.yaml)
+    "场档": "场次文件",
     "图档": "图片文件",  # the chart's file (图片文件.svg)
     "输入档": "输入文件",  # 这个命令的输入文件: a command's input file
     "指令": "命令",  # a command (Taiwan's 指令码, a script, is made 脚本 before this)
@@ -43,7 +44,9 @@ REVIEWED: dict[str, str] = {
     "稽核": "审核",
     "连结": "链接",
     "埠": "端口",
-    "手提电脑": "笔记本电脑",  # a laptop (Hong Kong's 手提電腦; the phone page's "not answering")
+    "注解": "注释",  # a comment in a file (the night file's first lines say comments are kept)
+    # a laptop (Hong Kong's 手提電腦; the phone page's "not answering")
+    "手提电脑": "笔记本电脑",
 }
 
 # Taiwan's corner quotes → the mainland's curly quotes

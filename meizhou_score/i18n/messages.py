@@ -13,6 +13,7 @@ listed with ``, `` in English and ``、`` in Chinese.
 
 from __future__ import annotations
 
+import errno
 from typing import Any
 
 from .catalog import catalog, register
@@ -29,6 +30,16 @@ class Message:
         self.values = values
 
     def say(self, lang: str = "en") -> str:
+        said = self._said(lang)
+        if self.template in TILE_ERRORS:  # a bad tile: every form a tile is written in, at once
+            notation = msg(
+                "a tile is a number and a suit: 1m–9m (萬), 1p–9p (筒), 1s–9s (條), "
+                "1z–7z (字: 東南西北白發中)"
+            )
+            return msg("{error}; {notation}", error=said, notation=notation).say(lang)
+        return said
+
+    def _said(self, lang: str) -> str:
         template = template_in(self.template, lang)
         if not self.values and not language(lang).chinese:
             return template
@@ -49,6 +60,17 @@ class Message:
 
 
 msg = Message
+
+# The tile notation's errors (engine/tiles.py): each ends with how tiles are written, so that a
+# newcomer who typed a bad tile reads every suit and its numbers in their own language.
+TILE_ERRORS = frozenset(
+    {
+        "unexpected {char!r} at column {column} in {text!r}",
+        "unexpected {char!r} at column {column} in {text!r}: no number before the suit",
+        "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
+        "no such tile '{digit}{suit}' in {text!r}",
+    }
+)
 
 
 class Count(int):
@@ -115,9 +137,27 @@ def foreign(text: str) -> Message:
     return Message(text)
 
 
+# The system's reasons a player meets most, by errno: each the words of glibc's strerror (the id
+# of its translation), so that they are said in the player's language whatever the system's
+# own words are; any other errno is said as the system says it.
+OS_REASONS = {
+    errno.ENOENT: "No such file or directory",
+    errno.EACCES: "Permission denied",
+    errno.EISDIR: "Is a directory",
+    errno.ENOTDIR: "Not a directory",
+    errno.EEXIST: "File exists",
+    errno.ENOSPC: "No space left on device",
+    errno.EROFS: "Read-only file system",
+    errno.ELOOP: "Too many levels of symbolic links",
+    errno.EPERM: "Operation not permitted",
+}
+
+
 def reason(exc: OSError) -> Message:
-    """Why the system refused a file (its own words, said in Chinese for the common cases)."""
-    return foreign(exc.strerror or str(exc))
+    """Why the system refused a file: the common reasons (:data:`OS_REASONS`) in the player's
+    language, any other in the system's own words."""
+    known = OS_REASONS.get(exc.errno) if isinstance(exc.errno, int) else None
+    return msg(known) if known else foreign(exc.strerror or str(exc))
 
 
 def chinese(template: str) -> str | None:

@@ -1,5 +1,5 @@
-"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and 简体
-(zh-Hans).
+"""The languages a player may read (語言) and the two scripts of Chinese: 繁體 (zh-Hant) and
+简体 (zh-Hans).
 
 Traditional is the text people write here; Simplified is made from it by the generated table
 (``simplified_characters.py`` and ``simplified_phrases.py``, built with OpenCC by

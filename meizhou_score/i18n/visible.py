@@ -1,4 +1,5 @@
-"""Text shown as stored (看得見): what could take over a terminal or a line is shown as an escape.
+"""Text shown as stored (看得見): what could take over a terminal or a line is shown as an
+escape.
 
 A file's name is whatever the file system allows: ESC, BEL, a carriage return, a direction
 override (U+202E) can all be in it, and printed raw they retitle the terminal, clear the screen,

@@ -206,8 +206,10 @@ class NightFile:
         allow_dispute: bool = False,
         follow: bool = False,
         settled: Night | None = None,
+        lang: str = "en",
     ) -> Written:
-        """Append ``hand``; a missing file is made from ``head`` (players, stake, rules, date).
+        """Append ``hand``; a missing file is made from ``head`` (players, stake, rules, date), its
+        comment in the player's language ``lang``.
 
         ``version``: the one the caller saw. With ``follow`` (``record``), a night another writer
         changed meanwhile is not refused: the hand goes after what is there now, if the table
@@ -226,11 +228,11 @@ class NightFile:
                 if found is None:
                     head = new_head(head)
                     night = settled or settle_data({**head, "hands": [hand]})
-                    text = sessionfile.new_session(self.path, head, hand)
+                    text = sessionfile.new_session(self.path, head, hand, lang)
                 elif all_taken_back(found.data):  # its first hand again
                     if head is not None and not follow:  # set up again on the page: its new table
                         table = new_head(head)
-                        text = sessionfile.new_session(self.path, table, hand)
+                        text = sessionfile.new_session(self.path, table, hand, lang)
                     else:  # under the table it kept
                         table = now.table or {}
                         text = sessionfile.with_first(found, hand)

@@ -124,11 +124,22 @@ def unchanged(
     return read(path, limits) if raw else None
 
 
-def new_session(path: str, head: dict[str, Any], hand: dict[str, Any]) -> str:
+def new_session(
+    path: str,
+    head: dict[str, Any],
+    hand: dict[str, Any],
+    lang: str = "en",
+    comments: list[str] | None = None,
+) -> str:
     """A new session file's text: its head (date, players, stake, rules) and its first hand,
-    checked."""
+    checked; the comment at its top in the player's language ``lang`` (or ``comments``, kept)."""
     text = session_yaml(
-        list(head["players"]), head["stake"], head.get("rules"), head.get("date")
+        list(head["players"]),
+        head["stake"],
+        head.get("rules"),
+        head.get("date"),
+        lang=lang,
+        comments=comments,
     ) + hand_yaml(hand, 2)
     meant = {**{k: v for k, v in head.items() if v is not None and k != "hands"}, "hands": [hand]}
     _check_new(path, text, meant)
@@ -211,6 +222,7 @@ def _emptied(session: SessionFile) -> str:
         data.get("rules"),
         str(data["date"]) if data.get("date") is not None else None,
         session.newline,
+        comments=head_comments(session.text),
     )
     new = head.rstrip("\r\n") + " []" + session.newline
     _check_new(session.path, new, {**{k: v for k, v in data.items() if k != "hands"}, "hands": []})
@@ -227,7 +239,18 @@ def with_first(session: SessionFile, hand: dict[str, Any]) -> str:
         "stake": data.get("stake", 1),
         "rules": data.get("rules"),
     }
-    return new_session(session.path, head, hand)
+    return new_session(session.path, head, hand, comments=head_comments(session.text))
+
+
+def head_comments(text: str) -> list[str]:
+    """The comment lines at the top of a file (in whatever language they were written), kept when
+    its head is written again."""
+    lines = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return lines
 
 
 def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:

@@ -105,12 +105,12 @@ def session_yaml(
     rules: dict[str, Any] | None,
     date: str | None,
     newline: str = "\n",
+    lang: str = "en",
+    comments: list[str] | None = None,
 ) -> str:
-    """The head of a new session file, up to ``hands:``."""
-    lines = [
-        "# A night of Meizhou mahjong, written by `meizhou-score record`.",
-        "# Hands are appended below; comments and edits you make are kept.",
-    ]
+    """The head of a new session file, up to ``hands:``: its comment lines (``comments``, or the
+    two that say what the file is, in the player's language ``lang``), then the table."""
+    lines = list(comments) if comments is not None else _said(("file_night", "file_kept"), lang)
     if date:  # quoted: a plain 2026-11-19 is a date to YAML 1.1 readers (PyYAML, js-yaml), not text
         lines.append(f"date: {scalar(str(date))}")
     lines += _lines({"players": players, "stake": stake, **({"rules": rules} if rules else {})})
@@ -118,7 +118,15 @@ def session_yaml(
     return newline.join(lines) + newline
 
 
-def record_yaml(record: dict[str, Any], newline: str = "\n") -> str:
-    """A single hand record (``record -o``): the table's keys, then the hand's."""
-    lines = ["# One hand of Meizhou mahjong, written by `meizhou-score record`.", *_lines(record)]
+def record_yaml(record: dict[str, Any], newline: str = "\n", lang: str = "en") -> str:
+    """A single hand record (``record -o``): a comment in the player's language ``lang``, the
+    table's keys, then the hand's."""
+    lines = [*_said(("file_hand",), lang), *_lines(record)]
     return newline.join(lines) + newline
+
+
+def _said(keys: tuple[str, ...], lang: str) -> list[str]:
+    """The comment lines ``keys`` of the words catalog in ``lang`` (each starts with ``#``)."""
+    from ..i18n.words import phrase
+
+    return [phrase(key, lang) for key in keys]

@@ -4,6 +4,8 @@ totals, the next dealer and the disputes; each hand's whole table on demand (``-
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
 from ..settling.money import text as plain
@@ -59,16 +61,9 @@ def session_text(
     return "\n\n".join(parts)
 
 
-def sheet_text(
-    night: Night, lang: str = "en", last: int | None = None, cells: int | None = None
-) -> str:
-    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's
-    change and
-    (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
-
-    On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go
-    on a line of their own under each hand's figures.
-    """
+def sheet_rows(night: Night, lang: str = "en") -> list[list[str]]:
+    """The score sheet's rows as text, a hand a row: its number, dealer, what happened, each
+    player's change and (in brackets) running total."""
     w = WORDS[lang]
     rows = []
     for number, s, running in running_totals(
@@ -82,9 +77,29 @@ def sheet_text(
             ]
             + [f"{signed(s.amounts[name])} ({signed(running[name])})" for name in night.players]
         )
+    return rows
+
+
+def sheet_text(
+    night: Night,
+    lang: str = "en",
+    last: int | None = None,
+    cells: int | None = None,
+    numbers: Collection[int] | None = None,
+) -> str:
+    """The score sheet (記分表): a row a hand (:func:`sheet_rows`); only the ``last`` rows when
+    given, as ``record`` and ``undo`` end, or only the hands ``numbers`` (from 1: an amended hand
+    and the later rows it changed).
+
+    On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go
+    on a line of their own under each hand's figures.
+    """
+    rows = sheet_rows(night, lang)
+    if numbers is not None:
+        rows = [row for n, row in enumerate(rows, start=1) if n in numbers]
     if last is not None:
         rows = rows[-last:]
-    headers = w["sheet_headers"].split("|") + list(night.players)
+    headers = WORDS[lang]["sheet_headers"].split("|") + list(night.players)
     wide = table(rows, headers, (RIGHT, LEFT, LEFT) + (RIGHT,) * len(night.players))
     if cells is None or max(width(line) for line in wide.split("\n")) <= cells:
         return wide

@@ -1,0 +1,39 @@
+"""click's own words in Traditional Chinese: its usage line, headings and usage errors, keyed by
+the gettext message ids of click 8; registered with the help (:mod:`.help`), and lent to click
+while a Chinese language speaks (``cli/speaking.py``)."""
+
+from __future__ import annotations
+
+# click's own words (its gettext message ids, click 8) → Traditional Chinese
+CLICK_ZH_HANT: dict[str, str] = {
+    "Usage:": "用法：",
+    ":": "：",
+    "Options": "選項",
+    "Commands": "指令",
+    "Arguments": "參數",
+    "[OPTIONS]": "[選項]",
+    "COMMAND [ARGS]...": "指令 [參數]...",
+    "Show this message and exit.": "顯示這份說明後結束。",
+    "Show the version and exit.": "顯示版本後結束。",
+    "default:": "預設：",
+    "default: {default}": "預設：{default}",
+    "env var: {var}": "環境變數：{var}",
+    "required": "必填",
+    "(deprecated)": "（已停用）",
+    "%(prog)s, version %(version)s": "%(prog)s，版本 %(version)s",
+    "No such command {name!r}.": "沒有這個指令「{name}」。",
+    "Error: {message}": "錯誤：{message}",
+    "Try {command!r} for help.": "用「{command}」看說明。",
+    "Missing argument": "缺少參數",
+    "Missing option": "缺少選項",
+    "Missing parameter": "缺少參數",
+    "Missing {param_type}": "缺少{param_type}",
+    "Missing {param_type} {param_hint}.": "缺少{param_type} {param_hint}。",
+    "argument": "參數",
+    "option": "選項",
+    "parameter": "參數",
+    "Invalid value.": "值不對。",
+    "Invalid value for {param_hint}: {message}": "{param_hint} 的值不對：{message}",
+    "Aborted!": "已停止。",
+    "Error": "錯誤",
+}
