@@ -452,3 +452,24 @@ def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
     assert len(token) >= 22  # at least 128 bits from secrets
     assert "█" in out or "▀" in out or "▄" in out  # the QR code, drawn in the terminal
     assert proc.returncode == 130 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "lang, first",
+    [
+        ("en", "# A night of Meizhou mahjong, written by `meizhou-score record`."),
+        ("zh-Hans", "# 梅州麻将的一场，由 `meizhou-score record` 记下。"),
+    ],
+)
+def test_a_night_set_up_on_the_page_has_its_comment_in_the_phones_language(tmp_path, lang, first):
+    """The file a phone starts begins as record's does, in the phone's language (found by the
+    language's engineer: the page's nights were always commented in English)."""
+    night = tmp_path / "night.yaml"
+    c = client(night)
+    made = c.post(
+        f"/api/hands?lang={lang}",
+        json={"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW},
+        headers=seen(c),
+    )
+    assert made.status_code == 201, made.text
+    assert night.read_text(encoding="utf-8").splitlines()[0] == first

@@ -45,7 +45,7 @@ class Writes(Api):
             return refused(lang, "no_preset", 422, where="table.rules", ids=", ".join(_ids()))
 
         def work() -> Response:
-            written = self.night.add(hand, version, head, allow)
+            written = self.night.add(hand, version, head, allow, lang=lang)
             return self.answer(written.seen, lang, 201, hand=written.number)
 
         return await self.threaded(lang, work)
