@@ -62,9 +62,9 @@ def session_text(
 def sheet_text(
     night: Night, lang: str = "en", last: int | None = None, cells: int | None = None
 ) -> str:
-    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each player's
-    change and
-    (in brackets) running total; only the ``last`` rows when given, as ``record`` and ``undo`` end.
+    """The score sheet (記分表): a row a hand — its number, dealer, what happened, each
+    player's change and (in brackets) running total; only the ``last`` rows when given, as
+    ``record`` and ``undo`` end.
 
     On a screen narrower than that (``cells``, a phone's terminal), who dealt and what happened go
     on a line of their own under each hand's figures.
