@@ -97,8 +97,8 @@ def is_win(tiles: str | Iterable[Tile], rules: Any = None) -> bool:
 
 
 def waits(tiles: str | Iterable[Tile], rules: Any = None) -> list[str]:
-    """聽牌: the tiles that complete these 13 concealed tiles, in tile order (under house ``rules``,
-    if given)."""
+    """聽牌: the tiles that complete these 13 concealed tiles, in tile order (under house
+    ``rules``, if given)."""
     from .engine.hand import shape, waits_counts, with_tile
     from .engine.patterns import score
     from .engine.tiles import TILES
@@ -149,7 +149,8 @@ def load_record(
 
 
 def load_rules(path: str, base: Any = None):
-    """Read a house-rules YAML file (docs/rules.md, “House rules”) over ``base`` (the defaults)."""
+    """Read a house-rules YAML file (docs/rules.md, “House rules”) over ``base`` (the
+    defaults)."""
     from .errors import RecordError
     from .records.loader import load_record as _load
 

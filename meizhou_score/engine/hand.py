@@ -157,7 +157,8 @@ def is_win_counts(
     """
     h = counts[27:34]
     if 1 in h and 0 in h:
-        return False  # a single honour rules out pair + sets and seven pairs; a missing one 十三幺
+        # a single honour rules out pair + sets and seven pairs; a missing one 十三幺
+        return False
     suit, honour = tables()
     h = bytes(h)
     z = honour.get(h)

@@ -1,5 +1,5 @@
-"""The shipped tables (牌表): every complete group of one suit or the honours, built once and loaded
-in ~2 ms.
+"""The shipped tables (牌表): every complete group of one suit or the honours, built once and
+loaded in ~2 ms.
 
 Every combination of up to four sets and at most one pair inside one suit
 (and inside the honours, which form only triplets and pairs) is enumerated in

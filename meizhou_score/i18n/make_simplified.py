@@ -1,4 +1,5 @@
-"""Build the Simplified Chinese table (簡體字表) from the package's Traditional text with OpenCC.
+"""Build the Simplified Chinese table (簡體字表) from the package's Traditional text with
+OpenCC.
 
 A build-time tool, never imported by the program: ``python -m meizhou_score.i18n.make_simplified``
 rewrites the table's two modules beside it — ``simplified_characters.py`` (the character map) and
@@ -9,9 +10,10 @@ package (a test extra), the program does not.
 What is converted: every run of Chinese characters in a string the package may show — each ``.py``
 module's string constants (docstrings left out: nobody reads them at the table) and the phone page's
 words (``web/static/words.json``). OpenCC's ``t2s`` profile gives the characters, its ``tw2sp``
-profile the words as the mainland says them (檔案 → 文件, 資料夾 → 文件夹, 伺服器 → 服务器, 程式 →
-程序); the table keeps a character map and, whole, the runs whose words change, with
-:data:`REVIEWED` — the words a mahjong table must never see wrong — fixed last.
+profile the words as the mainland says them (檔案 → 文件, 資料夾 → 文件夹,
+伺服器 → 服务器, 程式 → 程序); the table keeps a character map and, whole, the runs
+whose words change, with :data:`REVIEWED` — the words a mahjong table must never see
+wrong — fixed last.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ HERE = Path(__file__).resolve().parent
 CHARACTERS_MODULE = HERE / "simplified_characters.py"
 PHRASES_MODULE = HERE / "simplified_phrases.py"
 MODULES = (CHARACTERS_MODULE, PHRASES_MODULE)
+MAX_LINE_BYTES = 100  # the longest line the package holds, counted in bytes
 _RUN = re.compile(RUN)
 
 # Reviewed by hand: the words a mahjong table cares most about, fixed whatever OpenCC's t2s would
-# say (OpenCC 1.4 agrees with every one; a future profile that read 槓 as 扛 would not win). Each is
-# in the table even where the program does not print it yet (雞胡), and each has a test
+# say (OpenCC 1.4 agrees with every one; a future profile that read 槓 as 扛 would not win).
+# Each is in the table even where the program does not print it yet (雞胡), and each has a test
 # (tests/test_i18n_scripts.py).
 REVIEWED: dict[str, str] = {
     "槓": "杠",  # never 扛
@@ -89,8 +92,8 @@ def _strings(value) -> list[str]:
 def table(characters_of, words_of) -> tuple[dict[str, str], dict[str, str]]:
     """(characters, phrases): the character map from ``characters_of`` (OpenCC's t2s, character for
     character) and, for each run whose words read differently on the mainland (``words_of``,
-    OpenCC's tw2sp: 檔案 → 文件, 伺服器 → 服务器, 預設值 → 默认值), the whole run as a phrase; the
-    reviewed words last.
+    OpenCC's tw2sp: 檔案 → 文件, 伺服器 → 服务器, 預設值 → 默认值), the whole
+    run as a phrase; the reviewed words last.
 
     A character goes in the map with the conversion it has in most runs; a run that does not come
     out of the map as OpenCC said is kept whole.
@@ -176,11 +179,24 @@ def _module(title: str, comment: str, name: str, entries: dict[str, str]) -> str
         '``python -m meizhou_score.i18n.make_simplified``."""',
         "",
         f"# {comment}",
-        f"{name} = {{",
     ]
-    lines += [f"    {_quoted(t)}: {_quoted(s)}," for t, s in entries.items()]
-    lines += ["}", ""]
+    body = [_entry(t, s) for t, s in entries.items()]
+    # ruff's formatter would join an entry written over two lines back into one: the table keeps
+    # its own layout where any entry needs two
+    fenced = any("\n" in entry for entry in body)
+    lines += ["# fmt: off"] if fenced else []
+    lines += [f"{name} = {{", *body, "}"]
+    lines += ["# fmt: on", ""] if fenced else [""]
     return "\n".join(lines)
+
+
+def _entry(traditional: str, simplified: str) -> str:
+    """One entry of the table: on one line, or over two where one line would pass
+    :data:`MAX_LINE_BYTES` bytes of UTF-8 (a Chinese character is three)."""
+    line = f"    {_quoted(traditional)}: {_quoted(simplified)},"
+    if len(line.encode("utf-8")) <= MAX_LINE_BYTES:
+        return line
+    return f"    {_quoted(traditional)}:\n        {_quoted(simplified)},"
 
 
 def _quoted(text: str) -> str:

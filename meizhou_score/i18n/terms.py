@@ -29,8 +29,19 @@ def tile_name(code: str) -> str:
 # What a player may type for a tile besides MPSZ: a suit after its digits (123萬, 5条) ...
 SUIT_MARKS = {"萬": "m", "万": "m", "筒": "p", "條": "s", "条": "s"}
 # ... an honour by itself (東, 东, 中), by its number 1z–7z ...
-HONOUR_MARKS = {"東": 1, "东": 1, "南": 2, "西": 3, "北": 4, "白": 5, "發": 6, "发": 6, "中": 7}
-# ... and an honour as players say it, in either script (紅中 is 中, 發財 is 發, 東風 is 東).
+HONOUR_MARKS = {
+    "東": 1,
+    "东": 1,
+    "南": 2,
+    "西": 3,
+    "北": 4,
+    "白": 5,
+    "發": 6,
+    "发": 6,
+    "中": 7,
+}
+# ... and an honour as players say it, in either script (紅中 is 中, 發財 is 發, 東風 is
+# 東).
 HONOURS_SAID = {
     "紅中": "中",
     "红中": "中",
@@ -120,7 +131,10 @@ PATTERN_NAMES = {
 
 # Each house rule's words by its key: (English, Chinese) — what it changes.
 HOUSE_RULES = {
-    "patterns": ("ratio per pattern id; 0 turns one off", "每種牌型的倍數；0 表示不算這種牌型"),
+    "patterns": (
+        "ratio per pattern id; 0 turns one off",
+        "每種牌型的倍數；0 表示不算這種牌型",
+    ),
     "combine": ("how matched patterns make the ratio", "幾個牌型怎樣合成倍數"),
     "self_draw_share": (
         "units each other player pays per ratio on a self-draw (自摸)",
@@ -134,7 +148,10 @@ HOUSE_RULES = {
         "units the robbed player pays per ratio (搶槓); unless set, 3 × self_draw_share",
         "搶槓時被搶者每倍付幾分；不設時是自摸每家份數的 3 倍",
     ),
-    "kong_units": ("units from each paying player, per kong type", "每種槓，每個付錢的人付幾分"),
+    "kong_units": (
+        "units from each paying player, per kong type",
+        "每種槓，每個付錢的人付幾分",
+    ),
     "exposed_kong_payer": ("who pays an exposed kong (直槓)", "直槓由誰付"),
     "dealer_after_draw": ("who deals after an exhaustive draw (荒莊)", "荒莊後誰坐莊"),
 }
@@ -151,5 +168,6 @@ RULE_LIST_SEP = "、"  # between the choices, or the counts, of a house rule in 
 
 
 def with_choices(said: str, values: str) -> str:
-    """A house rule's Chinese words with the values it may take: 直槓由誰付（可選：三家各付、…）."""
+    """A house rule's Chinese words with the values it may take:
+    直槓由誰付（可選：三家各付、…）."""
     return f"{said}（可選：{values}）"

@@ -35,8 +35,8 @@ def _places(record: Record, path: str) -> list[tuple[int, int, str | Message]]:
 def written_twice(hand: WinningHand, tile: int) -> Message:
     """The hint for a kong whose tiles were also written among the concealed tiles."""
     return msg(
-        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once, under "
-        "kongs, and leave its tiles out of concealed",
+        " — {count} copies of {tile} in concealed and a kong of {tile}: write the kong once,"
+        " under kongs, and leave its tiles out of concealed",
         count=hand.counts[tile],
         tile=str(TILES[tile]),
     )

@@ -1,5 +1,5 @@
-"""A file the user keeps, written whole (原子寫入): a temporary file in the same folder, flushed and
-synced, renamed over the old one, the folder synced; and the lock that keeps two writers of one
+"""A file the user keeps, written whole (原子寫入): a temporary file in the same folder, flushed
+and synced, renamed over the old one, the folder synced; and the lock that keeps two writers of one
 night apart. A crash at any moment leaves the old file or the new one, never half of either."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the words
-for them.
+"""The record model (牌局): a hand (一局) and a session (一晚) as validated values, and the
+words for them.
 
 :mod:`.record` makes these from plain data; settlement reads them. Nothing
 here checks anything: a :class:`Record` that exists is a valid one.
@@ -42,9 +42,8 @@ def _spellings(word: str) -> list[str]:
     return out
 
 
-OPEN_KONG = (
-    "open"  # 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
-)
+# 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
+OPEN_KONG = "open"
 WIN_TYPE_NAMES = {
     "self-draw": "self_draw",
     "kong-bloom": "kong_bloom",

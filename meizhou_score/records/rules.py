@@ -18,7 +18,8 @@ from ..i18n.scripts import in_script
 from . import validators
 
 KONG_TYPES = ("concealed", "added", "exposed")
-# 被搶杠者一個人承擔 3 家的分數: the robbed player alone pays the shares of the three (R7)
+# 被搶杠者一個人承擔 3 家的分數: the robbed player alone pays the shares of the three
+# (R7)
 ROBBED_PAYS_FOR = 3
 
 
@@ -213,8 +214,8 @@ class Rules(NamedTuple):
         return self.patterns["thirteen_orphans"] > 0
 
     def as_dict(self) -> dict[str, Any]:
-        """Plain data, in the layout of a rules file (docs/rules.md, “House rules”): every rule's
-        value in force, a rule that follows another as the figure it comes to."""
+        """Plain data, in the layout of a rules file (docs/rules.md, “House rules”): every
+        rule's value in force, a rule that follows another as the figure it comes to."""
         out: dict[str, Any] = {}
         for r in ROWS:
             value = self.robbed_share if r.key == "robbed_kong_share" else self.value(r.key)

@@ -40,7 +40,8 @@ def describe(value: Any) -> str | Message:
         return f"{value:.3E}"
     text = repr(value if not isinstance(value, Decimal) else str(value))
     if isinstance(value, str) and len(text) <= 60:
-        return msg("{text!r}", text=value)  # quoted in the reader's language: 'Mei', 「Mei」, “Mei”
+        # quoted in the reader's language: 'Mei', 「Mei」, “Mei”
+        return msg("{text!r}", text=value)
     if len(text) > 60:
         text = text[:57] + "..."
     return text

@@ -65,7 +65,10 @@ def loader_class() -> type[SafeLoader | CSafeLoader]:
                 raise _refusal(
                     None,
                     None,
-                    msg("a number out of any mahjong figure's range ({start}…)", start=value[:20]),
+                    msg(
+                        "a number out of any mahjong figure's range ({start}…)",
+                        start=value[:20],
+                    ),
                     node.start_mark,
                 )
             return number

@@ -132,7 +132,8 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
 
 
 def nice_ticks(low: Decimal, high: Decimal) -> list[Decimal]:
-    """Round values (1, 2 or 5 × 10ⁿ apart) covering ``low``..``high``: at least three, at most six.
+    """Round values (1, 2 or 5 × 10ⁿ apart) covering ``low``..``high``: at least three, at most
+    six.
 
     The axis runs from the first to the last; a range that is all zero is drawn over −1..1."""
     low, high = Decimal(low), Decimal(high)

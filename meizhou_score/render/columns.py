@@ -75,8 +75,9 @@ def _number(text: str) -> bool:
 
 
 def wrap(text: str, cells: int, indent: str = "") -> str:
-    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese characters —
-    in Chinese text; an English line keeps its Chinese terms (清一色) whole, as words."""
+    """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese
+    characters — in Chinese text; an English line keeps its Chinese terms (清一色) whole, as
+    words."""
     lines, line = [], ""
     english = sum(c.isascii() and c.isalpha() for c in text) > sum(
         east_asian_width(c) in "WF" for c in text
@@ -136,8 +137,8 @@ def _pieces(text: str):
 def fit(text: str, cells: int | None) -> str:
     """``text`` for a screen ``cells`` wide: each longer line wrapped at word boundaries (or between
     Chinese characters), its continuation indented two cells beyond the line's own indent; tables
-    are kept whole (a line with columns — two spaces between words — or a rule of dashes is never
-    broken)."""
+    are kept whole (a line with columns — two spaces between words — or a rule of dashes is
+    never broken)."""
     if not cells:
         return text
     out = []

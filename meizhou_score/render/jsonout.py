@@ -66,8 +66,8 @@ def hand_json(s: Settlement) -> dict[str, Any]:
 
 
 def _explained(s) -> dict[str, Any]:
-    """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it matches)
-    and ``corrections`` (the fewest payments from what was paid to what is owed;
+    """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it
+    matches) and ``corrections`` (the fewest payments from what was paid to what is owed;
     null when none can square it)."""
     from ..settling.claims import corrections, gaps
 

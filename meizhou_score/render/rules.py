@@ -14,7 +14,8 @@ from .columns import width, wrap
 
 
 def _listed(items: list[str], cells: int) -> str:
-    """Chinese items joined with 「、」 in lines of at most ``cells``, broken between items only."""
+    """Chinese items joined with 「、」 in lines of at most ``cells``, broken between items
+    only."""
     lines = [""]
     for n, item in enumerate(items):
         piece = item + ("、" if n < len(items) - 1 else "")

@@ -1,4 +1,5 @@
-"""The ``check`` command's analysis: is a hand a win, how it reads, and what it waits on (聽牌)."""
+"""The ``check`` command's analysis: is a hand a win, how it reads, and what it waits on
+(聽牌)."""
 
 from __future__ import annotations
 

@@ -34,9 +34,8 @@ class Part(NamedTuple):
 
 
 class Gap(NamedTuple):
-    """A player whose claim differs: ``gap`` = settles − claimed (> 0: the claim is short), and the
-    parts of the
-    hand that make exactly the gap, when some do."""
+    """A player whose claim differs: ``gap`` = settles − claimed (> 0: the claim is short), and
+    the parts of the hand that make exactly the gap, when some do."""
 
     player: str
     claimed: Decimal | int

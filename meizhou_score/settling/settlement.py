@@ -59,7 +59,8 @@ class Settlement(NamedTuple):
     ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
-    payments: tuple[tuple[Transfer, ...], ...] = ()  # the win's transfers, then each kong's (R5–R8)
+    # the win's transfers, then each kong's (R5–R8)
+    payments: tuple[tuple[Transfer, ...], ...] = ()
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
     dealer_expected: str | None = (
@@ -223,8 +224,8 @@ def settle_record(record: Record) -> Settlement:
     if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
         errors.append(
             msg(
-                "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns no "
-                "kong in this record ({rule})",
+                "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns"
+                " no kong in this record ({rule})",
                 winner=winner,
                 rule=FINDINGS["kong_bloom_without_kong"],
             )

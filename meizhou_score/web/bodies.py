@@ -1,4 +1,5 @@
-"""What a request carries (請求): its JSON body, checked before it is used, and the version it saw.
+"""What a request carries (請求): its JSON body, checked before it is used, and the version it
+saw.
 
 A body is at most :data:`MAX_BODY` bytes, nested at most :data:`MAX_DEPTH` deep (checked on the
 bytes, before the parser could recurse), and holds only text that can be written (no lone
@@ -138,9 +139,9 @@ class Versions(NamedTuple):
 def versions_of(request: Request, body: dict | None = None) -> Versions:
     """The version the phone saw: ``If-Match: "<version>"``, the body's ``"version"`` and
     ``?version=`` — each one given must name the same version (two that differ: 400, nothing
-    written). A weak tag (``W/"…"``) never matches (RFC 9110 §13.1.1: If-Match compares strongly):
-    it is a version no night has, so the write is stale (412). An unquoted tag is not an entity
-    tag: 400."""
+    written). A weak tag (``W/"…"``) never matches (RFC 9110 §13.1.1: If-Match compares
+    strongly): it is a version no night has, so the write is stale (412). An unquoted tag is not
+    an entity tag: 400."""
     named: list[str] = []
     header = request.headers.get("if-match")
     if header is not None and header.strip() not in ("", "*"):

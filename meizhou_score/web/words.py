@@ -1,4 +1,5 @@
-"""The server's own sentences (網頁的話): what the API and the refusal page say, in each language.
+"""The server's own sentences (網頁的話): what the API and the refusal page say, in each
+language.
 
 English and Traditional are written here; Simplified is made from Traditional by the same table as
 the command line's. The page's own words are in ``static/words.json``.
@@ -19,8 +20,14 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "Hand {hand} was taken back from another phone.",
         "第 {hand} 局已由另一部手機收回。",
     ),
-    "amended": ("Hand {hand} was changed from another phone.", "第 {hand} 局已由另一部手機修改。"),
-    "created": ("The night was set up from another phone.", "這一場已由另一部手機開好。"),
+    "amended": (
+        "Hand {hand} was changed from another phone.",
+        "第 {hand} 局已由另一部手機修改。",
+    ),
+    "created": (
+        "The night was set up from another phone.",
+        "這一場已由另一部手機開好。",
+    ),
     "changed": (
         "The night changed elsewhere (another phone, or the file itself).",
         "這一場已在別處改過（另一部手機，或檔案本身）。",
@@ -28,7 +35,8 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
     "no_version": (
         "This change does not say which version of the night it was made on"
         ' (If-Match or "version"); nothing was written.',
-        '這項更改沒有註明依據這一場的哪個版本（If-Match 或 "version"）；沒有寫入。',
+        "這項更改沒有註明依據這一場的哪個版本"  # split to fit 100 bytes
+        '（If-Match 或 "version"）；沒有寫入。',
     ),
     "disk": (
         "The disk refused the write ({why}); nothing was written, the file is as it was.",
@@ -38,7 +46,10 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "the JSON is nested deeper than {depth} levels",
         "JSON 的巢狀層數超過 {depth} 層",
     ),
-    "not_text": ("not text: a lone surrogate (\\ud800)", "不是文字：單獨的代理字元（\\ud800）"),
+    "not_text": (
+        "not text: a lone surrogate (\\ud800)",
+        "不是文字：單獨的代理字元（\\ud800）",
+    ),
     "not_json": (
         "not JSON (line {line}, column {column})",
         "不是 JSON（第 {line} 行，第 {column} 欄）",
@@ -58,7 +69,8 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
     "two_versions": (
         'this change names two different versions of the night (If-Match, "version",'
         " ?version=); nothing was written",
-        '這項更改註明了這一場的兩個不同版本（If-Match、"version"、?version=）；沒有寫入',
+        "這項更改註明了這一場的兩個不同版本"  # split to fit 100 bytes
+        '（If-Match、"version"、?version=）；沒有寫入',
     ),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
@@ -67,15 +79,24 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "這個頁面需要本桌的連結（含密碼）",
     ),
     "not_ours": ("refused: not from this table's page", "拒絕：不是來自本桌的頁面"),
-    "no_ledger": ("no ledger: start serve with --db LEDGER", "沒有帳本：以 serve --db 帳本 啟動"),
+    "no_ledger": (
+        "no ledger: start serve with --db LEDGER",
+        "沒有帳本：以 serve --db 帳本 啟動",
+    ),
     "amend_number": ("expected a hand number from 1", "應為由 1 起的局號"),
     "later_dealer": (
         "hand {hand}'s dealer would then be {expected}, not {named}",
         "第 {hand} 局的莊家將是 {expected}，而不是 {named}",
     ),
     "hand_reasons": ("hand {hand}: {reasons}", "第 {hand} 局：{reasons}"),
-    "no_preset": ("no such preset; expected one of {ids}", "沒有這個預設；應為 {ids} 之一"),
-    "bad_number": ("expected a whole number from {low} to {high}", "應為 {low} 至 {high} 的整數"),
+    "no_preset": (
+        "no such preset; expected one of {ids}",
+        "沒有這個預設；應為 {ids} 之一",
+    ),
+    "bad_number": (
+        "expected a whole number from {low} to {high}",
+        "應為 {low} 至 {high} 的整數",
+    ),
     "internal": (
         "the server could not answer this request; nothing was written",
         "伺服器無法回應這個請求；沒有寫入",
@@ -84,7 +105,8 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
     "page_scan": (
         "This page needs the table's link. Scan the table's code again, or open the link the"
         " laptop shows.",
-        "這個頁面需要本桌的連結。請再掃一次本桌的二維碼，或打開電腦上顯示的連結。",
+        "這個頁面需要本桌的連結。"  # split to fit 100 bytes
+        "請再掃一次本桌的二維碼，或打開電腦上顯示的連結。",
     ),
     "page_host": (
         "This server answers only to its own address. Open the link the laptop shows.",

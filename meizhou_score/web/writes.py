@@ -1,5 +1,6 @@
 """The API's writes and the preview (docs/web.md): a hand added, amended, taken back, the night
-into the ledger — each against the version the phone saw — and a hand settled without writing."""
+into the ledger — each against the version the phone saw — and a hand settled without
+writing."""
 
 from __future__ import annotations
 
