@@ -132,3 +132,142 @@ def test_a_mistyped_command_is_told_in_chinese(lang, locale):
     assert (
         "沒有這個指令「nosuch」" if lang == "zh-Hant" else "没有这个命令“nosuch”"
     ) in result.stderr
+
+
+# Words a Chinese reader may meet in ASCII: what they type (commands, options, their choices and
+# placeholders, locale codes), names of formats and tools, and the keys of a record a message
+# points at. Anything else in ASCII letters is English left in Chinese (issue 34, "Done when").
+TYPED = {
+    "CSV",
+    "JSON",
+    "YAML",
+    "SVG",
+    "SQLite",
+    "Excel",
+    "MiB",
+    "KiB",
+    "QR",
+    "Enter",
+    "Ctrl",
+    "C",
+    "UTF",
+    "BOM",
+    "Dask",
+    "URL",
+    "tcp",
+    "http",
+    "https",
+    "YYYY",
+    "MM",
+    "DD",
+    "zh_CN",
+    "zh_SG",
+    "zh_TW",
+    "zh_HK",
+    "Hant",
+    "Hans",
+    "zh",
+    "en",
+    "jsonl",
+    "csv",
+    "json",
+    "yaml",
+    "svg",
+    "cat",
+    "hand",
+    "hands",
+    "concealed",
+    "kongs",
+    "pungs",
+    "winning_tile",
+    "file",
+    "valid",
+    "error",
+    "false",
+    "true",
+    "players",
+    "rules",
+    "stake",
+    "dealer",
+    "winner",
+    "win_type",
+    "date",
+    "tiles",
+}
+
+
+def typed_words() -> set[str]:
+    """Every command, option, choice and placeholder of the command line, as typed."""
+    import click
+
+    words = set(TYPED)
+    for path, command in commands(cli):
+        words.update(re.findall(r"[A-Za-z_]+", path))
+        for param in command.params:
+            for opt in param.opts + param.secondary_opts:
+                words.update(re.findall(r"[A-Za-z_]+", opt))
+            if isinstance(param.type, click.Choice):
+                for choice in param.type.choices:
+                    words.update(re.findall(r"[A-Za-z_]+", str(choice)))
+            words.update(re.findall(r"[A-Za-z_]+", param.metavar or ""))
+            words.update(re.findall(r"[A-Za-z_]+", str(param.name or "")))
+    return words
+
+
+EXAMPLE_NAMES = re.compile(r"\b(Ah Fook|Man Chan|ah fook|Mei|Jun|Lan|mei|jun)\b")
+TYPED_HERE = [
+    re.compile(r"[「“][\x20-\x7e]*[」”]"),  # a value as typed, quoted
+    re.compile(r"[^\s：，（）「」“”]*[/\\][^\s：，（）「」“”]*"),  # a path
+    re.compile(r"\S+\.(yaml|jsonl|json|csv|svg|sqlite3|db)\b"),  # a file
+    re.compile(r"\b(?:[1-9]+[mpsz])+\b|\bR\d+\b|\[\d+\]"),  # tiles, rulings, an index
+    re.compile(r"\b[xX]\b(?=\s*[<>]=?)|(?<=[<>]=)\s*[xX]\b"),  # click's ranges: 1<=x<=12
+    re.compile(r"\bMEIZHOU_[A-Z_]+\b|meizhou-score"),  # the program and its variables
+    re.compile(r"\b[a-z_]+(?:\.[a-z_]+|\[\d+\])+"),  # a key path in a file: hand.concealed
+]
+
+
+def schema_keys() -> set[str]:
+    """Every key of a record (the schema's property names), as a message may point at one."""
+    import json
+
+    keys: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            keys.update(node.get("properties", {}))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(CliRunner().invoke(cli, ["schema"]).stdout))
+    return {word for key in keys for word in re.findall(r"[A-Za-z_]+", key)}
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-Hans"])
+def test_no_english_left_in_chinese(lang, tmp_path):
+    said = outputs(lang, tmp_path)
+    for path, _ in commands(cli):
+        args = [] if path == "meizhou-score" else path.split()
+        said.append(
+            CliRunner()
+            .invoke(cli, [*args, "--help", "--lang", lang], prog_name="meizhou-score")
+            .output
+        )
+    said.append(
+        CliRunner().invoke(cli, ["nosuch", "--lang", lang], prog_name="meizhou-score").output
+    )
+    allowed = {word.lower() for word in typed_words() | schema_keys()}
+    left = set()
+    for out in said:
+        for line in out.splitlines():
+            if line.strip().startswith(("meizhou-score ", "cat ")):
+                line = line.split(" # ", 1)[1] if " # " in line else ""  # a typed example
+            line = EXAMPLE_NAMES.sub(" ", line)
+            for typed in TYPED_HERE:
+                line = typed.sub(" ", line)
+            for word in re.findall(r"[A-Za-z][A-Za-z_]*", line):
+                if word.lower() not in allowed:
+                    left.add((word, line.strip()[:100]))
+    assert sorted(left) == []

@@ -1,5 +1,5 @@
-"""Bulk auditing (批量核對): one JSON record a line in, one JSON result a line out, on one core or
-several."""
+"""Bulk auditing (批量核對): one JSON record a line in, one JSON result a line out, on one
+core or several."""
 
 from .lines import settle_line
 

@@ -259,7 +259,8 @@ def pungs(text: str) -> list[str]:
         if not a == b == c:
             raise EntryError(
                 msg(
-                    "a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} "
+                    "a pung is three identical tiles, like 777z (there is no chow, 吃); "
+                    "got {meld} "
                     "in {text!r}",
                     meld=f"{TILES[a]}{TILES[b]}{TILES[c]}",
                     text=text.strip(),

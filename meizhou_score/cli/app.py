@@ -1,5 +1,5 @@
-"""The application: the command group, and ``main`` — the one place that turns what happened into an
-exit code.
+"""The application: the command group, and ``main`` — the one place that turns what happened
+into an exit code.
 
 Commands return an :class:`ExitStatus` (or nothing: settled) and raise the
 package's errors; :func:`run` maps each kind of error to its line and its code

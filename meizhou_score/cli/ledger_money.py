@@ -121,8 +121,8 @@ def ledger_remove_payment(ctx, number, yes, lang):
 @common
 @click.pass_context
 def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
-    """Each player's running balance over time — the nights, and the payments by their dates — as a
-    table, and with --chart as a line chart (self-contained SVG, no script).
+    """Each player's running balance over time — the nights, and the payments by their dates —
+    as a table, and with --chart as a line chart (self-contained SVG, no script).
 
     \b
     Examples:

@@ -130,9 +130,9 @@ NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
 
 
 def confirm(question: str, default: bool, lang: str) -> bool:
-    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again, in
-    ``lang``;
-    the question shows the default as the language does ([Y/n], [是/否，預設 是])."""
+    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again,
+    in ``lang``; the question shows the default as the language does ([Y/n],
+    [是/否，預設 是])."""
     from ..i18n.language import language as spoken
 
     said = spoken(lang)

@@ -1,4 +1,5 @@
-"""The questions ``record`` asks (記分): a hand in table order, each answer checked as it is typed.
+"""The questions ``record`` asks (記分): a hand in table order, each answer checked as it is
+typed.
 
 What the flags leave out is asked for when someone can answer (standard input
 is a terminal); with nobody to ask, a missing answer is a usage error naming
@@ -169,7 +170,8 @@ def judge(build, allow_dispute: bool, amending=None):
 
 
 def refusal(upset, amending=None):
-    """Why ``record`` does not write a hand the judge refused: (number, settlement) → a message."""
+    """Why ``record`` does not write a hand the judge refused: (number, settlement) → a
+    message."""
     from ..settling.judge import dispute_reasons
 
     n, settled = upset

@@ -45,7 +45,8 @@ from .options import (
 @lang_option
 @common
 def check(tiles, pungs, kongs, concealed_kongs, rules_file, fmt, lang):
-    """Analyse TILES: with 14 (melds included) whether they win and how; with 13, the waits (聽牌).
+    """Analyse TILES: with 14 (melds included) whether they win and how; with 13, the waits
+    (聽牌).
 
     \b
     Examples:

@@ -73,8 +73,9 @@ def words_of(exc: click.ClickException, lang: str = "en") -> Message:
 
 
 def _placeholder(exc: click.ClickException, lang: str) -> str | None:
-    """The missing argument's placeholder as the usage line shows it in ``lang`` (場檔.yaml, 檔案:
-    the help catalog's words, its ``...`` left out), or None where the catalog has none."""
+    """The missing argument's placeholder as the usage line shows it in ``lang``
+    (場檔.yaml, 檔案: the help catalog's words, its ``...`` left out), or None where the
+    catalog has none."""
     from .speaking import metavar
 
     param = getattr(exc, "param", None)
@@ -116,7 +117,8 @@ def show(exc: click.ClickException, lang: str) -> None:
     own = click_words(lang).get("Error: {message}") == "Error: {message}"
     ctx = getattr(exc, "ctx", None)
     if ctx is not None:
-        with speaking(None, lang, usage_of=ctx.command):  # 用法：… [選項] in the player's words
+        # 用法：… [選項] in the player's words
+        with speaking(None, lang, usage_of=ctx.command):
             usage = ctx.get_usage()
         hint = ""
         if not own or ctx.command.get_help_option(ctx) is not None:

@@ -11,7 +11,8 @@ import click._textwrap
 from wcwidth import wcswidth, wcwidth
 
 _ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
-_NO_START = set("，。、：；！？）」』”’］】》〉…%,.;:!?)]")  # a line never starts with these
+# a line never starts with these
+_NO_START = set("，。、：；！？）」』”’］】》〉…%,.;:!?)]")
 _NO_END = set("（「『“‘［【《〈([")  # nor ends with these
 
 

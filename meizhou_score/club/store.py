@@ -79,7 +79,8 @@ MIGRATIONS: tuple = (
     CREATE TABLE balances (
         hand_id INTEGER NOT NULL REFERENCES hands(id) ON DELETE CASCADE,
         player_id INTEGER NOT NULL REFERENCES players(id),
-        units INTEGER NOT NULL,             -- won (+) or lost (−): gold is units × the hand's stake
+        -- won (+) or lost (−): gold is units × the hand's stake
+        units INTEGER NOT NULL,
         PRIMARY KEY (hand_id, player_id)
     );
     CREATE INDEX nights_by_date ON nights(date);

@@ -200,6 +200,18 @@ HELP_ZH_HANT: dict[str, str] = {
         '          --winning-tile 5s --kong "阿君:暗槓:1z" --yes\n'
         '      meizhou-score record --players "甲,乙,丙,丁" --dealer 甲 -o 一局.yaml'
     ),
+    "deal examples": (  # the document's own throw, and a Chinese table's names
+        "\b\n    例子：\n"
+        "      meizhou-score deal 10 5     # 規則原文自己的例子\n"
+        '      meizhou-score deal 10 5 --players "阿福,阿梅,阿君,阿蘭" --dealer 阿福 '
+        "--format json\n"
+        '      meizhou-score deal --seats 7 --players "阿福,阿梅,阿君,阿蘭"'
+    ),
+    "ledger pay examples": (
+        "\b\n    例子：\n"
+        "      meizhou-score ledger pay 阿福 阿君 140\n"
+        '      meizhou-score ledger pay 阿蘭 阿梅 2.5 --date 2026-11-30 --note "門口付現金"'
+    ),
     "record --players": "新檔案的玩家，依東、南、西、北座次。",
     "record --stake": "每分多少金：新檔案的底分，或這一局自己的底分。",
     "record --date": "新檔案的日期［預設：今天］。",

@@ -1,1 +1,2 @@
-"""The night service (一晚的檔案): the one owner of a night's file — read, lock, judge, write."""
+"""The night service (一晚的檔案): the one owner of a night's file — read, lock, judge,
+write."""
