@@ -944,3 +944,39 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
         "Jun": 40,
         "Lan": -40,
     }
+
+
+@pytest.mark.parametrize(
+    "bad, why",
+    [
+        ("Ah\u202eFook", "control characters or broken Unicode"),
+        ("Ah\x1b[31mFook", "control characters or broken Unicode"),
+        ("A" * 70, "a name of 70 characters; at most 64"),
+    ],
+)
+def test_a_name_the_file_would_refuse_is_asked_again_at_once(tmp_path, bad, why):
+    """Found by a tester: such a name passed the players' question and was refused only at the
+    write, after every other answer, asking the tiles again forever; and its escape sequence
+    reached the terminal raw."""
+    path = tmp_path / "night.yaml"
+    answers = "\n".join(
+        [
+            f"{bad},Mei,Jun,Lan",  # refused here, and asked again
+            "Ah Fook,Mei,Jun,Lan",
+            "10",
+            "1",  # Ah Fook deals
+            "Mei",
+            "self-draw",
+            "123m 456m 789p 234s 55s",
+            "4s",
+            "",  # no exposed pungs
+            "",  # no kongs
+            "y",
+        ]
+    )
+    result = run("record", path, "--ask", input=answers + "\n")
+    assert result.exit_code == 0, result.output
+    echoed, said = result.output.split("\n", 1)  # the first line: the answer as typed (echoed)
+    assert why in said and "\x1b" not in said
+    # Mei self-draws an ordinary hand (ratio 1) at stake 10: 2 units from each of three (R5)
+    assert totals(path) == ({"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}, "Mei")

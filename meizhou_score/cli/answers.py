@@ -21,7 +21,7 @@ from ..errors import EntryError, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
-from ..records.names import identity, same_person
+from ..records.names import identity, same_person, valid_name
 from ..records.rules import KONG_TYPES
 from ..records.tally import fifth_copy, tally
 
@@ -94,6 +94,11 @@ def players_list(text: str) -> list[str]:
                 text=text,
             )
         )
+    for seat, name in enumerate(names):  # as the file will be checked: asked again, not later
+        try:
+            valid_name(name, f"players[{seat}]")
+        except RecordError as error:
+            raise EntryError(error.message) from None
     twice = same_person(names)
     if twice is not None and twice[0] == twice[1]:
         raise EntryError(msg("the four names must differ; got {text!r}", text=text))
