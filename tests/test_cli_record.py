@@ -980,3 +980,23 @@ def test_a_name_the_file_would_refuse_is_asked_again_at_once(tmp_path, bad, why)
     assert why in said and "\x1b" not in said
     # Mei self-draws an ordinary hand (ratio 1) at stake 10: 2 units from each of three (R5)
     assert totals(path) == ({"Ah Fook": -20, "Mei": 60, "Jun": -20, "Lan": -20}, "Mei")
+
+
+def test_a_read_only_night_is_refused_before_any_question(tmp_path):
+    """Found by a tester: record asked every question of a hand, then said the file was read-only
+    (the table typed the hand for nothing); undo showed the hand and asked first too."""
+    path = tmp_path / "night.yaml"
+    made = run(
+        "record", path, "--players", "Ah Fook,Mei,Jun,Lan", "--stake", "10", "--dealer", "Ah Fook",
+        "--winner", "Mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s",
+        "--winning-tile", "4s", "--yes",
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    before = path.read_bytes()
+    path.chmod(0o444)
+    asked = run("record", path, "--ask", input="2\n")
+    assert asked.exit_code == 2 and "read-only" in asked.output
+    assert "Who won" not in asked.output and "?" not in asked.output  # not one question
+    taken = run("undo", path, input="y\n")
+    assert taken.exit_code == 2 and "read-only" in taken.output and "?" not in taken.output
+    assert path.read_bytes() == before

@@ -127,6 +127,8 @@ def _read_session(night_file, amend: int | None):
         path = night_file.path
         said = exc if isinstance(exc, RecordError) and exc.source else at(path, exc)
         raise MeizhouError(msg("{message}; nothing was written", message=said)) from None
+    if seen.found is not None:
+        night_file.refuse_read_only()  # before the questions, not after them
     if seen.found is None and amend is not None:
         raise MeizhouError(
             at(night_file.path, msg("no such session file; there is no hand to amend"))

@@ -45,6 +45,7 @@ def undo(session_file, yes, lang):
     seen = night_file.read()
     if seen.found is None:
         raise MeizhouError(at(session_file, msg("no such session file")))
+    night_file.refuse_read_only()  # before the question, not after it
     plan = night_file.taking_back(seen)
     result, number = plan.after, plan.number
     echo_fitted(_as_it_stands(seen, number, plan.text, lang) + "\n")

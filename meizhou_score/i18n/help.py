@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from .catalog import catalog, register
 from .clicks import CLICK_ZH_HANT
+from .help_examples import EXAMPLES_ZH_HANT
 
 HELP_ZH_HANT: dict[str, str] = {
     "meizhou-score": "結算並核對梅州（客家）麻將的輸贏金額。",
@@ -188,30 +189,6 @@ HELP_ZH_HANT: dict[str, str] = {
         "只有能結算的一局才會寫入。檔案逐局以原子方式更改，"
         "已有的各局一字不改。"
     ),
-    "record examples": (  # the values a Chinese table types: its names, 暗槓 for a kong's type
-        "\b\n    例子：\n"
-        '      meizhou-score record 今晚.yaml --players "阿福,阿梅,阿君,阿蘭" --stake 10 '
-        "--dealer 阿福\n"
-        "      meizhou-score record 今晚.yaml --winner 阿梅 --self-draw "
-        '--hand "123m 456m 789p 234s 55s" --winning-tile 4s\n'
-        "      meizhou-score record 今晚.yaml --draw\n"
-        "      meizhou-score record 今晚.yaml --winner 阿君 --self-draw "
-        '--hand "123m 456p 789s 55s" \\\n'
-        '          --winning-tile 5s --kong "阿君:暗槓:1z" --yes\n'
-        '      meizhou-score record --players "甲,乙,丙,丁" --dealer 甲 -o 一局.yaml'
-    ),
-    "deal examples": (  # the document's own throw, and a Chinese table's names
-        "\b\n    例子：\n"
-        "      meizhou-score deal 10 5     # 規則原文自己的例子\n"
-        '      meizhou-score deal 10 5 --players "阿福,阿梅,阿君,阿蘭" --dealer 阿福 '
-        "--format json\n"
-        '      meizhou-score deal --seats 7 --players "阿福,阿梅,阿君,阿蘭"'
-    ),
-    "ledger pay examples": (
-        "\b\n    例子：\n"
-        "      meizhou-score ledger pay 阿福 阿君 140\n"
-        '      meizhou-score ledger pay 阿蘭 阿梅 2.5 --date 2026-11-30 --note "門口付現金"'
-    ),
     "record --players": "新檔案的玩家，依東、南、西、北座次。",
     "record --stake": "每分多少金：新檔案的底分，或這一局自己的底分。",
     "record --date": "新檔案的日期［預設：今天］。",
@@ -381,7 +358,7 @@ METAVARS_ZH_HANT: dict[str, str] = {
 
 def _register() -> None:
     metavars = {f"* metavar {english}": said for english, said in METAVARS_ZH_HANT.items()}
-    register("zh-Hant", "help", {**HELP_ZH_HANT, **metavars})
+    register("zh-Hant", "help", {**HELP_ZH_HANT, **EXAMPLES_ZH_HANT, **metavars})
     register("zh-Hant", "click", CLICK_ZH_HANT)
     register("en", "click", {key: key for key in CLICK_ZH_HANT})  # click's ids are its English
 

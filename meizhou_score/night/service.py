@@ -129,6 +129,12 @@ class NightFile:
         raw = files.read_bytes(self.path, self.limits.session_bytes + 1)
         return version_of(raw) if raw is not None else NO_FILE
 
+    def refuse_read_only(self) -> None:
+        """Refuse a night no one may write, before any question is asked about it."""
+        from ..records.filewrite import refuse_read_only
+
+        refuse_read_only(self.path)
+
     def read(self) -> Seen:
         """The night as it stands; the one read last when its bytes have not changed since."""
         last = self._last

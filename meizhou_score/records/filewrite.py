@@ -16,6 +16,20 @@ from .kept import refuse_unless_regular
 _BOM = b"\xef\xbb\xbf"
 
 
+READ_ONLY = msg("the file is read-only; nothing was written (make it writable to record in it)")
+
+
+def refuse_read_only(path: str) -> None:
+    """Refuse, before any question is asked, a file there that no one may write (its mode has no
+    write bit), as the write itself would."""
+    try:
+        mode = os.stat(os.path.realpath(path)).st_mode
+    except OSError:
+        return
+    if not mode & 0o222:
+        raise SessionFileError(at(path, READ_ONLY))
+
+
 def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> bytes:
     """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename,
     fsync the folder.
@@ -45,14 +59,7 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
     except FileNotFoundError:
         mode = _new_file_mode()
     if os.path.exists(target) and not mode & 0o222:
-        raise SessionFileError(
-            at(
-                path,
-                msg(
-                    "the file is read-only; nothing was written (make it writable to record in it)"
-                ),
-            )
-        )
+        raise SessionFileError(at(path, READ_ONLY))
     folder = os.path.dirname(target)
     fd, temporary = tempfile.mkstemp(
         prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
