@@ -22,6 +22,7 @@ def start_serve(night, **popen):
 
     The caller stops it (SIGINT, as Ctrl-C) when done.
     """
+    import json
     import socket
     import subprocess
     import sys
@@ -29,24 +30,31 @@ def start_serve(night, **popen):
     import urllib.error
     import urllib.request
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-        cwd=ROOT,
-        **popen,
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(base + "/api/night", timeout=1)
-            break
-        except urllib.error.HTTPError:
-            break  # listening (a refusal is an answer)
-        except OSError:
-            time.sleep(0.1)
-    return base, proc
+    for _ in range(5):  # a port another process took meanwhile: this serve exits; another port
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+            cwd=ROOT,
+            **popen,
+        )
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            if proc.poll() is not None:
+                break  # it could not listen there
+            try:
+                with urllib.request.urlopen(base + "/api/night", timeout=1) as answer:
+                    served = json.loads(answer.read()).get("file")
+                assert served == str(night), f"another server answers on {port}: {served}"
+                return base, proc
+            except urllib.error.HTTPError:
+                return base, proc  # listening (a refusal is an answer)
+            except OSError:
+                time.sleep(0.1)
+        if proc.poll() is None:
+            return base, proc
+    raise AssertionError("serve could not listen on five free ports in a row")
 
 
 @pytest.fixture(autouse=True)
