@@ -109,21 +109,23 @@ def open_kong_unpaid() -> Message:
 
 # ------------------------------------------------------------------ patterns (牌型)
 
-PATTERN_NAMES = {
-    "ordinary": "平胡",
-    "all_pungs": "碰碰胡",
-    "mixed_one_suit": "混一色",
-    "seven_pairs": "七小對",
-    "pure_one_suit": "清一色",
-    "mixed_terminals": "混幺九",
-    "luxury_seven_pairs": "豪華七小對",
-    "concealed_pungs": "坎坎胡",
-    "all_terminals": "清幺九",
-    "all_honours": "字一色",
-    "thirteen_orphans": "十三幺",
-    "double_luxury_seven_pairs": "雙豪華七小對",
-    "triple_luxury_seven_pairs": "三豪華七小對",
-    "four_kongs": "十八羅漢",
+# Each pattern's name by its id: (English, Chinese); the English is written with the Chinese after
+# it (the words catalog's pattern_<id>).
+PATTERNS = {
+    "ordinary": ("ordinary hand", "平胡"),
+    "all_pungs": ("all pungs", "碰碰胡"),
+    "mixed_one_suit": ("mixed one suit", "混一色"),
+    "seven_pairs": ("seven pairs", "七小對"),
+    "pure_one_suit": ("pure one suit", "清一色"),
+    "mixed_terminals": ("mixed terminals", "混幺九"),
+    "luxury_seven_pairs": ("luxury seven pairs", "豪華七小對"),
+    "concealed_pungs": ("four concealed pungs", "坎坎胡"),
+    "all_terminals": ("all terminals", "清幺九"),
+    "all_honours": ("all honours", "字一色"),
+    "thirteen_orphans": ("thirteen orphans", "十三幺"),
+    "double_luxury_seven_pairs": ("double luxury seven pairs", "雙豪華七小對"),
+    "triple_luxury_seven_pairs": ("triple luxury seven pairs", "三豪華七小對"),
+    "four_kongs": ("four kongs", "十八羅漢"),
 }
 
 

@@ -10,6 +10,7 @@ from .catalog import catalog, register
 from .language import language
 from .messages import counted
 from .rulings import FINDINGS, NEXT_DEALER
+from .terms import PATTERNS
 
 # Each sentence: its key | English | Chinese, one line of the table a sentence (a long one written
 # as adjacent literals, every line within 100 bytes), so that a word cannot lack its translation.
@@ -317,26 +318,13 @@ _TABLE = (
     "order. | 每人起完三次（12 張）後，莊家再起兩張："
     "接下去兩墩上面相鄰的兩張；其餘三人依順序各起一張。\n"
     "bao_kong | , 包槓 | ，包槓\n"
-    "pattern_ordinary | ordinary hand 平胡 | 平胡\n"
-    "pattern_all_pungs | all pungs 碰碰胡 | 碰碰胡\n"
-    "pattern_mixed_one_suit | mixed one suit 混一色 | 混一色\n"
-    "pattern_seven_pairs | seven pairs 七小對 | 七小對\n"
-    "pattern_pure_one_suit | pure one suit 清一色 | 清一色\n"
-    "pattern_mixed_terminals | mixed terminals 混幺九 | 混幺九\n"
-    "pattern_luxury_seven_pairs | luxury seven pairs 豪華七小對 | 豪華七小對\n"
-    "pattern_concealed_pungs | four concealed pungs 坎坎胡 | 坎坎胡\n"
-    "pattern_all_terminals | all terminals 清幺九 | 清幺九\n"
-    "pattern_all_honours | all honours 字一色 | 字一色\n"
-    "pattern_thirteen_orphans | thirteen orphans 十三幺 | 十三幺\n"
-    "pattern_double_luxury_seven_pairs | double luxury seven pairs 雙豪華七小對 | "
-    "雙豪華七小對\n"
-    "pattern_triple_luxury_seven_pairs | triple luxury seven pairs 三豪華七小對 | "
-    "三豪華七小對\n"
-    "pattern_four_kongs | four kongs 十八羅漢 | 十八羅漢\n"
 )
 _BOTH = {
     key: (english, chinese)
     for key, english, chinese in (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))
+} | {
+    f"pattern_{id}": (f"{english} {chinese}", chinese)
+    for id, (english, chinese) in PATTERNS.items()
 }
 
 

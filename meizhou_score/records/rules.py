@@ -71,7 +71,7 @@ ROWS: tuple[Row, ...] = (
         {p.id: p.ratio for p in PATTERNS},
         "R4",
         *_words("patterns"),
-        tuple(Choice(p.id, terms.PATTERN_NAMES[p.id]) for p in PATTERNS),
+        tuple(Choice(p.id, terms.PATTERNS[p.id][1]) for p in PATTERNS),
         msg("unknown pattern id"),
     ),
     Row("combine", "choice", "highest", "R4", *_words("combine"), _choices("combine")),
