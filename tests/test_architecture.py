@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 from pathlib import Path
 
 import meizhou_score
+from meizhou_score.i18n.make_simplified import strings_in_code
 
 PACKAGE = Path(meizhou_score.__file__).parent
 ROOT = PACKAGE.parent
@@ -76,26 +76,6 @@ def test_no_room_has_a_circle_inside():
 _CJK = re.compile("[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
-def _words_in_code(path: Path) -> list[tuple[int, str]]:
-    """The string constants of a module that are not docstrings: the text it carries."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.body
-        and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return [
-        (node.lineno, node.value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant)
-        and isinstance(node.value, str)
-        and id(node) not in docstrings
-    ]
-
-
 def test_the_engine_and_the_records_carry_ids_not_chinese():
     # every Chinese word they use is the catalog's (i18n/terms.py), asked for by id; a docstring or
     # a comment may still name the Chinese term it explains (STYLE.md: names explain the game)
@@ -103,7 +83,7 @@ def test_the_engine_and_the_records_carry_ids_not_chinese():
         f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
         for room in ("engine", "records")
         for path in sorted((PACKAGE / room).rglob("*.py"))
-        for line, text in _words_in_code(path)
+        for line, text in strings_in_code(path)
         if _CJK.search(text)
     ]
     assert not found, "\n".join(found)

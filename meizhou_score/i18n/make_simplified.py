@@ -51,28 +51,35 @@ REVIEWED: dict[str, str] = {
 }
 
 
+def strings_in_code(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings, with their lines: the text it
+    carries (docstrings left out: nobody reads them at the table)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
 def runs() -> set[str]:
     """Every run of Chinese characters the package may show, in its Traditional spelling."""
     found: set[str] = set()
     for path in sorted(PACKAGE.rglob("*.py")):
         if path.name in {*(module.name for module in MODULES), "make_simplified.py"}:
             continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {
-            id(node.body[0].value)
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-            and node.body
-            and isinstance(node.body[0], ast.Expr)
-            and isinstance(node.body[0].value, ast.Constant)
-        }
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Constant)
-                and isinstance(node.value, str)
-                and id(node) not in docstrings
-            ):
-                found.update(_RUN.findall(node.value))
+        for _, text in strings_in_code(path):
+            found.update(_RUN.findall(text))
     page = json.loads((PACKAGE / "web" / "static" / "words.json").read_text(encoding="utf-8"))
     for text in _strings(page.get("zh-Hant", {})):
         found.update(_RUN.findall(text))
