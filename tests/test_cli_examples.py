@@ -7,6 +7,7 @@ shows up as a diff: run with UPDATE_GOLDEN=1 to rewrite them, then read the diff
 
 import json
 import os
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -131,3 +132,25 @@ def test_golden_output(name, fmt):
         path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("flag", ["--hands", "--explain"])
+def test_each_hands_table_comes_before_the_sheet_not_instead_of_it(flag):
+    # found by a newcomer: --hands and --explain dropped the score sheet that --help says they add
+    # to. Hand 3 of the session: Jun self-draws seven pairs (ratio 3, R4), each other player pays
+    # 2 units x 3 x 10 gold = 60 (R5): -60/-60/+180/-60; after hand 1's -20/+60/-20/-20 the
+    # running totals are -80/0/+160/-80.
+    out = run("settle", "examples/session.yaml", flag).stdout
+    sheet_row = re.search(r"^\s+3\s+Jun\s+Jun self-draw ×3\s+(.*)$", out, re.M)
+    assert sheet_row, out
+    assert sheet_row.group(1).split() == [
+        "-60",
+        "(-80)",
+        "-60",
+        "(0)",
+        "+180",
+        "(+160)",
+        "-60",
+        "(-80)",
+    ]
+    assert out.index("Hand 4 — dealer Jun") < sheet_row.start() < out.index("Session totals")

@@ -23,9 +23,8 @@ def night_text(
     hands: bool = False,
     cells: int | None = None,
 ) -> str:
-    """``settle``'s text for a night: a session's sheet (each hand's table with ``hands`` or
-    ``explain``), or its
-    one hand record's table; ``settle_up`` adds who pays whom."""
+    """``settle``'s text for a night: a session's sheet (after each hand's table with ``hands``
+    or ``explain``), or its one hand record's table; ``settle_up`` adds who pays whom."""
     text = (
         session_text(night, lang, explain, hands, cells)
         if night.session
@@ -42,14 +41,13 @@ def session_text(
     cells: int | None = None,
 ) -> str:
     """The score sheet, the totals and the disputes; with ``hands`` or ``explain``, every hand's
-    table first."""
+    table first, then the sheet that sums them up."""
+    parts = []
     if hands or explain:
         parts = [
             session_hand_text(result, n, lang, explain) for n in range(1, len(result.hands) + 1)
         ]
-    else:
-        parts = [sheet_text(result, lang, cells=cells)]
-    parts.append(totals_text(result, lang))
+    parts += [sheet_text(result, lang, cells=cells), totals_text(result, lang)]
     if result.disputes:
         w = WORDS[lang]
         lines = [w["disputes"]]
