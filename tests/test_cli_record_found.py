@@ -55,13 +55,13 @@ def terminal(path, args, dialogue, lang="en"):
         cwd=str(ROOT),
         env={**os.environ, "COLUMNS": "200"},
         encoding="utf-8",
-        timeout=20,
+        timeout=60,  # at most: each answer is sent the moment its question shows
     )
     child.logfile_read = screen
     for shown, typed in dialogue:
         child.expect_exact(shown)
-        if typed == "^C":
-            child.sendintr()
+        if typed == "^D":
+            child.sendeof()
         elif typed is not None:
             child.sendline(typed)
     child.expect(pexpect.EOF)
@@ -246,8 +246,9 @@ def test_an_amendment_by_flags_keeps_what_the_hand_says(tmp_path):
 )
 def test_amending_shows_the_hand_before_who_deals_it(tmp_path, lang, shown, deals):
     path = night(tmp_path, *JUN, "--kong", "jun:concealed:1z")
-    code, screen = terminal(path, ["--amend", "2"], [(WHOSE, "^C")], lang)
-    assert code == 130, screen  # Ctrl-C at the first question: nothing written
+    before = path.read_bytes()
+    code, screen = terminal(path, ["--amend", "2"], [(WHOSE, "^D")], lang)
+    assert code == 2 and path.read_bytes() == before  # the input ended at the first question
     assert 0 <= screen.index(shown) < screen.index(deals) < screen.index(WHOSE)
 
 

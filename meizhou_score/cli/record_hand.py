@@ -23,7 +23,7 @@ from .prompts import (
     ask_player,
     judge,
 )
-from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given
+from .record_kongs import NONE, _ask_kongs, _given_kongs, _kept_kongs, _none_given
 
 
 def _collect(q: Questions, players, given: dict, rules) -> dict:
@@ -177,7 +177,8 @@ def _collect_tiles(
     elif q.melds_asked():
 
         def more_pungs(text):
-            found = [] if not text.strip() or _none_given((text,), "") else entry.pungs(text)
+            none = not text.strip() or text.strip().casefold() in NONE  # Enter, or - over a default
+            found = [] if none else entry.pungs(text)
             entry.conservation({"hand": {**tiles, "pungs": found}}, robbed)
             return found
 
@@ -261,6 +262,7 @@ def _fill(
             raise why if isinstance(why, MeizhouError) else MeizhouError(why)
         click.echo("  ✗ " + msg("{message}. Enter the tiles again.", message=why).say(language()))
         del q.script[tiles_from:]  # the refused tiles are not answers to go back to
+        q.keeping = False  # an amended hand's answers refused: offered again, not kept unasked
         given = {**given, "hand": None, "winning_tile": None, "pungs": (), "kongs": ()}
         if hand.get("kongs"):  # asked again, each kong given offered as the default, and said
             click.echo("  " + q.words("record_kongs_again"))

@@ -52,7 +52,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         given["defaults"] = _defaults_of(data["hands"][amending - 1])
         q.keeping = True  # with nobody to ask, or --yes, each answer is kept as written
         if hand_stake is None:  # the hand's own stake, kept unless --stake changes it
-            hand_stake = _defaults_of(data["hands"][amending - 1]).get("stake")
+            hand_stake = given["defaults"].get("stake")
     before = seen.before(number)  # the night this hand's dealer follows (R10)
     named, expected = _the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
