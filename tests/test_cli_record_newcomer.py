@@ -187,8 +187,8 @@ def test_a_robbed_kong_given_as_a_kong_flag_is_refused_with_why(tmp_path):
     flags = [*ROBBED, "--winning-tile", "4s", "--kong", "jun:added:4s", "--yes", "--no-ask"]
     result = run("record", path, *flags, "--lang", "zh-Hans")
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == (
-        "meizhou-score：错误：这一局：4s 是被抢的那张：被抢的杠没有杠成，不要当成杠输入（抢杠已经算了它）"
+    assert result.stderr.splitlines()[-1] == (  # named as formats.md names a hand: hand 2
+        "meizhou-score：错误：第 2 局：4s 是被抢的那张：被抢的杠没有杠成，不要当成杠输入（抢杠已经算了它）"
     )
 
 

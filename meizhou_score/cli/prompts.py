@@ -15,7 +15,7 @@ from __future__ import annotations
 import click
 
 from ..errors import MeizhouError
-from ..i18n.messages import msg
+from ..i18n.messages import at, msg
 from .options import Stopped, Usage, confirm, language
 
 BACK = {"<", "back", "返回", "上一題", "上一题"}  # what takes a player back one question
@@ -46,10 +46,21 @@ class Questions:
         self.lang = lang
         self.asked = False  # has anything been asked? (then optional melds are asked too)
         self.quick = False  # --yes: a hand the flags gave whole is not asked for its melds
+        self.keeping = False  # --amend: the hand's answers are kept where nobody is asked
         self.script: list[str] = []  # this hand's answers so far, in order
         self.replay: list[str] = []  # answers to give again after <, before asking anew
 
     def ask(self, question: str, check, flag: str, default: str | None = None):
+        """The answer to ``question``, checked by ``check``. An amended hand's answer (its
+        ``default``) is kept as written with nobody to ask or with --yes; with nobody to ask, a
+        missing answer is a usage error naming ``flag``."""
+        if default and self.keeping and (self.quick or not self.asking):
+            try:  # kept: what the hand already says, unless a flag changed what it depends on
+                return check(default)
+            except FromTheHand as exc:
+                raise MeizhouError(at(flag.split()[0], exc.args[0])) from None
+            except MeizhouError as exc:
+                raise MeizhouError(at(flag.split()[0], exc)) from None
         if not self.asking:
             raise Usage(msg("missing {flag} (or run record in a terminal to be asked)", flag=flag))
         self.asked = True
@@ -195,7 +206,11 @@ def _as_on_screen(why, number: int | None):
 
         found = re.match(r"hands\[(\d+)\]\.?(.*)", why.path)
         if found:
-            where = msg("hand {n}", n=int(found[1]) + 1)
-            where = where + (": " + found[2] if found[2] else "")
+            n, key = int(found[1]) + 1, found[2]
+            where = msg("hand {n}", n=n)
+            if key == "hand":  # the winner's tiles: 第 6 局的手牌 in Chinese, not a key
+                where = msg("hand {n}: hand", n=n)
+            elif key:
+                where = at(where, key)
             return RecordError(where, why.message)
     return why

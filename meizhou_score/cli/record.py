@@ -19,13 +19,13 @@ from .options import (
     someone_can_answer,
 )
 from .prompts import Questions, _stopped
-from .record_amend import LAST
+from .record_amend import LAST, AmendCommand
 from .record_flags import Flags
 from .record_night import _record_session
 from .record_one import _record_one
 
 
-@click.command()
+@click.command(cls=AmendCommand)
 @click.argument("session_file", metavar="SESSION.yaml", required=False, type=click.Path())
 @click.option(
     "--players",

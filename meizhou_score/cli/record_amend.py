@@ -3,13 +3,37 @@ defaults."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 from ..i18n.visible import visible
 
 LAST = 0  # --amend with no number: the last hand
+
+
+class AmendCommand(click.Command):
+    """``record``: ``--amend -1`` (or ``--amend=-1``) is refused with the range, as ``--amend 0``
+    is, before anything is read; click would take ``-1`` for an option (its value may be left
+    out) and say there is no such option."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        for n, arg in enumerate(args):
+            if arg == "--":
+                break
+            if arg.startswith("--amend="):
+                value: str | None = arg.partition("=")[2]
+            elif arg == "--amend" and n + 1 < len(args):
+                value = args[n + 1]
+            else:
+                continue
+            if value is not None and re.fullmatch(r"\s*-\d+\s*", value):
+                param = next(p for p in self.params if p.name == "amend")
+                param.type.convert(value, param, ctx)  # -1 is not in the range x>=1
+        return super().parse_args(ctx, args)
 
 
 def _amended_number(found, amend: int | None) -> int | None:
@@ -39,12 +63,14 @@ def _defaults_of(old: dict) -> dict:
     keeps each)."""
     if not isinstance(old, dict):
         return {}
+    stake = {"stake": old["stake"]} if "stake" in old else {}  # the hand's own, kept
     if old.get("draw"):
-        return {"winner": "d", "kongs": old.get("kongs") or []}
+        return {"winner": "d", "kongs": old.get("kongs") or [], **stake}
     found = old.get("hand")
     held: dict[str, Any] = found if isinstance(found, dict) else {}
     pungs = held.get("pungs") or []
     return {
+        **stake,
         "winner": old.get("winner"),
         "win_type": old.get("win_type"),
         "robbed": old.get("robbed"),

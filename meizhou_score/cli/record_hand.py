@@ -11,6 +11,7 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import msg
+from ..records.names import identity
 from .options import Usage, checked, language
 from .prompts import (
     Back,
@@ -22,10 +23,10 @@ from .prompts import (
     ask_player,
     judge,
 )
-from .record_kongs import _ask_kongs, _open_resolved
+from .record_kongs import NONE, _ask_kongs, _given_kongs, _kept_kongs, _none_given
 
 
-def _collect(q: Questions, players, given: dict) -> dict:
+def _collect(q: Questions, players, given: dict, rules) -> dict:
     """The hand as the table tells it, in table order: draw or winner, how, robbed, tiles, melds."""
     from . import answers as entry
 
@@ -52,7 +53,9 @@ def _collect(q: Questions, players, given: dict) -> dict:
         )
     if winner is None:
         hand: dict[str, Any] = {"draw": True}
-        kongs = [checked(lambda t: entry.kong(t, players), k, "--kong") for k in given["kongs"]]
+        kongs = _given_kongs(players, given, rules)
+        if kongs is None:  # a draw's kongs are not asked: given by flags, or an amended hand's
+            kongs = _kept_kongs(given)
         if kongs:
             hand["kongs"] = kongs
         return hand
@@ -92,9 +95,16 @@ def _collect(q: Questions, players, given: dict) -> dict:
 
 
 def _collect_tiles(
-    q: Questions, players, hand: dict, given: dict, rules, allow_dispute: bool
+    q: Questions,
+    players,
+    hand: dict,
+    given: dict,
+    rules,
+    allow_dispute: bool,
+    number: int | None = None,
 ) -> dict:
-    """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes."""
+    """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes;
+    ``number`` is the hand's on the screen, which a refusal names (hand 6)."""
     from . import answers as entry
 
     hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
@@ -140,7 +150,7 @@ def _collect_tiles(
             )
             break
         except FromTheHand as exc:
-            if given["hand"] is not None:
+            if given["hand"] is not None or not q.asking:  # nobody to type the tiles again
                 raise exc.args[0] from None
             click.echo(
                 "  ✗ "
@@ -151,15 +161,24 @@ def _collect_tiles(
     from ..engine.tiles import TILES
 
     hand["hand"] = tiles
+    kongs = _given_kongs(players, given, rules)  # None: not given, so asked below (or kept)
+    if kongs is None and not q.melds_asked():
+        kongs = _kept_kongs(given)  # an amendment by flags keeps the hand's kongs
+    mine = identity(hand["winner"])
+    winners = sum(identity(str(k.get("player"))) == mine for k in kongs or ())
     if given["pungs"]:
-        found = []
-        for text in given["pungs"]:
-            found += checked(entry.pungs, text, "--pung")
-        tiles["pungs"] = found
-    elif sum(held) < 14 and q.melds_asked():
+        if not _none_given(given["pungs"], "--pung"):
+            found = []
+            for text in given["pungs"]:
+                found += checked(entry.pungs, text, "--pung")
+            tiles["pungs"] = found
+    elif sum(held) + 3 * winners >= 14:
+        pass  # whole already, the winner's kongs counted 3 each: no pung can be
+    elif q.melds_asked():
 
         def more_pungs(text):
-            found = entry.pungs(text) if text.strip() else []
+            none = not text.strip() or text.strip().casefold() in NONE  # Enter, or - over a default
+            found = [] if none else entry.pungs(text)
             entry.conservation({"hand": {**tiles, "pungs": found}}, robbed)
             return found
 
@@ -171,16 +190,15 @@ def _collect_tiles(
         )
         if found:
             tiles["pungs"] = found
+    elif _default(given, "pungs"):  # an amendment by flags keeps the hand's pungs
+        tiles["pungs"] = checked(entry.pungs, _default(given, "pungs"), "--pung")
     tiles["winning_tile"] = str(TILES[tile])
-    kongs = [
-        _open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules)
-        for k in given["kongs"]
-    ]
-    if not given["kongs"] and q.melds_asked():
+    if kongs is None:
         kongs = _ask_kongs(q, players, hand, given)
     if kongs:
         hand["kongs"] = kongs
-    checked(lambda h: entry.conservation(h, robbed), hand, msg("this hand"))
+    where = msg("this hand") if number is None else msg("hand {n}", n=number)
+    checked(lambda h: entry.conservation(h, robbed), hand, where)
     return hand
 
 
@@ -229,23 +247,23 @@ def _fill(
     number: int | None,
     amending,
 ):
-    hand = _collect(q, players, given)
+    hand = _collect(q, players, given, rules)
     while True:
         if "winner" in hand:
             tiles_from = len(q.script)
-            hand = _collect_tiles(q, players, hand, given, rules, allow_dispute)
+            hand = _collect_tiles(q, players, hand, given, rules, allow_dispute, number)
         if given["claims"]:
             hand["claimed"] = given["claims"]
         result, why = judge(lambda: build(hand), allow_dispute, amending)
         if result is not None:
             return hand, result
+        why = _as_on_screen(why, number)
         if not q.asked or "winner" not in hand:
             raise why if isinstance(why, MeizhouError) else MeizhouError(why)
-        click.echo(
-            "  ✗ "
-            + msg("{message}. Enter the tiles again.", message=_as_on_screen(why, number)).say(
-                language()
-            )
-        )
+        click.echo("  ✗ " + msg("{message}. Enter the tiles again.", message=why).say(language()))
         del q.script[tiles_from:]  # the refused tiles are not answers to go back to
+        q.keeping = False  # an amended hand's answers refused: offered again, not kept unasked
         given = {**given, "hand": None, "winning_tile": None, "pungs": (), "kongs": ()}
+        if hand.get("kongs"):  # asked again, each kong given offered as the default, and said
+            click.echo("  " + q.words("record_kongs_again"))
+            given["defaults"] = {**given.get("defaults", {}), "kongs": hand["kongs"]}

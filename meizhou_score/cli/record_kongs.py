@@ -8,6 +8,7 @@ import click
 
 from ..errors import EntryError
 from ..i18n.messages import msg
+from .options import Usage, checked
 from .prompts import Questions, _default, _numbered, ask_player
 
 NONE = {
@@ -149,3 +150,31 @@ def _open_resolved(kong: dict, rules) -> dict:
     from ..records.record import open_kong
 
     return {**kong, "type": open_kong(False, rules, "--kong")}
+
+
+def _none_given(texts, flag: str) -> bool:
+    """``--kong -`` (or ``none``, 無): the flags say there are none, which only an amendment needs
+    to say (it keeps the hand's otherwise); alone, never beside a kong."""
+    said = [text.strip().casefold() in NONE for text in texts]
+    if any(said) and len(said) > 1:
+        raise Usage(msg("{flag} - (none) is given alone, without another {flag}", flag=flag))
+    return any(said)
+
+
+def _given_kongs(players, given: dict, rules) -> list[dict] | None:
+    """The kongs the flags give (``--kong -``: none), or None when they give none."""
+    from . import answers as entry
+
+    if not given["kongs"]:
+        return None
+    if _none_given(given["kongs"], "--kong"):
+        return []
+    return [
+        _open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules)
+        for k in given["kongs"]
+    ]
+
+
+def _kept_kongs(given: dict) -> list[dict]:
+    """An amended hand's kongs as written, kept when nobody is asked (none for a new hand)."""
+    return [dict(kong) for kong in given.get("defaults", {}).get("kongs") or []]

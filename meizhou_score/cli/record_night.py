@@ -38,12 +38,9 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     data, players, hand_stake = _the_table(q, flags, found)
     amending = _amended_number(found, flags.amend)  # the hand replaced, or None
     number = amending or len(data["hands"]) + 1  # this hand's number, from 1
-    before = seen.before(number)  # the night this hand's dealer follows (R10)
-    named, expected = _the_dealer(q, flags, found, before, players, number, amending)
-    click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
     given = {**given, "claims": claims_of(players, flags.claims)}
     amendment = None
-    if amending:
+    if amending:  # what the hand is, before who deals it and the questions
         amendment = Amendment(amending, seen.night)  # judged as the page judges one
         echo_fitted(
             q.words("record_replacing", n=amending)
@@ -53,6 +50,12 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
             err=not q.asking,
         )
         given["defaults"] = _defaults_of(data["hands"][amending - 1])
+        q.keeping = True  # with nobody to ask, or --yes, each answer is kept as written
+        if hand_stake is None:  # the hand's own stake, kept unless --stake changes it
+            hand_stake = given["defaults"].get("stake")
+    before = seen.before(number)  # the night this hand's dealer follows (R10)
+    named, expected = _the_dealer(q, flags, found, before, players, number, amending)
+    click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
 
     def as_written(hand):
         out = {"dealer": named} if named else {}

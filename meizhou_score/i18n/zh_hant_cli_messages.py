@@ -5,6 +5,9 @@ template (the id) | its Chinese, one line of the table a message. Part of the ca
 
 COMMAND_LINE = (
     "hand {n} | 第 {n} 局\n"
+    "hand {n}: hand | 第 {n} 局的手牌\n"
+    "{flag} - (none) is given alone, without another {flag} | "
+    "{flag} -（沒有）要單獨給，不能再給別的 {flag}\n"
     "{path} has hands 1 to {count}; there is no hand {n} | "
     "{path} 只有第 1 到第 {count} 局；沒有第 {n} 局\n"
     "two inputs are both named {name}: their results would share one file in --out; audit them "
