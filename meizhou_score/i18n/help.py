@@ -247,7 +247,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "serve --port": "監聽的埠。",
     "serve --host": "監聽的位址（只有本機，除非加 --lan）。",
     "serve --lan": (
-        "讓同一網路的手機進來：監聽每個位址，"
+        "讓同一網路的手機進來：監聽每個位址（有 --host 時只監聽它），"
         r"並附上每個請求都要帶的密碼連結（及其 QR 碼）。"
     ),
     "serve --new-link": (
