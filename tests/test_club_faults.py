@@ -86,7 +86,7 @@ def test_a_night_whose_earlier_hands_changed_is_refused_unless_replaced(tmp_path
     refused = run(db, "add", night)
     assert (
         refused.exit_code == 2
-        and "night 1 came from this file, and its hands 1 are not" in refused.output
+        and "night 1 came from this file, and its hand 1 is not" in refused.output
     )
     assert "--replace 1" in refused.output
     assert snapshot(db) == before

@@ -134,6 +134,25 @@ def test_export_includes_the_payments(month):
     assert "payment" not in run(month, "export").stdout  # hands alone, as before
 
 
+def test_export_all_gives_a_payments_note_a_column_of_its_own(month):
+    """A payment's note went into the `rule` column (found by a newcomer): `note` is the last
+    column of `--what all`, empty for a hand; a payment has no rule. `--what hands` is as it was."""
+    import csv
+
+    lines = run(month, "export", "--what", "all").stdout.splitlines()
+    assert lines[0].endswith(",reason,rule,note")
+    found = list(csv.DictReader(lines))
+    paid = [r for r in found if r["reason"] == "payment"]
+    assert [(r["date"], r["from"], r["to"], r["amount"], r["rule"], r["note"]) for r in paid] == [
+        ("2026-11-13", "Ah Fook", "Jun", "100", "", ""),
+        ("2026-11-14", "Lan", "Jun", "60", "", "cash"),
+    ]
+    hands = [r for r in found if r["reason"] != "payment"]
+    assert hands and {r["note"] for r in hands} == {""}
+    assert {r["rule"] for r in hands if r["from"]} >= {"R5"}  # a hand's payments keep their rule
+    assert run(month, "export").stdout.splitlines()[0].endswith(",reason,rule")
+
+
 def test_the_history_as_a_table_and_a_chart(month, tmp_path):
     found = rows(month, "history", "--by", "night")
     # after night 1, night 2, then each payment

@@ -124,9 +124,10 @@ def test_the_pages_chart_with_a_hostile_name(page, tmp_path):
     try:
         assert hover_everything(page, base + "/api/chart.svg") == []
         assert page.locator("path[data-player]").count() == 4
-        # Mei +60 (R5: 2 units from each of three at stake 10), the other three −20 each
+        # Mei +60 (R5: 2 units from each of three at stake 10), the other three −20 each: a
+        # label each (a shared one hid Jun and Lan behind "…"), the hostile name cut to its room
         ends = page.locator("text.end").all_text_contents()
-        assert ends[0] == "Mei +60"  # the three at −20 share a label, too long: cut, total kept
+        assert ends[0] == "Mei +60" and ends[2:] == ["Jun -20", "Lan -20"]
         assert ends[1].startswith('a" on') and ends[1].endswith("… -20")
         assert min(text_sizes_at_320(page)) >= 11
     finally:
@@ -186,3 +187,72 @@ def test_the_pages_chart_follows_the_colour_scheme(tmp_path):
         proc.wait(timeout=20)
     # the page's own paper: white in light, #161513 in dark (page.css)
     assert seen == {"light": [255, 255, 255], "dark": [0x16, 0x15, 0x13]}
+
+
+def club_month(folder: Path) -> Path:
+    """A month of club nights in a ledger, then squared up: (the ledger). Each night Ah Fook
+    deals and one player self-draws an ordinary hand at stake 10 (R5: 2 units from each of the
+    three others, +60 / −20): Mei on the odd nights, Jun on the even ones. After six nights Mei
+    and Jun are +120 each (3 × 60 − 3 × 20), Ah Fook and Lan −120 (6 × −20); Ah Fook pays Mei 120
+    and Lan pays Jun 120, and every line ends at 0."""
+    db = folder / "club.db"
+    days = ["2026-11-19", "2026-11-26", "2026-11-26", "2026-12-01", "2026-12-01", "2026-12-03"]
+    for n, day in enumerate(days, start=1):
+        night = folder / f"n{n}.yaml"
+        winner = "Mei" if n % 2 else "Jun"
+        night.write_text(
+            NIGHT.split("hands:")[0].replace(HOSTILE, "Ah Fook").replace("2026-12-01", day)
+            + f"hands:\n  - dealer: Ah Fook\n    winner: {winner}\n    win_type: self_draw\n"
+            "    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n",
+            encoding="utf-8",
+        )
+        cli("ledger", "--db", db, "add", night)
+    cli("ledger", "--db", db, "pay", "Ah Fook", "Mei", "120", "--date", "2026-12-04")
+    cli("ledger", "--db", db, "pay", "Lan", "Jun", "120", "--date", "2026-12-04")
+    return db
+
+
+DRAWN = """(width) => { const svg = document.querySelector('svg');
+    svg.style.width = width + 'px';
+    const box = (e) => { const r = e.getBoundingClientRect();
+      return {text: e.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+    return {svg: box(svg), bottom: [...svg.querySelectorAll('text.soft')].map(box),
+      ends: [...svg.querySelectorAll('text.end')].map(box),
+      all: [...svg.querySelectorAll('text')].map(box)}; }"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_months_chart_shows_labels_apart_and_every_name(page, tmp_path, width):
+    """`ledger history --chart` of club_month: the nights' labels along the bottom
+    ("2026-11-26 #2", …) each clear of the next as Chromium draws them (they smeared into one
+    another), and after the settle-up each of the four lines ending at 0 named whole."""
+    db = club_month(tmp_path)
+    chart = tmp_path / "month.svg"
+    cli("ledger", "--db", db, "history", "--chart", chart)
+    page.goto(chart.as_uri())
+    drawn = page.evaluate(DRAWN, width)
+    bottom = drawn["bottom"]
+    assert len(bottom) >= 2 and bottom[-1]["text"] == "12-04"  # the last always shown
+    assert bottom[0]["text"].startswith("2026-11-")  # the year, said once
+    for a, b in zip(bottom, bottom[1:], strict=False):
+        assert a["right"] + 2 <= b["left"], (a, b)  # apart, as drawn
+    assert sorted(e["text"] for e in drawn["ends"]) == ["Ah Fook 0", "Jun 0", "Lan 0", "Mei 0"]
+    for a, b in zip(drawn["ends"], drawn["ends"][1:], strict=False):
+        # one below the other, a line of 14 px (at 390 px wide) apart at least: not on top
+        assert b["top"] - a["top"] >= 14 * width / 390 - 0.5, (a, b)
+    svg = drawn["svg"]
+    for t in drawn["all"]:
+        assert svg["left"] <= t["left"] and t["right"] <= svg["right"], t
+        assert svg["top"] <= t["top"] and t["bottom"] <= svg["bottom"], t
+
+
+def test_a_nights_chart_names_each_of_three_equal_players(page, tmp_path):
+    """`settle --chart`: Mei +60 and three players at −20 (R5), each named ("Ah Fook, Jun -100"
+    hid the rest)."""
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT.replace(HOSTILE, "Ah Fook"), encoding="utf-8")
+    chart = tmp_path / "night.svg"
+    cli("settle", night, "--chart", chart)
+    page.goto(chart.as_uri())
+    ends = [e["text"] for e in page.evaluate(DRAWN, 320)["ends"]]
+    assert ends == ["Mei +60", "Ah Fook -20", "Jun -20", "Lan -20"]

@@ -13,7 +13,15 @@ from decimal import Decimal
 
 import pytest
 
-from meizhou_score.render.chart import FONT_SIZE, WIDTH, line_chart, nice_ticks, spread, xml
+from meizhou_score.render.chart import (
+    FONT_SIZE,
+    WIDTH,
+    bottom_labels,
+    line_chart,
+    nice_ticks,
+    spread,
+    xml,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 HOSTILE = 'a" onmouseover="alert(1)'
@@ -70,7 +78,9 @@ def test_an_all_zero_night_still_has_three_ticks():
     assert len(ticks_of(line_chart("t", ["0", "1"], {"Mei": [0, 0], "Jun": [0, 0]}))) >= 3
 
 
-def test_equal_totals_share_one_label():
+def test_equal_totals_name_every_player():
+    """Players who end equal each get a label of their own, one after another (a shared label
+    "Ah Fook, Jun, Lan… 0" hid names behind its ellipsis: found by a newcomer)."""
     series = {
         "Ah Fook": [0, -20, -40],
         "Mei": [0, 60, 40],
@@ -78,7 +88,91 @@ def test_equal_totals_share_one_label():
         "Lan": [0, -20, -40],
     }
     ends = ends_of(line_chart("t", ["0", "1", "2"], series))
-    assert [text for _, text in ends] == ["Mei, Jun +40", "Ah Fook, Lan -40"]
+    assert [text for _, text in ends] == ["Mei +40", "Jun +40", "Ah Fook -40", "Lan -40"]
+    ys = [y for y, _ in ends]
+    assert all(b - a >= FONT_SIZE for a, b in zip(ys, ys[1:], strict=False))
+
+
+def test_after_a_settle_up_every_line_is_named_and_keyed():
+    """Every line ends at 0: four labels, each a whole name, each after a key drawn with that
+    player's own dash and marker (the same as their line's), no two keys alike."""
+    series = {"Ah Fook": [0, -120, 0], "Jun": [0, 120, 0], "Lan": [0, -120, 0], "Mei": [0, 120, 0]}
+    root = parse(line_chart("t", ["2026-11-26 #2", "2026-12-01 #1", "2026-12-04"], series))
+    ends = [t for t in root.iter(SVG + "text") if t.get("class") == "end"]
+    assert [t.text for t in ends] == ["Ah Fook 0", "Jun 0", "Lan 0", "Mei 0"]
+    assert [t.get("data-player") for t in ends] == list(series)
+    lines = {p.get("data-player"): p for p in root.iter(SVG + "path") if p.get("data-player")}
+    keys = {g.get("data-player"): g for g in root.iter(SVG + "g") if g.get("class") == "key"}
+    assert list(keys) == list(series)
+    drawn = set()
+    for name, key in keys.items():
+        [piece] = key.iter(SVG + "line")
+        assert piece.get("stroke-dasharray") == lines[name].get("stroke-dasharray")
+        marker = [ET.tostring(m) for m in key if m.tag != SVG + "line"]
+        assert len(marker) == 1
+        drawn.add((piece.get("stroke-dasharray"), marker[0].split(b" ")[0], key[1].get("class")))
+    assert len(drawn) == 4  # four different keys: the solid line with a dot, the dashed, ...
+
+
+def test_no_two_of_many_players_look_alike():
+    series = {f"P{n}": [0, n - 6] for n in range(13)}
+    root = parse(line_chart("t", ["0", "1"], series))
+    looks = [
+        (p.get("stroke-dasharray"), ET.tostring(g[1]).split(b" ")[0], g[1].get("class"))
+        for p, g in zip(
+            [p for p in root.iter(SVG + "path") if p.get("data-player")],
+            [g for g in root.iter(SVG + "g") if g.get("class") == "key"],
+            strict=True,
+        )
+    ]
+    assert len(set(looks)) == 13
+
+
+def test_a_tall_list_of_names_makes_the_drawing_taller():
+    # 20 players, each a line of 16 units: 19 × 16 = 304 between the first and the last name's
+    # line, plus the title's 34 above and the labels' 34 below: 372 units tall, not 300
+    series = {f"P{n}": [0, 0] for n in range(20)}
+    root = parse(line_chart("t", ["0", "1"], series))
+    assert root.get("viewBox") == f"0 0 {WIDTH} 372"
+    ys = [y for y, _ in ends_of(line_chart("t", ["0", "1"], series))]
+    assert len(ys) == 20 and all(b - a >= 16 for a, b in zip(ys, ys[1:], strict=False))
+    assert ys[0] >= 34 + 5 and ys[-1] <= 372 - 34 + 5
+
+
+def test_bottom_labels_that_would_overlap_are_thinned():
+    """Seven nights' labels 40 units apart from x = 36. Drawn 14 units high, a character is about
+    0.6 × 14 = 8.4 units wide: "2026-11-19 #1" (13 characters) 109.2 and, its year dropped after
+    the first, "11-26 #2" (8) 67.2. Every label shows the first's right edge at 56.6 + 54.6 = 111.2
+    (its middle kept 2 units inside the drawing: 54.6 + 2) against the second's left edge at
+    76 − 33.6 = 42.4; every second one, the third's at 116 − 33.6 = 82.4; every third one, the
+    fourth's at 156 − 33.6 = 122.4, 11.2 units clear (8 wanted), and the last's at 276 − 33.6 =
+    242.4 clear of the fourth's right edge at 189.6: labels 1, 4 and 7."""
+    labels = [
+        "2026-11-19 #1",
+        "2026-11-26 #2",
+        "2026-11-26 #3",
+        "2026-12-01 #4",
+        "2026-12-01 #5",
+        "2026-12-03 #6",
+        "2026-12-04 #7",
+    ]
+    shown = bottom_labels(labels, [36 + 40 * i for i in range(7)])
+    assert [(i, text) for i, text, _ in shown] == [
+        (0, "2026-11-19 #1"),
+        (3, "12-01 #4"),
+        (6, "12-04 #7"),
+    ]
+    assert [round(at, 1) for _, _, at in shown] == [56.6, 156, 276]
+
+
+def test_bottom_labels_of_hands_show_every_one_that_fits():
+    # hands 0..4, 60 units apart: "0" … "4" are 8.4 units wide: every one fits
+    shown = bottom_labels([str(n) for n in range(5)], [40 + 60 * n for n in range(5)])
+    assert [text for _, text, _ in shown] == ["0", "1", "2", "3", "4"]
+    # 31 labels 8 units apart ("10" is 16.8 wide, 8 apart wanted): every third from the last,
+    # 24 units apart, leaves 24 − 16.8 = 7.2, too little; every fourth, 32 − 16.8 = 15.2
+    shown = bottom_labels([str(n) for n in range(31)], [40 + 8 * n for n in range(31)])
+    assert [text for _, text, _ in shown] == ["2", "6", "10", "14", "18", "22", "26", "30"]
 
 
 def test_close_end_labels_are_moved_apart_with_a_leader_line():

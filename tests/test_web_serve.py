@@ -80,6 +80,24 @@ def test_the_link_names_the_one_address_asked_for(tmp_path):
             stop(proc)
 
 
+def test_lan_with_host_127_0_0_1_listens_there_alone(tmp_path):
+    """`--lan --host 127.0.0.1` listens on 127.0.0.1 alone and prints a link to it (found by a
+    newcomer: it listened on 0.0.0.0 and printed the machine's network address). 127.0.0.2 is
+    this machine's too: a server on every address would answer there."""
+    port, proc, token = serve_lan(tmp_path, "--host", "127.0.0.1")
+    try:
+        assert proc.serving.strip() == (
+            f"Serving {tmp_path / 'night.yaml'} at http://127.0.0.1:{port}/?token={token}"
+        )
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.2", port), timeout=5).close()
+        rest = stop(proc)
+        assert "http://" not in rest  # no second link
+    finally:
+        if proc.poll() is None:
+            stop(proc)
+
+
 def test_one_link_per_night_across_restarts_and_a_new_one_on_asking(tmp_path):
     port, proc, first = serve_lan(tmp_path)
     stop(proc)

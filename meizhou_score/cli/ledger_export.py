@@ -110,7 +110,9 @@ def _export(conn, since, until, fmt, what, echo) -> None:
             "reason",
             "rule",
         ]
+        + (["note"] if what == "all" else [])  # a payment's note, in a column of its own
     )
+    tail = [""] if what == "all" else []  # a hand has no note
     for hand in hands:
         head = [
             hand["night"],
@@ -141,8 +143,9 @@ def _export(conn, since, until, fmt, what, echo) -> None:
                         t["rule"],
                     ]
                 )
+                + tail
             )
-    # --what all: a payment is a row of its own, its reason "payment", its note where a rule stands
+    # --what all: a payment is a row of its own, its reason "payment", no rule, its note last
     for p in paid:
         writer.writerow(
             [
@@ -163,6 +166,7 @@ def _export(conn, since, until, fmt, what, echo) -> None:
                 "",
                 p.amount,
                 "payment",
+                "",
                 p.note,
             ]
         )

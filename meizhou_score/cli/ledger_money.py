@@ -37,9 +37,12 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
     from ..settling.money import text
 
     paid = payments.amount_of(amount)
-    number = payments.pay(_open(ctx), payer, payee, paid, _day(date_text, "--date"), note)
-    said = phrase("ledger_paid", lang, payer=payer, payee=payee, amount=text(paid), number=number)
-    click.echo(said)  # the amount as recorded: " 1_000 " typed is 1000
+    done = payments.pay(_open(ctx), payer, payee, paid, _day(date_text, "--date"), note)
+    # as recorded: the names as the ledger knows them ("ah fook" is Ah Fook), " 1_000 " as 1000
+    said = phrase(
+        "ledger_paid", lang, payer=done.payer, payee=done.payee, amount=text(paid), number=done.id
+    )
+    click.echo(said)
 
 
 @ledger.command("payments")

@@ -159,6 +159,9 @@ the totals.
     settles is written. The file is changed atomically, hand by hand, and the
     hands already in it stay exactly as they were.
 
+    A hand is won by self-draw, kong bloom or robbing a kong: a win on another
+    player's discard is not scored and cannot be recorded (R11, docs/rules.md).
+
     \b
     Examples:
       meizhou-score record night.yaml --players "Ah Fook,Mei,Jun,Lan" --stake 10 --dealer "Ah Fook"

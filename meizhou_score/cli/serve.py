@@ -28,8 +28,8 @@ from .options import Stopped, Usage, common, lang_option, the_run
 @click.option(
     "--lan",
     is_flag=True,
-    help="Let the phones on this network in: listen on every address, with a "
-    "secret link (and its QR code) that every request must carry.",
+    help="Let the phones on this network in: listen on every address (on --host's alone when "
+    "given), with a secret link (and its QR code) that every request must carry.",
 )
 @click.option(
     "--new-link",
@@ -92,6 +92,9 @@ def serve(night, port, host, lan, new_link, db, lang):
     from ..night.files import tidy_up
 
     tidy_up(night)  # a write killed mid-way (kill -9) left its temporary file: removed
+    # --lan with --host listens on that address alone (127.0.0.1 too), without on every address
+    source = click.get_current_context().get_parameter_source("host")
+    asked = source is not click.core.ParameterSource.DEFAULT
     host = _unbracketed(host)
     if not lan and not _loopback(host):
         raise Usage(
@@ -102,7 +105,7 @@ def serve(night, port, host, lan, new_link, db, lang):
             )
         )
     token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
-    bind = host if lan and host != "127.0.0.1" else "0.0.0.0" if lan else host
+    bind = "0.0.0.0" if lan and not asked else host
     hosts = () if lan else _names(host, port)
     _can_listen(bind, port)  # before anything is printed: why it cannot listen, if it cannot
     app = create_app(night, lang, token, hosts, db, the_run().limits)

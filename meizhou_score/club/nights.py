@@ -18,7 +18,7 @@ import sqlite3
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from ..i18n.messages import at, msg
+from ..i18n.messages import Message, at, msg
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
 from .identity import canonical as _canonical
@@ -123,30 +123,44 @@ def add_night(
                 _store(conn, night, data, source, origin, night_date, digest, rules, result)
                 return Added(night, "grown", count, night_date, len(before))
             differ = [
-                str(n)
+                n
                 for n in range(1, max(len(before), len(now)) + 1)
                 if n > len(before)
                 or n > len(now)
                 or _canonical(before[n - 1]) != _canonical(now[n - 1])
             ]
-            if _canonical(_head(stored)) != _canonical(_head(data)):
-                differ = ["stake or rules"]
-            raise LedgerError(
-                at(
-                    source,
-                    msg(
-                        "night {night} came from this file, and its hands {hands} are not what the "
-                        "ledger holds; nothing was added (to replace night {night} with the file "
-                        "as it is now: ledger add --replace {night})",
-                        night=night,
-                        hands=tuple(differ),
-                    ),
-                )
-            )
+            raise LedgerError(at(source, _not_as_held(night, differ, stored, data)))
         conn.execute("UPDATE counters SET value = value + 1 WHERE name = 'night'")
         night = conn.execute("SELECT value FROM counters WHERE name = 'night'").fetchone()[0]
         _store(conn, night, data, source, origin, night_date, digest, rules, result, new=True)
     return Added(night, "new", count, night_date)
+
+
+def _not_as_held(night: int, differ: list[int], stored: Any, data: Any) -> Message:
+    """Why a file that made night ``night`` is not added again: its stake or house rules, its
+    hand ``n``, or its hands ``n`` and ``m``, are not what the ledger holds."""
+    if _canonical(_head(stored)) != _canonical(_head(data)):
+        return msg(
+            "night {night} came from this file, and its stake or house rules are not what the "
+            "ledger holds; nothing was added (to replace night {night} with the file as it is "
+            "now: ledger add --replace {night})",
+            night=night,
+        )
+    if len(differ) == 1:
+        return msg(
+            "night {night} came from this file, and its hand {hand} is not what the ledger "
+            "holds; nothing was added (to replace night {night} with the file as it is now: "
+            "ledger add --replace {night})",
+            night=night,
+            hand=differ[0],
+        )
+    return msg(
+        "night {night} came from this file, and its hands {hands} are not what the ledger "
+        "holds; nothing was added (to replace night {night} with the file as it is now: "
+        "ledger add --replace {night})",
+        night=night,
+        hands=msg("{some} and {last}", some=tuple(differ[:-1]), last=differ[-1]),
+    )
 
 
 def _stored(conn: sqlite3.Connection, night: int) -> Any:

@@ -13,9 +13,10 @@ import sqlite3
 from decimal import Decimal
 from typing import NamedTuple
 
+from ..errors import RecordError
 from ..i18n.messages import msg
 from ..records.names import controlled
-from ..records.validators import typed_amount
+from ..records.validators import describe, typed_amount
 from ..settling.money import EXACT, Gold, add, exact
 from ..settling.settleup import SettleUp, settle_up
 from .players import find
@@ -44,7 +45,13 @@ class Owed(NamedTuple):
 
 def amount_of(text: str) -> Decimal:
     """A payment's amount: a positive exact number within the limits a record's amounts keep."""
-    value = typed_amount(text, "AMOUNT")
+    try:
+        value = typed_amount(text, "AMOUNT")
+    except RecordError as error:  # past the limits: quote what was typed (1e400, not 1.000E+400)
+        if "found" not in error.message.values:
+            raise
+        said = msg(error.message.template, **{**error.message.values, "found": describe(text)})
+        raise RecordError(error.path, said) from None
     if value is None or value <= 0:
         raise LedgerError(
             msg(
@@ -61,9 +68,9 @@ def pay(
     amount: Decimal,
     date: str | None = None,
     note: str = "",
-) -> int:
+) -> Payment:
     """Record that ``payer`` paid ``payee`` ``amount``; both must be players of the ledger,
-    and two people."""
+    and two people. The payment as recorded: the names as the ledger knows them."""
     if amount <= 0:
         raise LedgerError(
             msg(
@@ -90,9 +97,10 @@ def _insert(
     amount: Decimal | int,
     date: str | None,
     note: str,
-) -> int:
+) -> Payment:
     """One payment, inside the caller's write transaction."""
-    ids = [find(conn, payer)[0], find(conn, payee)[0]]
+    (payer_id, payer_name), (payee_id, payee_name) = find(conn, payer), find(conn, payee)
+    ids = [payer_id, payee_id]
     if ids[0] == ids[1]:
         raise LedgerError(
             msg(
@@ -101,11 +109,12 @@ def _insert(
                 payee=payee,
             )
         )
+    day = date or datetime.date.today().isoformat()
     row = conn.execute(
         "INSERT INTO payments (date, payer_id, payee_id, amount, note, added) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (
-            date or datetime.date.today().isoformat(),
+            day,
             ids[0],
             ids[1],
             str(exact(amount)),
@@ -114,7 +123,7 @@ def _insert(
         ),
     ).lastrowid
     assert row is not None, "an INSERT names the row it made"
-    return row
+    return Payment(row, day, payer_name, payee_name, exact(Decimal(amount)), note.strip())
 
 
 def square(

@@ -2,10 +2,14 @@
 
 One line a player, each with its own dash pattern and marker so that it reads in
 black and white; a zero line; a value axis of round ticks (1, 2 or 5 × 10ⁿ, at
-least three of them); the period's labels along the bottom; each player's name
-and total at the end of their line, moved apart (with a leader line) where
-they would overlap, players with equal totals sharing one label, a label too
-long for its room cut with an ellipsis (the total always kept). Drawn 390 units
+least three of them); as many of the period's labels along the bottom as fit
+side by side (measured, thinned evenly, the last always shown; a date's year said
+once); each player's name and total at
+the end of their line, after a key drawn with that line's dash and marker, moved apart
+(with a leader line) where they would overlap — players with equal totals get a line each,
+so that every line is named even where several end at one value — a name too long for its
+room cut with an ellipsis (the total always kept); the drawing grows taller where the
+names need it. Drawn 390 units
 wide with 14-unit text, so that on a phone the text reads at 14 px at 390 px and
 11.5 at 320. Light or dark as the viewer's colour scheme says (a style sheet of
 our own inside the drawing; the colours as attributes where no CSS applies).
@@ -27,6 +31,8 @@ WIDTH, HEIGHT = 390, 300
 LEFT, TOP, BOTTOM = 36, 34, 34
 FONT_SIZE = 14  # units of the drawing: 14 px on a 390 px wide chart, 11.5 px at 320
 LINE = 16  # the least distance between two end labels
+KEY = 18  # the key before an end label: a piece of the line, its marker in the middle
+GAP = 8  # the least room between two labels along the bottom
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
 FONT = (
@@ -56,10 +62,12 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
     ticks = nice_ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     left = max(LEFT, round(max(_width(_plain(t)) for t in ticks)) + 14)  # room for the values
-    ends = [(value, _fit(text, WIDTH // 2 - 22)) for value, text in end_labels(series)]
-    label_w = max([_width(text) for _, text in ends] or [0])
-    right = min(max(label_w + 22, 48), WIDTH // 2)  # the names' room at the right
-    plot_w, plot_h = WIDTH - left - right, HEIGHT - TOP - BOTTOM
+    room = WIDTH // 2 - KEY - 26  # a name's room: half the drawing, less its key
+    ends = [(value, n, _fit(text, room)) for value, n, text in end_labels(series)]
+    label_w = max([_width(text) for _, _, text in ends] or [0])
+    right = min(max(label_w + KEY + 26, 48), WIDTH // 2)  # the names' room at the right
+    height = max(HEIGHT, TOP + BOTTOM + LINE * (len(ends) - 1))  # a line for every name
+    plot_w, plot_h = WIDTH - left - right, height - TOP - BOTTOM
     count = max(len(labels), 1)
 
     def x(i: int) -> float:
@@ -69,11 +77,11 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
         return TOP + float((high - Decimal(v)) / (high - low)) * plot_h
 
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" '
         f'role="img" font-family="{FONT}" font-size="{FONT_SIZE}">',
         f"<title>{xml(title)}</title>",
         STYLE,
-        f'<rect class="bg" width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>',
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#ffffff"/>',
         f'<text class="ink" x="8" y="20" font-size="16" font-weight="bold" fill="#000">'
         f"{xml(title)}</text>",
     ]
@@ -90,42 +98,42 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
         f'<line class="zero" x1="{left}" x2="{left + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         f'stroke="#000" stroke-width="1.2" stroke-dasharray="3 3"/>'
     )
-    step = max(1, -(-count // max(1, plot_w // 28)))  # labels along the bottom, 28 units apart
-    for i, label in enumerate(labels):
-        if i % step == 0 or i == count - 1:
-            if i != count - 1 and count - 1 - i < step:
-                continue  # too near the last label, which is always shown
-            out.append(
-                f'<text class="soft" x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 20}" '
-                f'text-anchor="middle" '
-                f'fill="#333">{xml(label)}</text>'
-            )
+    for i, label, at in bottom_labels(labels, [x(i) for i in range(len(labels))]):
+        out.append(
+            f'<line class="grid" x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{height - BOTTOM}" '
+            f'y2="{height - BOTTOM + 5}" stroke="#d4d4d4"/>'
+        )
+        out.append(
+            f'<text class="soft" x="{at:.1f}" y="{height - BOTTOM + 20}" text-anchor="middle" '
+            f'fill="#333">{xml(label)}</text>'
+        )
     for n, (name, points) in enumerate(series.items()):
         coords = [(x(i), y(v)) for i, v in enumerate(points)]
         d = " ".join(
             f"{'M' if i == 0 else 'L'}{cx:.1f},{cy:.1f}" for i, (cx, cy) in enumerate(coords)
         )
-        dash = DASHES[n % len(DASHES)]
+        dash, marker = _style(n)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         last = points[-1] if points else 0
         out.append(
             f'<path class="line" d="{d}" fill="none" stroke="#000" stroke-width="2"{dashed} '
             f'data-player="{xml(name)}" data-last="{xml(last)}"/>'
         )
-        out += [_marker(MARKERS[n % len(MARKERS)], cx, cy) for cx, cy in coords]
+        out += [_marker(marker, cx, cy) for cx, cy in coords]
     x_end = left + plot_w
-    wanted = [y(value) for value, _ in ends]
-    for (value, text), at, want in zip(
-        ends, spread(wanted, TOP, HEIGHT - BOTTOM), wanted, strict=True
-    ):
-        if abs(at - want) > 1:  # moved away from its line: a leader line back to it
+    wanted = [y(value) + LINE * shift for value, shift, _ in _stacked(ends)]
+    names = list(series)
+    for (value, n, text), at in zip(ends, spread(wanted, TOP, height - BOTTOM), strict=True):
+        end = y(value)  # where the line ends; its label sits at ``at``
+        if abs(at - end) > 1:  # moved away from its line: a leader line back to it
             out.append(
-                f'<path class="leader" d="M{x_end + 2:.1f},{want:.1f} L{x_end + 10:.1f},{at:.1f}" '
+                f'<path class="leader" d="M{x_end + 2:.1f},{end:.1f} L{x_end + 10:.1f},{at:.1f}" '
                 f'fill="none" stroke="#555" stroke-width="1"/>'
             )
+        out.append(_key(n, names[n], x_end + 12, at))
         out.append(
-            f'<text class="end" x="{x_end + 12}" y="{at + 5:.1f}" fill="#000" '
-            f'data-value="{xml(value)}">{xml(text)}</text>'
+            f'<text class="end" x="{x_end + KEY + 16}" y="{at + 5:.1f}" fill="#000" '
+            f'data-player="{xml(names[n])}" data-value="{xml(value)}">{xml(text)}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -153,17 +161,54 @@ def nice_ticks(low: Decimal, high: Decimal) -> list[Decimal]:
         step *= 10
 
 
-def end_labels(series: dict[str, list[Decimal | int]]) -> list[tuple[Decimal, str]]:
-    """(the final total, the label) for each distinct final total, highest first: players who end
-    equal share one label ("Mei, Jun +40")."""
-    by_value: dict[Decimal, list[str]] = {}
-    for name, points in series.items():
-        if points:
-            by_value.setdefault(Decimal(points[-1]), []).append(name)
-    return [
-        (value, f"{', '.join(names)} {_signed(value)}")
-        for value, names in sorted(by_value.items(), key=lambda item: -item[0])
+def end_labels(series: dict[str, list[Decimal | int]]) -> list[tuple[Decimal, int, str]]:
+    """(the final total, the player's place in ``series``, the label "Mei +40") for each player,
+    highest total first; players who end equal keep their order in ``series``, one after
+    another, each named (a label shared by several hid names behind "…")."""
+    ends = [
+        (Decimal(points[-1]), n, name) for n, (name, points) in enumerate(series.items()) if points
     ]
+    return [
+        (value, n, f"{name} {_signed(value)}")
+        for value, n, name in sorted(ends, key=lambda end: (-end[0], end[1]))
+    ]
+
+
+def bottom_labels(labels: list[str], xs: list[float]) -> list[tuple[int, str, float]]:
+    """The labels along the bottom that fit side by side: (index, text, where its middle is),
+    every ``k``-th counted back from the last, for the least ``k`` that leaves ``GAP`` units
+    between neighbours measured as drawn, each kept inside the drawing. A date's year is
+    written on the first shown alone where every shown label has the same year."""
+    for k in range(1, len(labels) + 1):
+        shown = list(range(len(labels) - 1, -1, -k))[::-1]
+        texts = _dated([labels[i] for i in shown])
+        boxes = []
+        for i, text in zip(shown, texts, strict=True):
+            half = _width(text) / 2
+            middle = min(max(xs[i], half + 2), WIDTH - half - 2)
+            boxes.append((middle - half, middle + half, middle))
+        if all(b[0] - a[1] >= GAP for a, b in zip(boxes, boxes[1:], strict=False)):
+            return [(i, t, box[2]) for i, t, box in zip(shown, texts, boxes, strict=True)]
+    return []
+
+
+def _dated(texts: list[str]) -> list[str]:
+    """Dates ("2026-11-26 #2") after the first without their year when all share one."""
+    dates = all(len(t) >= 10 and t[4] == t[7] == "-" and t[:4].isdigit() for t in texts)
+    if not dates or len({t[:4] for t in texts}) != 1:
+        return texts
+    return texts[:1] + [t[5:] for t in texts[1:]]
+
+
+def _stacked(ends: list[tuple[Decimal, int, str]]) -> list[tuple[Decimal, float, str]]:
+    """Each end label with how many lines from its line's end it wants to be: players who end
+    equal are stacked around that point (−0.5 and +0.5 for two)."""
+    out: list[tuple[Decimal, float, str]] = []
+    for value, _, text in ends:
+        count = sum(1 for v, _, _ in ends if v == value)
+        before = sum(1 for v, _, _ in out if v == value)
+        out.append((value, before - (count - 1) / 2, text))
+    return out
 
 
 def spread(wanted: list[float], top: float, bottom: float, gap: float = LINE) -> list[float]:
@@ -197,6 +242,24 @@ def _fit(label: str, room: float) -> str:
 
 def _clean(value: Decimal) -> Decimal:
     return Decimal(0) if value == 0 else value.normalize()
+
+
+def _style(n: int) -> tuple[str, str]:
+    """Player ``n``'s dash and marker: no two of the first 36 players alike (past the sixth,
+    the dashes turn one step against the markers)."""
+    return DASHES[(n + n // len(MARKERS)) % len(DASHES)], MARKERS[n % len(MARKERS)]
+
+
+def _key(n: int, name: str, x0: float, cy: float) -> str:
+    """The key before player ``n``'s end label: a piece of their line with its dash, its marker
+    in the middle, so that the name says which line is theirs."""
+    dash, marker = _style(n)
+    dashed = f' stroke-dasharray="{dash}"' if dash else ""
+    return (
+        f'<g class="key" data-player="{xml(name)}"><line class="line" x1="{x0:.1f}" '
+        f'x2="{x0 + KEY:.1f}" y1="{cy:.1f}" y2="{cy:.1f}" stroke="#000" stroke-width="2"{dashed}/>'
+        f"{_marker(marker, x0 + KEY / 2, cy)}</g>"
+    )
 
 
 def _marker(kind: str, cx: float, cy: float) -> str:

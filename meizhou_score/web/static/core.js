@@ -129,13 +129,21 @@ function notice(text, seconds = 5, id = null) {
   }, seconds * 1000);
 }
 // a question with its answers, asked in the page (never a browser dialog)
+// scroll `box` whole into view between the sticky top (title, totals) and the bottom bar, which
+// both cover the page: a plain scrollIntoView left a question under the totals at 320 px
+function reveal(box, block = "nearest") {
+  const bar = $("bar");
+  box.style.scrollMarginTop = $("top").offsetHeight + 6 + "px";
+  box.style.scrollMarginBottom = (bar.hidden ? 0 : bar.offsetHeight) + 6 + "px";
+  box.scrollIntoView({block});
+}
 function ask(text, answers) {
   const box = $("ask");
   box.replaceChildren(el("p", {id: "ask-text"}, text), el("div", {class: "answers"},
     answers.map(([id, label, act, primary]) => el("button", {class: "big" + (primary ? " primary" : ""), id,
       onclick: () => { box.hidden = true; box.replaceChildren(); act(); }}, label))));
   box.hidden = false;
-  box.scrollIntoView({block: "nearest"});
+  reveal(box);
   box.querySelector("button").focus();
 }
 // what this phone keeps: the language, who it is, a hand half entered (by night file)

@@ -12,7 +12,7 @@ function startHand() {
   editor = blankHand();
   $("extra").replaceChildren();
   render();
-  $("editor").scrollIntoView({block: "start"});
+  reveal($("editor"), "start");
 }
 // an old hand opens as it was written (its row's "record"); an older server without it: who and how only
 function amend(number) {
@@ -27,7 +27,7 @@ function amend(number) {
     kongs: (was.kongs || []).map((k) => ({...k}))});
   $("extra").replaceChildren();
   render();
-  $("editor").scrollIntoView({block: "start"});
+  reveal($("editor"), "start");
   previewSoon();
 }
 function players() { return played(state) ? state.players : table.players; }

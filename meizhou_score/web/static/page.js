@@ -196,13 +196,16 @@ async function settleUp() {
     $("extra").replaceChildren(el("h2", {}, w("settleUp")), data.payments.length
       ? el("ul", {id: "settle-list"}, data.payments.map((p) => el("li", {}, `${p.from} → ${p.to}: ${p.amount}`)))
       : el("p", {id: "settle-list"}, w("settleNone")));
-    $("extra").scrollIntoView({block: "nearest"});
+    reveal($("extra"));
   } catch (e) { say(e.message); }
 }
 async function addToLedger() {
   try {
     const added = await api("POST", "/api/ledger");
-    $("extra").replaceChildren(el("p", {id: "ledger-added"}, w("ledgerAdded", {night: added.night})));
+    // the truth, as `ledger add` says it: added, already there (nothing added), or grown
+    const said = {same: "ledgerSame", grown: "ledgerGrown"}[added.outcome] || "ledgerAdded";
+    $("extra").replaceChildren(el("p", {id: "ledger-added"}, w(said, added)));
+    reveal($("extra"));
   } catch (e) { say(e.message); }
 }
 
