@@ -122,12 +122,15 @@ def metavar(param: click.Parameter) -> str | None:
 def speaking(group: click.Group | None, lang: str, usage_of: click.Command | None = None):
     """click's words, and with ``group`` every command's help, in ``lang`` while the block runs;
     ``usage_of`` is one command whose usage line is said (its placeholders in ``lang``'s words)."""
+    # every command made (its module imported) before the block: click says the words of a
+    # command's --help and --version when the command is made, and a command first made while
+    # Chinese is spoken would keep them in Chinese for good, in every language after
+    tree = list(commands(group)) if group is not None and lang != "en" else []
     _SPEAKING.append(lang)
     lent: list = []
     try:
-        if group is not None and lang != "en":
-            for path, command in commands(group):
-                _lend(path, command, lang, lent)
+        for path, command in tree:
+            _lend(path, command, lang, lent)
         if usage_of is not None:
             _lend_usage(usage_of, lang, _putter(lent))
         if language(
@@ -159,6 +162,10 @@ def _lend_usage(command: click.Command, lang: str, put) -> None:
     """The placeholders of ``command``'s usage line and options ([OPTIONS], COMMAND [ARGS]...,
     FILE, NAME) in ``lang``."""
     clicks, words = click_words(lang), help_words(lang)
+    # click makes a command's own --help once, in the words of that moment: one made in the
+    # block (the usage line or the help asks for it) is dropped with the block
+    if hasattr(command, "_help_option"):
+        put(command, "_help_option", None)
     for param in command.params:
         placeholder = words.get(f"* metavar {metavar(param)}")
         if placeholder:
@@ -188,8 +195,6 @@ def _lend(path: str, command: click.Command, lang: str, lent: list) -> None:
         put(command, "short_help", first.split("。")[0] + "。" if "。" in first else first)
     if f"{path} epilog" in words:
         put(command, "epilog", words[f"{path} epilog"])
-    if hasattr(command, "_help_option"):  # click makes its --help once, in the words of that moment
-        put(command, "_help_option", None)
     _lend_usage(command, lang, put)
     for param in command.params:
         if not isinstance(param, click.Option):
