@@ -6,6 +6,7 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from .options import Stopped, Usage, common, lang_option, the_run
 
 
@@ -98,7 +99,7 @@ def serve(night, port, host, lan, new_link, db, lang):
             msg(
                 "--host {host} lets other machines reach the server; add --lan to let them in "
                 "with the table's secret link (or leave --host out: this machine only)",
-                host=host,
+                host=visible(host),
             )
         )
     token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
@@ -110,7 +111,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         urls = [f"http://{_bracketed(bind)}:{port}/?token={token}"]
     else:
         urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
-    click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
+    click.echo(msg("Serving {night} at {url}", night=visible(night), url=urls[0]).say(lang))
     for url in urls[1:]:
         click.echo(f"  {url}")
     if lan:
@@ -150,7 +151,9 @@ def serve(night, port, host, lan, new_link, db, lang):
         signal.signal(signal.SIGTERM, before)
     if not server.started:
         raise MeizhouError(_port_taken(bind, port))
-    raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))
+    raise Stopped(
+        msg("The server stopped; every hand recorded is in {night}.", night=visible(night))
+    )
 
 
 def _port_taken(bind: str, port: int):
@@ -168,7 +171,7 @@ def _unbracketed(host: str) -> str:
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1].strip()
     if not host or "[" in host or "]" in host or "/" in host:
-        raise Usage(msg("{host} is not a host name or an IP address", host=host))
+        raise Usage(msg("{host} is not a host name or an IP address", host=visible(host)))
     return host
 
 
@@ -183,7 +186,7 @@ def _can_listen(bind: str, port: int) -> None:
     try:
         found = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise Usage(msg("{host} is not a host name or an IP address", host=bind)) from None
+        raise Usage(msg("{host} is not a host name or an IP address", host=visible(bind))) from None
     family, kind, proto, _, address = found[0]
     try:
         with socket.socket(family, kind, proto) as probe:
