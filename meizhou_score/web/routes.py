@@ -139,7 +139,8 @@ class Api:
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
-            return Json({"error": "not found", "where": ""}, status_code=404)
+            lang = self.language(request)
+            return Json({"error": said("not_found", lang), "where": ""}, status_code=404)
         if name == "words.json":
             if self._words is None:
                 self._words = page_words((self.page / name).read_bytes())
@@ -170,7 +171,7 @@ class Api:
         def work() -> Response:
             night = self.night.read().night
             if night is None:
-                return Json({"error": "no hand yet", "where": ""}, status_code=404)
+                return Json({"error": said("no_hand_yet", lang), "where": ""}, status_code=404)
             return Response(night_chart(night, lang), media_type="image/svg+xml")
 
         return await self.threaded(lang, work)

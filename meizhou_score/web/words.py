@@ -101,6 +101,12 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "the server could not answer this request; nothing was written",
         "伺服器無法回應這個請求；沒有寫入",
     ),
+    "not_found": ("nothing here: no such address", "這裡沒有東西：沒有這個位址"),
+    "not_allowed": (
+        "this address does not take that kind of request",
+        "這個位址不接受這種請求",
+    ),
+    "no_hand_yet": ("no hand yet", "還沒有任何一局"),
     "page_title": ("Meizhou mahjong", "梅州麻將"),
     "page_scan": (
         "This page needs the table's link. Scan the table's code again, or open the link the"
