@@ -12,7 +12,7 @@ import json
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 from ..render.jsonout import encode
@@ -90,10 +90,13 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
     data = b""
-    async for part in request.stream():
-        data += part
-        if len(data) > MAX_BODY:
-            return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
+    try:
+        async for part in request.stream():
+            data += part
+            if len(data) > MAX_BODY:
+                return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
+    except ClientDisconnect:  # the phone went away mid-way: nobody to answer, nothing to log
+        return refused(lang, "cut_off", 400)
     if optional and not data.strip():
         return {}
     if too_deep(data):
