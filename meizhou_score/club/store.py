@@ -139,8 +139,11 @@ def default_path() -> str:
 
 def files_of(path: str) -> tuple[str, ...]:
     """The ledger's files: the database, and SQLite's log and shared memory beside it (what no
-    output of a command may overwrite)."""
-    return (path, path + "-wal", path + "-shm", path + "-journal")
+    output of a command may overwrite). Named through a link, SQLite keeps its log beside the
+    file the link leads to: both places are the ledger's."""
+    real = os.path.realpath(path)
+    names = (path, real) if real != os.path.abspath(path) else (path,)
+    return tuple(name + end for name in names for end in ("", "-wal", "-shm", "-journal"))
 
 
 def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> sqlite3.Connection:
