@@ -176,3 +176,39 @@ def test_amend_zero_is_refused_in_chinese(tmp_path):
     assert result.returncode == 2
     assert "is not in the range" not in result.stderr, result.stderr
     assert "1" in result.stderr and "4" in result.stderr
+
+
+# --- record -o: a new file only, also when several write it at once ------------------------------
+
+
+def test_record_o_at_once_one_file_one_writer(tmp_path):
+    """formats.md: `record -o FILE` writes a new file only; an existing regular file is refused.
+    Six `record -o hand.yaml` at once, each with its own stake (1 to 6): exactly one may say
+    "Written to hand.yaml" and the file must hold its stake; the others are refused (exit 2).
+    Today the check comes before a rename over the name: 4 of 6 said "Written" in one round,
+    and the file held one stake — three hands announced as written were lost."""
+    for round_ in range(4):
+        out = tmp_path / f"round{round_}"
+        out.mkdir()
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "meizhou_score", "record", "--players", "A,B,C,D"]
+                + ["--dealer", "A", "--stake", str(stake), "--draw", "--yes", "-o", "hand.yaml"],
+                cwd=out,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for stake in range(1, 7)
+        ]
+        results = [
+            (stake, *p.communicate(timeout=120), p.returncode)
+            for stake, p in zip(range(1, 7), procs, strict=True)
+        ]
+        written = [
+            stake for stake, out_, err, rc in results if "Written to hand.yaml" in err + out_
+        ]
+        assert len(written) == 1, results
+        assert f"stake: {written[0]}\n" in (out / "hand.yaml").read_text()
+        assert sorted(rc for *_, rc in results) == [0, 2, 2, 2, 2, 2], results
+        assert [p.name for p in out.iterdir()] == ["hand.yaml"]  # no temporary file left
