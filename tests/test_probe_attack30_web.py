@@ -176,3 +176,47 @@ def test_a_disk_that_refuses_says_why_in_the_players_language(tmp_path):
         assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
     finally:
         server.stop()
+
+
+def test_lan_on_every_ipv6_address_answers_at_the_link_it_prints(tmp_path):
+    """`serve --lan --host ::` prints (and puts in the QR code) this machine's IPv4 address,
+    http://192.0.2.2:PORT/?token=…, but listened on IPv6 alone (IPV6_V6ONLY): the phones that
+    scan the code find nothing there. The link printed must answer."""
+    try:
+        with socket.socket(socket.AF_INET6) as s:
+            s.bind(("::1", 0))
+    except OSError:
+        pytest.skip("no IPv6 on this machine")
+    night = tmp_path / "night.yaml"
+    shutil.copy(SESSION, night)
+    port = _free_port()
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--lan", "--host", "::"]
+        + ["--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    try:
+        line = proc.stdout.readline()
+        link = line.split(" at ", 1)[1].strip()
+        assert "token=" in link, line
+        deadline = time.monotonic() + 30
+        ipv6 = httpx.Client(transport=httpx.HTTPTransport(local_address="::"))
+        while True:  # the server is up once it answers on IPv6 (the address it was asked for)
+            try:
+                ipv6.get(f"http://[::1]:{port}/api/night", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
+                time.sleep(0.05)
+        response = httpx.get(link.replace("/?token=", "/api/night?token="), timeout=10)
+        assert response.status_code == 200
+        assert len(response.json()["hands"]) == 4
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()

@@ -135,6 +135,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
     server = uvicorn.Server(config)
+    sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
     import signal
 
     def stop(signum, frame):  # SIGTERM as Ctrl-C: uvicorn raises it again once it has stopped
@@ -142,7 +143,7 @@ def serve(night, port, host, lan, new_link, db, lang):
 
     before = signal.signal(signal.SIGTERM, stop)
     try:
-        server.run()
+        server.run(sockets=sockets)
     except KeyboardInterrupt:
         pass
     except SystemExit:  # uvicorn could not start: it has said why
@@ -154,6 +155,23 @@ def serve(night, port, host, lan, new_link, db, lang):
     raise Stopped(
         msg("The server stopped; every hand recorded is in {night}.", night=visible(night))
     )
+
+
+def _dual_stack(port: int) -> list | None:
+    """``--host ::``: one socket for IPv6 and IPv4 alike (IPV6_V6ONLY off), for the links printed
+    name this machine's IPv4 addresses; None (uvicorn's own, IPv6 alone) where the system has no
+    dual stack."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(("::", port))
+    except OSError:
+        sock.close()
+        return None
+    return [sock]
 
 
 def _port_taken(bind: str, port: int):
