@@ -7,6 +7,7 @@ answers 500 with a traceback", "every error body is the API's JSON ... in the pl
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -220,3 +221,31 @@ def test_lan_on_every_ipv6_address_answers_at_the_link_it_prints(tmp_path):
         proc.wait(timeout=30)
         proc.stdout.close()
         proc.stderr.close()
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "GET /api/night HTTP/1.1\r\nHost: {host}\r\nHost: evil.example\r\n",  # two Hosts
+        "GET /api/night HTTP/1.1\r\n",  # no Host at all
+        "POST /api/hands HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
+        "Content-Length: 99999999999999999999\r\n",
+        "GET /api/night?lang=\xff HTTP/1.1\r\nHost: {host}\r\n",  # not ASCII in the target
+    ],
+)
+def test_a_request_http_cannot_read_is_answered_with_the_apis_json(server, head):
+    """docs/web.md: "Errors: always the API's JSON". A request the HTTP parser refuses (two Host
+    headers, none, a Content-Length past any number, a byte that is not ASCII in the path) got
+    uvicorn's plain text "Invalid HTTP request received."."""
+    request = head.format(host=f"127.0.0.1:{server.port}") + "Connection: close\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(request.encode("latin-1"))
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    status, _, rest = answer.partition(b"\r\n")
+    headers, _, body = rest.partition(b"\r\n\r\n")
+    assert re.match(rb"HTTP/1.1 4\d\d ", status), answer  # 400; 413 once the length is read
+    assert b"content-type: application/json" in headers.lower(), answer
+    assert set(json.loads(body)) == {"error", "where"}, body
+    assert "Traceback" not in server.stop()

@@ -65,6 +65,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.wire import protocol_for
     except ImportError as exc:  # pragma: no cover - both are regular dependencies
         raise Usage(
             msg(
@@ -129,6 +130,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         app,
         host=bind,
         port=port,
+        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON too
         log_level="warning",
         access_log=False,
         lifespan="off",

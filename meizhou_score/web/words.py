@@ -72,6 +72,10 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "這項更改註明了這一場的兩個不同版本"  # split to fit 100 bytes
         '（If-Match、"version"、?version=）；沒有寫入',
     ),
+    "bad_http": (
+        "not a request this server can read (its first line or headers)",
+        "伺服器讀不懂這個請求（第一行或標頭）",
+    ),
     "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
