@@ -1,6 +1,7 @@
-"""Amounts as the ledger stores them (存的金額): read back through the loader's limits, so that a
-row changed by hand (sqlite3, an older program) is named — by `ledger check` and by every report
-that meets it (exit 2) — and never reaches the arithmetic as something it cannot keep."""
+"""Amounts as the ledger stores them (存的金額): read back through the loader's limits,
+so that a row changed by hand (sqlite3, an older program) is named — by `ledger check` and by
+every report that meets it (exit 2) — and never reaches the arithmetic as something it cannot
+keep."""
 
 from __future__ import annotations
 
