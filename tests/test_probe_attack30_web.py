@@ -249,3 +249,21 @@ def test_a_request_http_cannot_read_is_answered_with_the_apis_json(server, head)
     assert b"content-type: application/json" in headers.lower(), answer
     assert set(json.loads(body)) == {"error", "where"}, body
     assert "Traceback" not in server.stop()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "dealer_dice={n}&breaker_dice=5",
+        "dealer_dice=7&breaker_dice={n}",
+        "seats={n}&players=A,B,C,D",
+    ],
+)
+def test_dice_of_5000_digits_are_a_422_not_a_500(server, query):
+    """docs/web.md: GET /api/deal, "a sum outside 2–12: 422 naming the parameter". A sum of
+    5,000 digits passed isdigit() and broke int() (over 4,300 digits): 500 and a traceback."""
+    response = httpx.get(server.base + "/api/deal?" + query.format(n="7" * 5000), timeout=10)
+    assert response.status_code == 422, response.text
+    named = next(part.split("=")[0] for part in query.split("&") if "{n}" in part)
+    assert response.json()["where"] == named
+    assert "Traceback" not in server.stop()
