@@ -212,3 +212,38 @@ def test_record_o_at_once_one_file_one_writer(tmp_path):
         assert f"stake: {written[0]}\n" in (out / "hand.yaml").read_text()
         assert sorted(rc for *_, rc in results) == [0, 2, 2, 2, 2, 2], results
         assert [p.name for p in out.iterdir()] == ["hand.yaml"]  # no temporary file left
+
+
+# --- numbers of 5,000 digits where a number is read ----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["MEIZHOU_MAX_RECORD_BYTES", "COLUMNS"])
+def test_an_environment_number_of_5000_digits_is_no_internal_error(tmp_path, name):
+    """A variable of 5,000 digits passed isdigit() and broke int() (Python reads 4,300 at most):
+    "internal error", exit 3. The limit is refused as any number outside its range (exit 2); a
+    COLUMNS no screen has is ignored, as one under 20 is (exit 0, the sheet printed)."""
+    env = {**os.environ, name: "9" * 5000}
+    result = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "settle", str(SESSION)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert "internal error" not in result.stderr, result.stderr[-300:]
+    assert result.returncode == (2 if name.startswith("MEIZHOU") else 0)
+
+
+def test_a_player_typed_as_5000_digits_is_asked_again(tmp_path):
+    """`record --ask` reading its answers from a pipe (a terminal cuts a line at 4,095 bytes),
+    who won? answered with 5,000 digits: refused and asked again (a number is a player's place,
+    1 to 4), not "internal error" (int() of 5,000 digits), exit 3. The input then ends: exit 2,
+    nothing written."""
+    night = tmp_path / "night.yaml"
+    shutil.copy(SESSION, night)
+    result = run("record", "night.yaml", "--ask", cwd=tmp_path, stdin="7" * 5000 + "\n")
+    assert "internal error" not in result.stderr + result.stdout, result.stderr[-300:]
+    assert result.returncode == 2
+    assert result.stdout.count("Who won?") == 2, result.stdout[-300:]
+    assert night.read_bytes() == SESSION.read_bytes()
