@@ -7,6 +7,7 @@ damaged ledger, nothing replaced that is an input, nothing raw on a terminal.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -247,3 +248,19 @@ def test_a_player_typed_as_5000_digits_is_asked_again(tmp_path):
     assert result.returncode == 2
     assert result.stdout.count("Who won?") == 2, result.stdout[-300:]
     assert night.read_bytes() == SESSION.read_bytes()
+
+
+def test_bulk_refuses_numbers_python_cannot_read_at_their_key(tmp_path):
+    """settle --jsonl, a stake of 5,000 digits and one of 1e999…9 (52 characters): the first
+    was refused with Python's own words ("Exceeds the limit (4300 digits) … use
+    sys.set_int_max_str_digits()"), the second counted as "1 failed (a bug)". formats.md: a
+    number past the limits is refused at its key, in bulk as anywhere: 2 refused, exit 2."""
+    head = '{"players":["A","B","C","D"],"dealer":"A","draw":true,"stake":'
+    log = tmp_path / "hands.jsonl"
+    log.write_text(head + "1" * 5000 + "}\n" + head + "1e" + "9" * 50 + "}\n")
+    result = run("settle", "--jsonl", str(log), cwd=tmp_path)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["valid"] for line in lines] == [False, False]
+    assert all("stake: expected an amount" in line["error"] for line in lines), lines
+    assert "0 settled, 0 disputed, 2 refused" in result.stderr, result.stderr
+    assert result.returncode == 2

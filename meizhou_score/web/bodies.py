@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
+from ..records.validators import json_decimal
 from ..render.jsonout import encode
 from .words import said
 
@@ -107,7 +108,7 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
         return refused(lang, "not_utf8", 400, at=exc.start + 1)
     try:
         body = json.loads(
-            text, parse_float=Decimal, parse_int=_integer, parse_constant=_no_constant
+            text, parse_float=json_decimal, parse_int=_integer, parse_constant=_no_constant
         )
     except json.JSONDecodeError as exc:  # its place, never the parser's English
         return refused(lang, "not_json", 400, line=exc.lineno, column=exc.colno)
