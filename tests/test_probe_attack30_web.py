@@ -46,7 +46,7 @@ def _limit(size: int) -> None:
 class Server:
     """A real ``serve NIGHT --port P`` in its own process, its stderr kept in a file."""
 
-    def __init__(self, night: Path, tmp: Path, file_size: int | None = None):
+    def __init__(self, night: Path, tmp: Path, file_size: int | None = None, extra=()):
         self.err = tmp / "serve.err"
         env = {**os.environ, "XDG_STATE_HOME": str(tmp / "state"), "PYTHONUNBUFFERED": "1"}
         for _ in range(5):  # another run may take the port between choosing and binding it
@@ -55,7 +55,7 @@ class Server:
             with open(self.err, "wb") as err:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-m", "meizhou_score", "serve", str(night)]
-                    + ["--port", str(self.port)],
+                    + ["--port", str(self.port), *extra],
                     stdout=subprocess.PIPE,
                     stderr=err,
                     env=env,
@@ -284,3 +284,25 @@ def test_an_exponent_decimal_cannot_hold_is_a_422_at_its_key(server, number):
     assert response.status_code == 422, response.text
     assert response.json()["where"] == "stake"
     assert "Traceback" not in server.stop()
+
+
+def test_a_ledger_whose_disk_refuses_is_a_507_in_the_players_language(tmp_path):
+    """serve --db under RLIMIT_FSIZE of 8 KiB: SQLite cannot write the new ledger ("disk I/O
+    error"). docs/web.md: the disk refused the write -> 507, in the player's language; today a
+    422 with SQLite's English words ("無法使用帳本：disk I/O error")."""
+    night = tmp_path / "night.yaml"
+    shutil.copy(SESSION, night)
+    db = tmp_path / "club.sqlite3"
+    server = Server(night, tmp_path, file_size=8192, extra=("--db", str(db)))
+    try:
+        response = httpx.post(
+            server.base + "/api/ledger?lang=zh-Hant",
+            json={},
+            headers={"Origin": server.base, "If-Match": server.version()},
+            timeout=30,
+        )
+        assert response.status_code == 507, response.text
+        error = response.json()["error"]
+        assert CJK.search(error) and not re.search(r"[A-Za-z]{3,}", error), error
+    finally:
+        assert "Traceback" not in server.stop()

@@ -122,6 +122,9 @@ MIGRATIONS: tuple = (
 )
 
 
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13  # SQLite's primary result codes
+
+
 class LedgerError(MeizhouError):
     """A ledger that cannot be opened or changed, or a night or player it does not hold."""
 
@@ -274,7 +277,10 @@ def guarded(where) -> Iterator[None]:
                     ),
                 )
             ) from None
-        raise LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc)))) from None
+        refused = LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc))))
+        # a full disk or one that refused the write (SQLITE_FULL, SQLITE_IOERR): the server's 507
+        refused.disk = getattr(exc, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_FULL, _SQLITE_IOERR)
+        raise refused from None
     except sqlite3.DatabaseError as exc:
         path = where() if callable(where) else where
         raise LedgerError(

@@ -120,6 +120,8 @@ class Api:
             except Stale as error:
                 return self.stale(error, lang)
             except MeizhouError as error:
+                if getattr(error, "disk", False):  # the ledger's disk refused: nothing added
+                    return refused(lang, "ledger_disk", 507)
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was
                 return refused(lang, "disk", 507, why=reason(error).say(lang))

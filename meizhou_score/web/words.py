@@ -42,6 +42,10 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "The disk refused the write ({why}); nothing was written, the file is as it was.",
         "磁碟拒絕寫入（{why}）；沒有寫入，檔案保持原樣。",
     ),
+    "ledger_disk": (
+        "The disk refused the ledger's write; nothing was added to the ledger.",
+        "磁碟拒絕寫入帳本；帳本沒有加入任何東西。",
+    ),
     "too_deep": (
         "the JSON is nested deeper than {depth} levels",
         "JSON 的巢狀層數超過 {depth} 層",
