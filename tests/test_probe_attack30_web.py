@@ -306,3 +306,21 @@ def test_a_ledger_whose_disk_refuses_is_a_507_in_the_players_language(tmp_path):
         assert CJK.search(error) and not re.search(r"[A-Za-z]{3,}", error), error
     finally:
         assert "Traceback" not in server.stop()
+
+
+@pytest.mark.parametrize(
+    "query, where",
+    [
+        ("dealer_dice=7&breaker_dice=5&players=A,B,C", "players"),
+        ("seats=7&players=A,B,C,D,E", "players"),
+        ("dealer_dice=7&breaker_dice=5&players=A,B,C,D&dealer=Z", "dealer"),
+    ],
+)
+def test_deal_says_what_is_wrong_with_the_players(server, query, where):
+    """GET /api/deal with three players, five, or a dealer who is not one of them: a 422 at the
+    parameter, as docs/web.md says; the sentence said "expected a whole number from 2 to 12" of
+    names, which no player can act on."""
+    response = httpx.get(server.base + "/api/deal?" + query, timeout=10)
+    assert response.status_code == 422
+    assert response.json()["where"] == where
+    assert "whole number" not in response.json()["error"], response.json()

@@ -201,5 +201,7 @@ class Api:
         found, wrong = deal_answer(dict(request.query_params))
         if found is None:
             lang = self.language(request)
+            if wrong in ("players", "dealer"):  # not a sum of dice: say what is wrong with it
+                return refused(lang, f"deal_{wrong}", 422, where=wrong)
             return refused(lang, "bad_number", 422, where=wrong, low=2, high=12)
         return Json(found)
