@@ -128,6 +128,8 @@ _SQLITE_IOERR, _SQLITE_FULL = 10, 13  # SQLite's primary result codes
 class LedgerError(MeizhouError):
     """A ledger that cannot be opened or changed, or a night or player it does not hold."""
 
+    disk = False  # SQLite said the disk refused the write (the server answers 507)
+
 
 def default_path() -> str:
     """``MEIZHOU_LEDGER``, else the XDG data folder: ``$XDG_DATA_HOME`` (only an absolute one, as
