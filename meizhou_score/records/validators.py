@@ -197,8 +197,8 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
 
 def json_decimal(text: str) -> Decimal:
     """A JSON number with a point or an exponent, exact (json's and msgspec's ``parse_float``). One
-    whose exponent Python's decimal cannot hold at all (``1e999…9``: past ±999,999,999,999,999,999)
-    is kept as 1e±999999999, so that :func:`amount` refuses it at its key, past the limits, where
+    whose exponent Python's decimal cannot hold at all (``1e999…9``, past about ±10^18) is kept
+    as 1e±999999999, so that :func:`amount` refuses it at its key, past the limits, where
     ``Decimal(text)`` raised InvalidOperation (a fault of the program's own)."""
     try:
         return Decimal(text)

@@ -110,7 +110,10 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "expected the four players' names, separated by commas, in seat order",
         "應為四位玩家的名字，以逗號分隔，依座位順序",
     ),
-    "deal_dealer": ("the dealer must be one of the four players", "莊家必須是四位玩家之一"),
+    "deal_dealer": (
+        "the dealer must be one of the four players",
+        "莊家必須是四位玩家之一",
+    ),
     "internal": (
         "the server could not answer this request; nothing was written",
         "伺服器無法回應這個請求；沒有寫入",
