@@ -15,7 +15,7 @@ from typing import IO, Any, BinaryIO, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
-from ..records.validators import json_decimal, json_integer
+from ..records.validators import json_decimal
 from ..render.jsonout import encode, night_json
 from ..settling.night import settle_data
 
@@ -36,9 +36,7 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 # json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also
 # refuses
 # a key written twice, as the YAML loader does (the last one must not silently win)
-_DECODER = json.JSONDecoder(
-    parse_float=json_decimal, parse_int=json_integer, object_pairs_hook=_no_duplicates
-)
+_DECODER = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=_no_duplicates)
 
 
 class Summary(NamedTuple):

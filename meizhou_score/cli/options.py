@@ -51,10 +51,9 @@ class Unwritten(Exception):
 
 
 class HandOrLast(click.IntRange):
-    """A hand's number for an option whose value may be left out: the option alone gives ``last``
-    (click hands over its flag value as an int, passed through; it cannot be typed). A number
-    typed in ASCII digits is passed on whatever it is, 0 too, for the command to refuse with the
-    night's own range ("night.yaml has hands 1 to 4"); anything else is refused here."""
+    """A hand's number, from 1, for an option whose value may be left out: the option alone gives
+    ``last`` (click hands over its flag value as an int, passed through); 0 or a negative number
+    typed is refused with the range."""
 
     def __init__(self, last: int):
         super().__init__(1, None)
@@ -63,8 +62,6 @@ class HandOrLast(click.IntRange):
     def convert(self, value, param, ctx):
         if type(value) is int and value == self.last:  # the option alone, not a number typed
             return value
-        if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
-            return int(value)
         return super().convert(value, param, ctx)
 
 

@@ -9,7 +9,7 @@ from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 from ..i18n.visible import visible
 
-LAST = -1  # --amend with no number: the last hand (no number typed can be it)
+LAST = 0  # --amend with no number: the last hand
 
 
 def _amended_number(found, amend: int | None) -> int | None:

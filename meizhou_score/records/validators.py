@@ -208,12 +208,6 @@ def json_decimal(text: str) -> Decimal:
         return Decimal(f"{sign}1e{'-' if exponent.startswith('-') else ''}999999999")
 
 
-def json_integer(digits: str) -> int | Decimal:
-    """A JSON integer, exact (``parse_int``): an int, or a Decimal past Python's 4,300 digits for
-    ``int()``, for :func:`amount` or the loader to refuse at its key."""
-    return int(digits) if len(digits) <= 4000 else Decimal(digits)
-
-
 def typed_amount(text: str, path: str) -> Decimal | None:
     """An amount typed as text (an argument, a flag, an answer), exact: None when it is no finite
     number; one past :func:`amount`'s limits (``1e400``, ``1e-400``, 31 digits) raises its error
