@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from typing import IO, Any, BinaryIO, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
+from ..records.validators import json_decimal
 from ..render.jsonout import encode, night_json
 from ..settling.night import settle_data
 
@@ -36,7 +36,7 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 # json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also
 # refuses
 # a key written twice, as the YAML loader does (the last one must not silently win)
-_DECODER = json.JSONDecoder(parse_float=Decimal, object_pairs_hook=_no_duplicates)
+_DECODER = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=_no_duplicates)
 
 
 class Summary(NamedTuple):
@@ -96,7 +96,7 @@ def _decoder():
     """msgspec decodes a line in 40% of json's time, decimals just as exact."""
     from msgspec.json import Decoder
 
-    return Decoder(float_hook=Decimal).decode
+    return Decoder(float_hook=json_decimal).decode
 
 
 def settle_line(

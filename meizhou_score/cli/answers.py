@@ -53,7 +53,7 @@ def player(
     if not typed:
         raise EntryError(msg("type a name: {choices}", choices=tuple(choices)))
     if (
-        numbered and typed.isdecimal() and 1 <= int(typed) <= len(players)
+        numbered and typed.isdecimal() and len(typed) <= 9 and 1 <= int(typed) <= len(players)
     ):  # ３ too; ² is not a number here
         found = players[int(typed) - 1]
         if found in exclude:
@@ -118,7 +118,7 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
     """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix."""
     typed = text.strip()
     keys = list(words)
-    if typed.isdecimal() and 1 <= int(typed) <= len(keys):
+    if typed.isdecimal() and len(typed) <= 9 and 1 <= int(typed) <= len(keys):
         return keys[int(typed) - 1]
     folded = typed.casefold().replace("-", "_")
     found = {

@@ -94,7 +94,7 @@ def screen_width() -> int | None:
     import sys
 
     said = os.environ.get("COLUMNS", "")
-    if said.isdigit() and int(said) >= 20:
+    if said.isdigit() and len(said) <= 9 and int(said) >= 20:  # int() refuses 4,300+ digits
         return int(said)
     try:
         return os.get_terminal_size(sys.stdout.fileno()).columns if sys.stdout.isatty() else None

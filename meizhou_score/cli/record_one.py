@@ -24,7 +24,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     import os
 
     from ..records import yamlout
-    from ..records.outputs import check_output, write_output
+    from ..records.outputs import check_output, write_new
     from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
@@ -65,9 +65,11 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
         click.echo(written, nl=False)
         return outcome
     try:
-        write_output(output, written)
+        new = write_new(output, written)
     except OSError as exc:  # a full disk: exit 4
         raise Unwritten(at(output, msg("cannot write the file: {why}", why=reason(exc)))) from None
+    if not new:  # another program made the file since it was checked: it is theirs
+        raise MeizhouError(at(output, msg("the file exists; record -o writes a new file only")))
     echo_fitted(text.hand_text(result.last, flags.lang))
     click.echo("\n" + q.words("record_written_to", path=visible(output)))
     return outcome

@@ -8,6 +8,7 @@ import os
 import re
 
 from ..i18n.messages import Message, at, msg
+from ..i18n.visible import visible
 from .options import Usage
 
 PROTOCOLS = (
@@ -45,19 +46,24 @@ def _check(given: str, address: str) -> None:
     if not sep:
         protocol, rest = "tcp", address
     if protocol not in PROTOCOLS:
-        _refuse(given, msg("Dask does not connect by {protocol}", protocol=protocol + "://"))
+        _refuse(
+            given, msg("Dask does not connect by {protocol}", protocol=visible(protocol) + "://")
+        )
     if rest.startswith("["):  # an IPv6 address: [::1]:8786
         host, bracket, port = rest[1:].partition("]")
         if not bracket or not port.startswith(":") or not _ipv6(host):
-            _refuse(given, msg("{host} is not a host name or an IP address", host=rest))
+            _refuse(given, msg("{host} is not a host name or an IP address", host=visible(rest)))
         port = port[1:]
     else:
         host, colon, port = rest.rpartition(":")
         if not colon:
             _refuse(given, msg("no port after the host"))
         if not _NAME.fullmatch(host):  # an IPv4 address is a name of digits and dots
-            _refuse(given, msg("{host} is not a host name or an IP address", host=host or "''"))
-    if not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65535):
+            _refuse(
+                given, msg("{host} is not a host name or an IP address", host=visible(host) or "''")
+            )
+    # at most 5 digits before int(): Python refuses to read over 4,300 (and 1-65535 needs 5)
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
         _refuse(given, msg("the port must be a number from 1 to 65535"))
 
 
@@ -76,7 +82,7 @@ def _refuse(given: str, why: Message) -> None:
             msg(
                 "expected tcp://HOST:PORT, HOST:PORT, tls://, ws:// or wss://HOST:PORT, or a "
                 "scheduler file; got {found}: {why}",
-                found=given,
+                found=visible(given),
                 why=why,
             ),
         )

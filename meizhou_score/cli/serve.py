@@ -6,6 +6,7 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from .options import Stopped, Usage, common, lang_option, the_run
 
 
@@ -64,6 +65,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.wire import protocol_for
     except ImportError as exc:  # pragma: no cover - both are regular dependencies
         raise Usage(
             msg(
@@ -101,7 +103,7 @@ def serve(night, port, host, lan, new_link, db, lang):
             msg(
                 "--host {host} lets other machines reach the server; add --lan to let them in "
                 "with the table's secret link (or leave --host out: this machine only)",
-                host=host,
+                host=visible(host),
             )
         )
     token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
@@ -113,7 +115,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         urls = [f"http://{_bracketed(bind)}:{port}/?token={token}"]
     else:
         urls = _addresses(port, token) if lan else [f"http://{_bracketed(host)}:{port}/"]
-    click.echo(msg("Serving {night} at {url}", night=night, url=urls[0]).say(lang))
+    click.echo(msg("Serving {night} at {url}", night=visible(night), url=urls[0]).say(lang))
     for url in urls[1:]:
         click.echo(f"  {url}")
     if lan:
@@ -131,12 +133,14 @@ def serve(night, port, host, lan, new_link, db, lang):
         app,
         host=bind,
         port=port,
+        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON too
         log_level="warning",
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
     server = uvicorn.Server(config)
+    sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
     import signal
 
     def stop(signum, frame):  # SIGTERM as Ctrl-C: uvicorn raises it again once it has stopped
@@ -144,7 +148,7 @@ def serve(night, port, host, lan, new_link, db, lang):
 
     before = signal.signal(signal.SIGTERM, stop)
     try:
-        server.run()
+        server.run(sockets=sockets)
     except KeyboardInterrupt:
         pass
     except SystemExit:  # uvicorn could not start: it has said why
@@ -153,7 +157,26 @@ def serve(night, port, host, lan, new_link, db, lang):
         signal.signal(signal.SIGTERM, before)
     if not server.started:
         raise MeizhouError(_port_taken(bind, port))
-    raise Stopped(msg("The server stopped; every hand recorded is in {night}.", night=night))
+    raise Stopped(
+        msg("The server stopped; every hand recorded is in {night}.", night=visible(night))
+    )
+
+
+def _dual_stack(port: int) -> list | None:
+    """``--host ::``: one socket for IPv6 and IPv4 alike (IPV6_V6ONLY off), for the links printed
+    name this machine's IPv4 addresses; None (uvicorn's own, IPv6 alone) where the system has no
+    dual stack."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        sock.bind(("::", port))
+    except OSError:
+        sock.close()
+        return None
+    return [sock]
 
 
 def _port_taken(bind: str, port: int):
@@ -171,7 +194,7 @@ def _unbracketed(host: str) -> str:
     if host.startswith("[") and host.endswith("]"):
         host = host[1:-1].strip()
     if not host or "[" in host or "]" in host or "/" in host:
-        raise Usage(msg("{host} is not a host name or an IP address", host=host))
+        raise Usage(msg("{host} is not a host name or an IP address", host=visible(host)))
     return host
 
 
@@ -186,7 +209,7 @@ def _can_listen(bind: str, port: int) -> None:
     try:
         found = socket.getaddrinfo(bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError):
-        raise Usage(msg("{host} is not a host name or an IP address", host=bind)) from None
+        raise Usage(msg("{host} is not a host name or an IP address", host=visible(bind))) from None
     family, kind, proto, _, address = found[0]
     try:
         with socket.socket(family, kind, proto) as probe:

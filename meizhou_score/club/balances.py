@@ -27,6 +27,7 @@ def totals(
     are multiplied by their stake, as Decimals.
     """
     from ..settling.money import add, gold
+    from .stored import readable
 
     out: dict[str, Decimal] = {}
     query = (
@@ -35,7 +36,7 @@ def totals(
         "WHERE n.date >= ? AND n.date <= ? GROUP BY b.player_id, h.stake"
     )
     for name, stake, units in conn.execute(query, day_range(since, until)):
-        out[name] = add(out.get(name, Decimal(0)), gold(units, Decimal(stake)))
+        out[name] = add(out.get(name, Decimal(0)), gold(units, readable(conn, stake)))
     if player is not None:
         key = identity(player)
         out = {name: value for name, value in out.items() if identity(name) == key}

@@ -165,12 +165,17 @@ def payments(
         "a.id = m.payer_id JOIN players b ON b.id = m.payee_id WHERE m.date >= ? AND m.date <= ? "
         "ORDER BY m.date, m.id"
     )
-    return [
-        Payment(n, date, payer, payee, exact(Decimal(amount)), note)
-        for n, date, payer, payee, amount, note in conn.execute(
-            query, (since or "0000-00-00", until or "9999-99-99")
-        )
-    ]
+    from .stored import amount_problem
+
+    found = []
+    for n, date, payer, payee, amount, note in conn.execute(
+        query, (since or "0000-00-00", until or "9999-99-99")
+    ):
+        problem = amount_problem("payment", n, None, amount)
+        if problem is not None:  # a row changed by hand: named, as `ledger check` names it
+            raise LedgerError(problem)
+        found.append(Payment(n, date, payer, payee, exact(Decimal(amount)), note))
+    return found
 
 
 def remove_payment(conn: sqlite3.Connection, number: int) -> None:

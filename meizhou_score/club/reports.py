@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..errors import RecordError
 from ..i18n.messages import msg
 from ..records.names import identity
 from .balances import day_range, totals  # the nights' totals, where every report finds them
 from .store import LedgerError
+from .stored import readable, unreadable_amounts
 
 
 class Night(NamedTuple):
@@ -211,7 +211,7 @@ def rows(
                 "from": payer,
                 "to": payee,
                 "units": units,
-                "amount": Decimal(amount),
+                "amount": readable(conn, amount),
                 "reason": reason,
                 "rule": rule,
             }
@@ -234,7 +234,7 @@ def rows(
             "valid": bool(valid),
             "ratio": ratio,
             "patterns": json.loads(patterns),
-            "stake": Decimal(stake),
+            "stake": readable(conn, stake),
             "transfers": transfers,
         }
 
@@ -261,41 +261,6 @@ def check(conn: sqlite3.Connection, path: str) -> list:
             )
         )
     return problems + unreadable_amounts(conn)
-
-
-def unreadable_amounts(conn: sqlite3.Connection) -> list:
-    """Every stored amount (a payment's, a stake, a transfer's) that the reports could not read:
-    not an exact number, or past the loader's limits (a row written by hand, or by an older
-    program)."""
-    from ..records.validators import amount
-
-    stored = conn.execute(
-        "SELECT 'payment', id, NULL, amount FROM payments UNION ALL "
-        "SELECT 'stake', night_id, number, stake FROM hands UNION ALL "
-        "SELECT 'transfer', h.night_id, h.number, t.amount FROM transfers t "
-        "JOIN hands h ON h.id = t.hand_id ORDER BY 1, 2, 3"
-    )
-    problems: list = []
-    for kind, number, hand, text in stored:
-        try:
-            amount(Decimal(str(text)), kind, positive=kind != "transfer")
-            continue
-        except ArithmeticError:  # not a number at all
-            why = msg(
-                "expected {expected}; got {found}", expected=msg("a number"), found=repr(text)
-            )
-        except RecordError as exc:
-            why = exc.message
-        problems.append(
-            msg(
-                "{what}: an amount the reports cannot read ({why}); correct or remove it",
-                what=msg("payment {number}", number=number)
-                if kind == "payment"
-                else msg("night {night}, hand {hand}", night=number, hand=hand),
-                why=why,
-            )
-        )
-    return problems
 
 
 def history(
@@ -330,7 +295,7 @@ def history(
     )
     for night, date, name, stake, units in conn.execute(query, day_range(since, until)):
         bucket = changes.setdefault(period(date, night), {})
-        bucket[name] = add(bucket.get(name, Decimal(0)), gold(units, Decimal(stake)))
+        bucket[name] = add(bucket.get(name, Decimal(0)), gold(units, readable(conn, stake)))
     for p in payments(conn, since, until):
         bucket = changes.setdefault(period(p.date, None), {})
         bucket[p.payer] = add(bucket.get(p.payer, Decimal(0)), p.amount)

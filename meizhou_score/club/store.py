@@ -122,8 +122,13 @@ MIGRATIONS: tuple = (
 )
 
 
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13  # SQLite's primary result codes
+
+
 class LedgerError(MeizhouError):
     """A ledger that cannot be opened or changed, or a night or player it does not hold."""
+
+    disk = False  # SQLite said the disk refused the write (the server answers 507)
 
 
 def default_path() -> str:
@@ -139,8 +144,11 @@ def default_path() -> str:
 
 def files_of(path: str) -> tuple[str, ...]:
     """The ledger's files: the database, and SQLite's log and shared memory beside it (what no
-    output of a command may overwrite)."""
-    return (path, path + "-wal", path + "-shm", path + "-journal")
+    output of a command may overwrite). Named through a link, SQLite keeps its log beside the
+    file the link leads to: both places are the ledger's."""
+    real = os.path.realpath(path)
+    names = (path, real) if real != os.path.abspath(path) else (path,)
+    return tuple(name + end for name in names for end in ("", "-wal", "-shm", "-journal"))
 
 
 def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> sqlite3.Connection:
@@ -271,7 +279,10 @@ def guarded(where) -> Iterator[None]:
                     ),
                 )
             ) from None
-        raise LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc)))) from None
+        refused = LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc))))
+        # a full disk or one that refused the write (SQLITE_FULL, SQLITE_IOERR): the server's 507
+        refused.disk = getattr(exc, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_FULL, _SQLITE_IOERR)
+        raise refused from None
     except sqlite3.DatabaseError as exc:
         path = where() if callable(where) else where
         raise LedgerError(

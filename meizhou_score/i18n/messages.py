@@ -150,6 +150,8 @@ OS_REASONS = {
     errno.EROFS: "Read-only file system",
     errno.ELOOP: "Too many levels of symbolic links",
     errno.EPERM: "Operation not permitted",
+    errno.EFBIG: "File too large",  # RLIMIT_FSIZE, or the file system's own limit
+    errno.EDQUOT: "Disk quota exceeded",
 }
 
 

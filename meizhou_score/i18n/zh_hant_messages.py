@@ -330,6 +330,8 @@ _OTHERS = (
     "Not a directory | 路徑中有一段不是資料夾\n"
     "No space left on device | 磁碟空間不足\n"
     "Read-only file system | 唯讀的檔案系統\n"
+    "File too large | 檔案超過允許的大小\n"
+    "Disk quota exceeded | 超過磁碟配額\n"
     "File exists | 檔案已經存在\n"
     "Operation not permitted | 不允許這項操作\n"
     "File name too long | 檔名太長\n"

@@ -47,7 +47,9 @@ class Limits(NamedTuple):
             text = environ.get(name)
             if text is None:
                 continue
-            value = int(text.strip()) if text.strip().isascii() and text.strip().isdigit() else 0
+            digits = text.strip()
+            number = digits.isascii() and digits.isdigit() and len(digits) <= 12  # int(): 4,300
+            value = int(digits) if number else 0
             if not 1 <= value <= LIMIT_CEILING:
                 raise MeizhouError(
                     msg(

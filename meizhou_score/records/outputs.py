@@ -86,6 +86,46 @@ def write_output(path: str, text: str, inputs: Iterable[str] = (), bom: bool = F
     write(path, text, bom)
 
 
+def write_new(path: str, text: str) -> bool:
+    """Write ``text`` to ``path`` as a new regular file, never replacing one: written whole to a
+    temporary file beside it, then linked to its name, which fails when a file took the name
+    meanwhile (another ``record -o`` at the same moment): False then, and nothing written. A pipe
+    or a device is written through as :func:`write_output` does."""
+    if path == "-" or (os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode)):
+        write_output(path, text)
+        return True
+    import tempfile
+
+    from .filewrite import _new_file_mode
+
+    target = os.path.realpath(path)  # a dangling link: the file is made where it points
+    fd, temporary = tempfile.mkstemp(
+        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=os.path.dirname(target)
+    )
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, _new_file_mode())
+        try:
+            os.link(temporary, target)  # atomic, and never over an existing name
+        except FileExistsError:
+            return False
+        except OSError as exc:  # a file system without links (FAT): create it, never replace it
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+                raise
+            try:
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _new_file_mode())
+            except FileExistsError:
+                return False
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(text.encode("utf-8"))
+        return True
+    finally:
+        os.unlink(temporary)
+
+
 def _same(found: os.stat_result, source: str) -> bool:
     try:
         other = os.stat(source)

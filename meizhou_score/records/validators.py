@@ -195,6 +195,19 @@ def amount(value: Any, path: str, positive: bool = False) -> Decimal:
     return number
 
 
+def json_decimal(text: str) -> Decimal:
+    """A JSON number with a point or an exponent, exact (json's and msgspec's ``parse_float``). One
+    whose exponent Python's decimal cannot hold at all (``1e999…9``, past about ±10^18) is kept
+    as 1e±999999999, so that :func:`amount` refuses it at its key, past the limits, where
+    ``Decimal(text)`` raised InvalidOperation (a fault of the program's own)."""
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        mantissa, _, exponent = text.lower().partition("e")
+        sign = "-" if mantissa.startswith("-") else ""
+        return Decimal(f"{sign}1e{'-' if exponent.startswith('-') else ''}999999999")
+
+
 def typed_amount(text: str, path: str) -> Decimal | None:
     """An amount typed as text (an argument, a flag, an answer), exact: None when it is no finite
     number; one past :func:`amount`'s limits (``1e400``, ``1e-400``, 31 digits) raises its error

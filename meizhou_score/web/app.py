@@ -9,6 +9,7 @@ carries), :mod:`.state` (the night as the page reads it), :mod:`.setup` (presets
 from __future__ import annotations
 
 from starlette.applications import Starlette
+from starlette.convertors import IntegerConvertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -22,6 +23,16 @@ from .words import said
 from .writes import Writes
 
 __all__ = ["COOKIE", "MAX_BODY", "SECURITY", "STATIC", "create_app"]
+
+
+class HandNumber(IntegerConvertor):
+    """A hand's number in a path: at most 9 digits, so that int() never meets the 4,300 digits
+    Python refuses to read (a 500 inside the router); a longer one matches no route (404)."""
+
+    regex = "[0-9]{1,9}"
+
+
+register_url_convertor("hand", HandNumber())
 
 
 def create_app(
@@ -42,7 +53,7 @@ def create_app(
         Route("/api/preview", api.preview, methods=["POST"]),
         Route("/api/hands", api.post_hand, methods=["POST"]),
         Route("/api/hands/last", api.delete_last, methods=["DELETE"]),
-        Route("/api/hands/{number:int}", api.put_hand, methods=["PUT"]),
+        Route("/api/hands/{number:hand}", api.put_hand, methods=["PUT"]),
         Route("/api/settle-up", api.settle_up),
         Route("/api/chart.svg", api.chart),
         Route("/api/ledger", api.ledger_add, methods=["POST"]),
@@ -52,7 +63,9 @@ def create_app(
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = getattr(exc, "status_code", 500)
-        return Json({"error": getattr(exc, "detail", ""), "where": ""}, status_code=status)
+        words = {404: "not_found", 405: "not_allowed"}.get(status)  # in the player's language
+        error = said(words, api.language(request)) if words else getattr(exc, "detail", "")
+        return Json({"error": error, "where": ""}, status_code=status)
 
     async def internal(request: Request, exc: Exception) -> Response:
         # the last resort: never a traceback to the phone (the server's log keeps it)

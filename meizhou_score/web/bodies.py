@@ -12,9 +12,10 @@ import json
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
+from ..records.validators import json_decimal
 from ..render.jsonout import encode
 from .words import said
 
@@ -90,10 +91,13 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
     data = b""
-    async for part in request.stream():
-        data += part
-        if len(data) > MAX_BODY:
-            return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
+    try:
+        async for part in request.stream():
+            data += part
+            if len(data) > MAX_BODY:
+                return refused(lang, "too_big", 413, size=f"{MAX_BODY:,}")
+    except ClientDisconnect:  # the phone went away mid-way: nobody to answer, nothing to log
+        return refused(lang, "cut_off", 400)
     if optional and not data.strip():
         return {}
     if too_deep(data):
@@ -104,7 +108,7 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> dict |
         return refused(lang, "not_utf8", 400, at=exc.start + 1)
     try:
         body = json.loads(
-            text, parse_float=Decimal, parse_int=_integer, parse_constant=_no_constant
+            text, parse_float=json_decimal, parse_int=_integer, parse_constant=_no_constant
         )
     except json.JSONDecodeError as exc:  # its place, never the parser's English
         return refused(lang, "not_json", 400, line=exc.lineno, column=exc.colno)

@@ -120,6 +120,8 @@ class Api:
             except Stale as error:
                 return self.stale(error, lang)
             except MeizhouError as error:
+                if getattr(error, "disk", False):  # the ledger's disk refused: nothing added
+                    return refused(lang, "ledger_disk", 507)
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was
                 return refused(lang, "disk", 507, why=reason(error).say(lang))
@@ -139,7 +141,8 @@ class Api:
     async def static(self, request: Request) -> Response:
         name = request.path_params["name"]
         if name not in STATIC:
-            return Json({"error": "not found", "where": ""}, status_code=404)
+            lang = self.language(request)
+            return Json({"error": said("not_found", lang), "where": ""}, status_code=404)
         if name == "words.json":
             if self._words is None:
                 self._words = page_words((self.page / name).read_bytes())
@@ -170,7 +173,7 @@ class Api:
         def work() -> Response:
             night = self.night.read().night
             if night is None:
-                return Json({"error": "no hand yet", "where": ""}, status_code=404)
+                return Json({"error": said("no_hand_yet", lang), "where": ""}, status_code=404)
             return Response(night_chart(night, lang), media_type="image/svg+xml")
 
         return await self.threaded(lang, work)
@@ -198,5 +201,7 @@ class Api:
         found, wrong = deal_answer(dict(request.query_params))
         if found is None:
             lang = self.language(request)
+            if wrong in ("players", "dealer"):  # not a sum of dice: say what is wrong with it
+                return refused(lang, f"deal_{wrong}", 422, where=wrong)
             return refused(lang, "bad_number", 422, where=wrong, low=2, high=12)
         return Json(found)

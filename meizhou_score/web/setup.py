@@ -103,4 +103,5 @@ def deal_answer(query: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
 
 def _dice(text: str) -> int | None:
     """A sum of two dice, 2 to 12, or None."""
-    return int(text) if text.isascii() and text.isdigit() and 2 <= int(text) <= 12 else None
+    ok = text.isascii() and text.isdigit() and len(text) <= 2  # int() refuses 4,300+ digits
+    return int(text) if ok and 2 <= int(text) <= 12 else None

@@ -42,6 +42,10 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "The disk refused the write ({why}); nothing was written, the file is as it was.",
         "磁碟拒絕寫入（{why}）；沒有寫入，檔案保持原樣。",
     ),
+    "ledger_disk": (
+        "The disk refused the ledger's write; nothing was added to the ledger.",
+        "磁碟拒絕寫入帳本；帳本沒有加入任何東西。",
+    ),
     "too_deep": (
         "the JSON is nested deeper than {depth} levels",
         "JSON 的巢狀層數超過 {depth} 層",
@@ -72,6 +76,11 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "這項更改註明了這一場的兩個不同版本"  # split to fit 100 bytes
         '（If-Match、"version"、?version=）；沒有寫入',
     ),
+    "bad_http": (
+        "not a request this server can read (its first line or headers)",
+        "伺服器讀不懂這個請求（第一行或標頭）",
+    ),
+    "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
     "no_token": (
@@ -97,10 +106,24 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "expected a whole number from {low} to {high}",
         "應為 {low} 至 {high} 的整數",
     ),
+    "deal_players": (
+        "expected the four players' names, separated by commas, in seat order",
+        "應為四位玩家的名字，以逗號分隔，依座位順序",
+    ),
+    "deal_dealer": (
+        "the dealer must be one of the four players",
+        "莊家必須是四位玩家之一",
+    ),
     "internal": (
         "the server could not answer this request; nothing was written",
         "伺服器無法回應這個請求；沒有寫入",
     ),
+    "not_found": ("nothing here: no such address", "這裡沒有東西：沒有這個位址"),
+    "not_allowed": (
+        "this address does not take that kind of request",
+        "這個位址不接受這種請求",
+    ),
+    "no_hand_yet": ("no hand yet", "還沒有任何一局"),
     "page_title": ("Meizhou mahjong", "梅州麻將"),
     "page_scan": (
         "This page needs the table's link. Scan the table's code again, or open the link the"
