@@ -151,14 +151,9 @@ def test_serve_shows_a_night_name_with_an_escape_sequence_escaped(tmp_path):
 # --- record --amend 0 and -1 ----------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open: click's own 'x>=1' sentence, pinned in English by test_cli_written; the fix "
-    "(the night's range, as --amend 99 says it) conflicts with that test: the integrator decides",
-)
 def test_amend_zero_is_refused_in_chinese(tmp_path):
-    """The same refusal in Simplified Chinese has no English sentence in it (today: "0 is not
-    in the range x>=1.")."""
+    """The same refusal in Simplified Chinese has no English sentence in it (it was click's "0 is
+    not in the range x>=1."): hands are numbered from 1."""
     night = tmp_path / "night.yaml"
     shutil.copy(SESSION, night)
     result = run(
@@ -166,7 +161,7 @@ def test_amend_zero_is_refused_in_chinese(tmp_path):
     )
     assert result.returncode == 2
     assert "is not in the range" not in result.stderr, result.stderr
-    assert "1" in result.stderr and "4" in result.stderr
+    assert "“--amend”的值不对：0 不在范围内：要 1 或以上" in result.stderr, result.stderr
 
 
 # --- record -o: a new file only, also when several write it at once ------------------------------

@@ -29,6 +29,7 @@ _NEEDS_VALUE = re.compile(r"Option '(?P<option>[^']+)' requires an argument\.$")
 _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<extra>.*)\)$")
 _NOT_ONE_OF = re.compile(r"(?P<value>.*?) is not one of (?P<options>.*)\.$", re.S)
 _RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\.$")
+_AT_LEAST = re.compile(r"(?P<value>\S+) is not in the range x>=(?P<low>-?\d+)\.$")
 _NOT_INT = re.compile(r"'(?P<value>.*)' is not a valid integer\.$", re.S)
 
 
@@ -101,6 +102,9 @@ def _problem(text: str) -> Message:
             low=found["low"],
             high=found["high"],
         )
+    found = _AT_LEAST.match(text)
+    if found:  # --amend 0: hands are numbered from 1
+        return msg("{value} is not in the range x>={low}", value=found["value"], low=found["low"])
     found = _NOT_INT.match(text)
     if found:
         return msg("{value!r} is not a whole number", value=found["value"])

@@ -106,6 +106,7 @@ COMMAND_LINE = (
     "invalid value for {name!r}: {problem} | {name!r} 的值不對：{problem}\n"
     "{value!r} is not one of {options} | {value!r} 不是以下之一：{options}\n"
     "{value} is not in the range {low} to {high} | {value} 不在 {low} 到 {high} 之間\n"
+    "{value} is not in the range x>={low} | {value} 不在範圍內：要 {low} 或以上\n"
     "{value!r} is not a whole number | {value!r} 不是整數\n"
     "{option} needs a value | {option} 後面要有值\n"
     "got unexpected extra arguments ({extra}) | 多了不該有的參數（{extra}）\n"
