@@ -92,6 +92,34 @@ def chromium(_one_chromium):
         context.close()
 
 
+# The files that take longest (clusters, browsers, many processes), started first: xdist's
+# --dist loadfile hands a file to one worker, so a long file left to the end keeps one worker busy
+# while the other has nothing; the rest follow in their usual order.
+LONGEST_FIRST = [
+    "test_bulk_audit.py",
+    "test_page_night.py",
+    "test_page_eyes.py",
+    "test_web_page.py",
+    "test_page_newcomer.py",
+    "test_page_chart.py",
+    "test_bulk_parallel.py",
+    "test_cli_hostile.py",
+    "test_page_contract.py",
+    "test_found_cli.py",
+    "test_page_table.py",
+    "test_cli_pipes.py",
+    "test_found_web.py",
+    "test_bulk_audit_faults.py",
+    "test_page_lighthouse.py",
+    "test_gates.py",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: files stay whole
+
+
 @pytest.fixture(autouse=True)
 def _own_state_folder(monkeypatch, tmp_path_factory):
     """serve keeps each night's link in the user's state folder: a test's links go to a folder of
