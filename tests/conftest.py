@@ -8,6 +8,18 @@ EXAMPLES = ROOT / "examples"
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 
+# Debian's Chromium (Playwright's own browser download is unreachable) and the flags it runs with
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 
 @pytest.fixture
 def record():
@@ -55,6 +67,57 @@ def start_serve(night, **popen):
         if proc.poll() is None:
             return base, proc
     raise AssertionError("serve could not listen on five free ports in a row")
+
+
+@pytest.fixture(scope="session")
+def _one_chromium():
+    """One Playwright driver and one Chromium per test process (each xdist worker): starting them
+    costs more CPU than most page tests; every test still gets contexts of its own (`chromium`)."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("the page tests need Debian's Chromium: apt-get install -y chromium")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs Playwright")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def chromium(_one_chromium):
+    """The process's Chromium, for one test: what the test opened (contexts, their pages, cookies,
+    storage) is closed after it, so the next test starts as in a fresh browser."""
+    yield _one_chromium
+    assert _one_chromium.is_connected(), "Chromium went away during the test"
+    for context in _one_chromium.contexts:
+        context.close()
+
+
+# The files that take longest (clusters, browsers, many processes), started first: xdist's
+# --dist loadfile hands a file to one worker, so a long file left to the end keeps one worker busy
+# while the other has nothing; the rest follow in their usual order.
+LONGEST_FIRST = [
+    "test_bulk_audit.py",
+    "test_page_night.py",
+    "test_page_eyes.py",
+    "test_web_page.py",
+    "test_page_newcomer.py",
+    "test_page_chart.py",
+    "test_bulk_parallel.py",
+    "test_cli_hostile.py",
+    "test_page_contract.py",
+    "test_found_cli.py",
+    "test_page_table.py",
+    "test_cli_pipes.py",
+    "test_found_web.py",
+    "test_bulk_audit_faults.py",
+    "test_page_lighthouse.py",
+    "test_gates.py",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    rank = {name: n for n, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: files stay whole
 
 
 @pytest.fixture(autouse=True)

@@ -34,9 +34,14 @@ def log(tmp_path_factory):
     return path
 
 
+@pytest.fixture(scope="module")
+def one(log):
+    """The log settled by one process: what every number of workers must write (run once)."""
+    return run(log, "--jobs", 1, "--max-record-bytes", 100_000)
+
+
 @pytest.mark.parametrize("jobs", [2, 3, 0])
-def test_several_workers_write_exactly_what_one_process_writes(log, jobs):
-    one = run(log, "--jobs", 1, "--max-record-bytes", 100_000)
+def test_several_workers_write_exactly_what_one_process_writes(log, one, jobs):
     many = run(log, "--jobs", jobs, "--max-record-bytes", 100_000)
     assert many.stdout == one.stdout
     assert many.returncode == one.returncode == 2  # the broken lines: refused

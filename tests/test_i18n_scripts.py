@@ -201,26 +201,39 @@ def _outputs(lang: str, tmp_path) -> list[str]:
     return said
 
 
-def test_every_simplified_output_is_unchanged_by_opencc_t2s(tmp_path):
-    outputs = _outputs("zh-Hans", tmp_path)
+@pytest.fixture(scope="module")
+def outputs_in(tmp_path_factory):
+    """Every output in a script, made once for this module's tests (they only read them)."""
+    made: dict[str, list[str]] = {}
+
+    def outputs(lang: str) -> list[str]:
+        if lang not in made:
+            made[lang] = _outputs(lang, tmp_path_factory.mktemp(lang))
+        return made[lang]
+
+    return outputs
+
+
+def test_every_simplified_output_is_unchanged_by_opencc_t2s(outputs_in):
+    outputs = outputs_in("zh-Hans")
     chinese = [out for out in outputs if re.search(r"[\u4e00-\u9fff]", out)]
     assert len(chinese) > 45
     for out in outputs:
         assert T2S(out) == out, [(a, b) for a, b in zip(out, T2S(out), strict=False) if a != b]
 
 
-def test_every_traditional_output_is_unchanged_by_opencc_s2t(tmp_path):
-    for out in _outputs("zh-Hant", tmp_path):
+def test_every_traditional_output_is_unchanged_by_opencc_s2t(outputs_in):
+    for out in outputs_in("zh-Hant"):
         text = QUOTED.sub("", out)
         for word in S2T_REVIEWED:
             text = text.replace(word, "")
         assert S2T(text) == text, [(a, b) for a, b in zip(text, S2T(text), strict=False) if a != b]
 
 
-def test_the_two_scripts_differ_only_in_words(tmp_path):
+def test_the_two_scripts_differ_only_in_words(outputs_in):
     # the same figures, names and layout: with the Chinese words taken out, both scripts say the same,
     # and the Simplified is what OpenCC's tw2sp makes of the Traditional
-    hant, hans = _outputs("zh-Hant", tmp_path / "t"), _outputs("zh-Hans", tmp_path / "s")
+    hant, hans = outputs_in("zh-Hant"), outputs_in("zh-Hans")
     assert len(hant) == len(hans)
     for a, b in zip(
         hant, hans, strict=False

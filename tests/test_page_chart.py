@@ -16,15 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, start_serve
+from conftest import CHROMIUM, ROOT, start_serve
 
-CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip("needs Debian's Chromium: apt-get install -y chromium", allow_module_level=True)
 playwright = pytest.importorskip("playwright.sync_api", reason="needs Playwright")
 
 HOSTILE = 'a" onmouseover="alert(1)'
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 NIGHT = f"""players: ['{HOSTILE}', Mei, Jun, Lan]
 stake: 10
 date: '2026-12-01'
@@ -46,12 +44,8 @@ def cli(*args, cwd=ROOT):
 
 
 @pytest.fixture
-def page():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        tab = chromium.new_page(viewport={"width": 390, "height": 844})
-        yield tab
-        chromium.close()
+def page(chromium):
+    return chromium.new_page(viewport={"width": 390, "height": 844})
 
 
 def hover_everything(page, url: str) -> list[str]:
@@ -159,7 +153,7 @@ def test_every_text_lies_inside_the_chart(page, tmp_path, low, high, name):
     assert page.locator("text.tick").count() >= 3
 
 
-def test_the_pages_chart_follows_the_colour_scheme(tmp_path):
+def test_the_pages_chart_follows_the_colour_scheme(tmp_path, chromium):
     night = tmp_path / "night.yaml"
     night.write_text(NIGHT, encoding="utf-8")
     base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -169,19 +163,16 @@ def test_the_pages_chart_follows_the_colour_scheme(tmp_path):
         return [...x.getImageData(3, 3, 1, 1).data].slice(0, 3); }"""
     seen = {}
     try:
-        with playwright.sync_playwright() as p:
-            chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            for scheme in ("light", "dark"):
-                tab = chromium.new_page(viewport={"width": 320, "height": 844}, color_scheme=scheme)
-                tab.goto(base + "/")
-                # polled from here: the page's CSP forbids the eval a string predicate needs
-                loaded = "() => { const i = document.getElementById('chart');"
-                loaded += " return !!(i && i.complete && i.naturalWidth); }"
-                end = time.monotonic() + 20
-                while not tab.evaluate(loaded) and time.monotonic() < end:
-                    tab.wait_for_timeout(50)
-                seen[scheme] = tab.evaluate(corner)
-            chromium.close()
+        for scheme in ("light", "dark"):
+            tab = chromium.new_page(viewport={"width": 320, "height": 844}, color_scheme=scheme)
+            tab.goto(base + "/")
+            # polled from here: the page's CSP forbids the eval a string predicate needs
+            loaded = "() => { const i = document.getElementById('chart');"
+            loaded += " return !!(i && i.complete && i.naturalWidth); }"
+            end = time.monotonic() + 20
+            while not tab.evaluate(loaded) and time.monotonic() < end:
+                tab.wait_for_timeout(50)
+            seen[scheme] = tab.evaluate(corner)
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)

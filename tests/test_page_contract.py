@@ -16,17 +16,7 @@ import json
 import urllib.request
 
 import pytest
-from test_page_table import PLAIN, free_port, phone, serve, stop
-from test_web_page import CHROMIUM, FLAGS, playwright
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
-
+from test_page_table import PLAIN, phone, serve, stop
 
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
 stake: 10
@@ -45,9 +35,8 @@ hands:
 def served(tmp_path):
     night = tmp_path / "night.yaml"
     night.write_text(NIGHT, encoding="utf-8")
-    port = free_port()
-    proc = serve(night, port)
-    yield f"http://127.0.0.1:{port}", night
+    base, proc = serve(night)
+    yield base, night
     stop(proc)
 
 
@@ -67,12 +56,11 @@ def test_an_amendment_that_would_upset_a_later_hand_says_why(served, chromium):
 
 def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):
     night = tmp_path / "night.yaml"
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     try:
         page = phone(chromium)
         page.set_default_timeout(8000)
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(base + "/")
         page.wait_for_selector("#rules")
         ids = page.eval_on_selector_all("#rules option", "options => options.map((o) => o.value)")
         assert {"standard", "bao_kong", "dealer_keeps"} <= set(ids)
@@ -96,13 +84,12 @@ def test_presets_and_the_dice_on_the_setup_form(tmp_path, chromium):
 
 def test_a_second_phone_setting_up_the_night_is_told(tmp_path, chromium):
     night = tmp_path / "night.yaml"
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     try:
         first, second = phone(chromium), phone(chromium)
         for page, names in ((first, "ABCD"), (second, "WXYZ")):
             page.set_default_timeout(8000)
-            page.goto(f"http://127.0.0.1:{port}/")
+            page.goto(base + "/")
             page.wait_for_selector("#player0")
             for n, name in enumerate(names):
                 page.fill(f"#player{n}", name)
@@ -220,8 +207,7 @@ def test_an_old_hand_opens_as_it_was_as_the_contract_says(served, chromium):
 
 def test_presets_and_dice_as_the_contract_says(tmp_path, chromium):
     night = tmp_path / "night.yaml"
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     try:
         page = phone(chromium)
         presets = [
@@ -242,7 +228,7 @@ def test_presets_and_dice_as_the_contract_says(tmp_path, chromium):
             "**/api/hands?*",
             lambda r: (posted.append(json.loads(r.request.post_data)), r.continue_()),
         )
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(base + "/")
         page.wait_for_selector("#rules")
         for n, name in enumerate("ABCD"):
             page.fill(f"#player{n}", name)

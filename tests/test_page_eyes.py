@@ -15,19 +15,10 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from test_page_table import NIGHT, PLAIN, free_port, serve, stop
-from test_web_page import CHROMIUM, FLAGS, playwright
+from test_page_table import NIGHT, PLAIN, serve, stop
 
 AXE = ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 STATES = ["setup", "sheet", "editor", "amend"]
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")
@@ -36,10 +27,9 @@ def nights(tmp_path_factory):
     folder = tmp_path_factory.mktemp("nights")
     played, empty = folder / "played.yaml", folder / "empty.yaml"
     played.write_text(NIGHT, encoding="utf-8")
-    ports = {"played": free_port(), "empty": free_port()}
-    procs = [serve(played, ports["played"]), serve(empty, ports["empty"])]
-    yield {k: f"http://127.0.0.1:{p}" for k, p in ports.items()}
-    for proc in procs:
+    (played_base, played_proc), (empty_base, empty_proc) = serve(played), serve(empty)
+    yield {"played": played_base, "empty": empty_base}
+    for proc in (played_proc, empty_proc):
         stop(proc)
 
 

@@ -15,7 +15,7 @@ import subprocess
 
 import pytest
 from conftest import ROOT
-from test_page_table import NIGHT, free_port, serve, stop
+from test_page_table import NIGHT, serve, stop
 from test_web_page import CHROMIUM
 
 LIGHTHOUSE = ROOT / ".ci" / "node" / "node_modules" / "lighthouse" / "cli" / "index.js"
@@ -31,12 +31,11 @@ def test_lighthouse_accessibility_is_98_or_more(tmp_path):
     assert node, "lighthouse needs node (apt-get install nodejs)"
     night = tmp_path / "night.yaml"
     night.write_text(NIGHT, encoding="utf-8")  # one hand: the sheet, the totals, the bar
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     report = tmp_path / "lighthouse.json"
     try:
         done = subprocess.run(
-            [node, str(LIGHTHOUSE), f"http://127.0.0.1:{port}/"]
+            [node, str(LIGHTHOUSE), base + "/"]
             + ["--only-categories=accessibility", "--form-factor=mobile", "--quiet"]
             + ["--output=json", f"--output-path={report}"]
             + ["--chrome-flags=--headless=new --no-sandbox --disable-gpu"],

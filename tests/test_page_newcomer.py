@@ -13,25 +13,25 @@ import json
 import urllib.request
 
 import pytest
-from test_page_table import NIGHT, PLAIN, free_port, phone, serve, stop
-from test_web_page import CHROMIUM, FLAGS, playwright
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
+from test_page_table import NIGHT, PLAIN, phone, serve, stop
 
 
 @pytest.fixture
 def served(tmp_path):
     night = tmp_path / "night.yaml"
     night.write_text(NIGHT, encoding="utf-8")
-    port = free_port()
-    proc = serve(night, port)
-    yield f"http://127.0.0.1:{port}", night
+    base, proc = serve(night)
+    yield base, night
+    stop(proc)
+
+
+@pytest.fixture(scope="module")
+def served_to_read(tmp_path_factory):
+    """One night served for the tests that only open it (no hand recorded or taken back)."""
+    night = tmp_path_factory.mktemp("read") / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    base, proc = serve(night)
+    yield base, night
     stop(proc)
 
 
@@ -146,9 +146,9 @@ def test_chinese_says_its_own_separator_and_the_mainlands_words(served, chromium
     ],
 )
 def test_the_page_picks_its_language_as_the_command_line_does(
-    served, chromium, query, languages, chosen
+    served_to_read, chromium, query, languages, chosen
 ):
-    base, _ = served
+    base, _ = served_to_read
     page = phone(chromium)
     page.add_init_script(
         f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}})"

@@ -35,11 +35,9 @@ import subprocess
 import sys
 import time
 
-import pytest
 from conftest import ROOT
 from test_page_eyes import axe_problems
 from test_page_table import PLAIN, Taps, free_port
-from test_web_page import CHROMIUM, FLAGS, playwright
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 OFFLINE_EN = "The laptop is not answering — nothing is lost."
@@ -124,14 +122,6 @@ def no_axe_problem(page, state: str) -> None:
 
 def chips(page) -> list:
     return [c.get_attribute("data-group") for c in page.locator("[data-group]").all()]
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def test_one_night_on_four_phones(tmp_path, chromium):

@@ -18,7 +18,7 @@ import urllib.request
 
 import pytest
 from conftest import ROOT
-from test_page_table import free_port, serve, stop
+from test_page_table import serve, stop
 
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
 stake: 10
@@ -59,9 +59,8 @@ EXPECTED = {
 def served(tmp_path_factory):
     night = tmp_path_factory.mktemp("payments") / "night.yaml"
     night.write_text(NIGHT, encoding="utf-8")
-    port = free_port()
-    proc = serve(night, port)
-    yield f"http://127.0.0.1:{port}", night
+    base, proc = serve(night)
+    yield base, night
     stop(proc)
 
 

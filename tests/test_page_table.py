@@ -14,14 +14,10 @@ import datetime
 import signal
 import socket
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 
 import pytest
-from conftest import ROOT
-from test_web_page import CHROMIUM, FLAGS, later, playwright, poll
+from conftest import start_serve
+from test_web_page import later, poll
 
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
 stake: 10
@@ -41,23 +37,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def serve(night, port: int) -> subprocess.Popen:
-    """`meizhou-score serve NIGHT --port PORT`, answering."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    for _ in range(150):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/night", timeout=1)
-            return proc
-        except urllib.error.HTTPError:
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("serve did not answer")
+def serve(night) -> tuple[str, subprocess.Popen]:
+    """`meizhou-score serve NIGHT` on a free port, answering (conftest's start_serve): its URL and
+    its process."""
+    return start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def stop(proc):
@@ -74,20 +57,12 @@ def night(tmp_path):
 
 @pytest.fixture
 def served(night):
-    port = free_port()
-    procs = [serve(night, port)]
-    yield f"http://127.0.0.1:{port}", night, procs
+    base, proc = serve(night)
+    procs = [proc]
+    yield base, night, procs
     for proc in procs:
         if proc.poll() is None:
             stop(proc)
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 def phone(browser, locale="en-US", width=390):
@@ -188,11 +163,10 @@ def test_who_am_i_is_kept_and_marked(served, chromium):
 
 def test_a_new_night_set_up_with_its_date(tmp_path, chromium):
     night = tmp_path / "night.yaml"
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     try:
         page = phone(chromium)
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(base + "/")
         page.wait_for_selector("#player0")
         assert page.input_value("#date") == datetime.date.today().isoformat()
         for n, name in enumerate(["Ah Fook", "Mei", "Jun", "Lan"]):
@@ -214,11 +188,10 @@ def test_always_in_reach_after_ten_hands(tmp_path, chromium):
     # ten hands: hand 1 as above, then nine draws (R9: nobody pays), so the sheet is long
     night = tmp_path / "night.yaml"
     night.write_text(NIGHT + "  - draw: true\n" * 9, encoding="utf-8")
-    port = free_port()
-    proc = serve(night, port)
+    base, proc = serve(night)
     try:
         page = phone(chromium)
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(base + "/")
         page.wait_for_selector("[data-hand='10']")
         assert page.locator("tr.hand").first.get_attribute("data-hand") == "10"  # newest on top
         page.mouse.wheel(0, 5000)

@@ -20,9 +20,8 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, start_serve
+from conftest import CHROMIUM, ROOT, start_serve
 
-CHROMIUM = "/usr/bin/chromium"
 if not Path(CHROMIUM).exists():
     pytest.skip(
         "the page tests need Debian's Chromium: apt-get install -y chromium (Playwright's own "
@@ -35,15 +34,6 @@ playwright = pytest.importorskip(
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
 TOTALS = {"Ah Fook": "-100", "Mei": "+120", "Jun": "-40", "Lan": "+20"}
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def shots(tmp_path) -> Path:
@@ -64,11 +54,9 @@ def served(tmp_path):
 
 
 @pytest.fixture
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
+def browser(chromium):
+    """The test process's Chromium (conftest), in contexts of this test's own."""
+    return chromium
 
 
 def phone(browser, locale="en-US"):
