@@ -16,8 +16,9 @@ from typing import IO, Any, BinaryIO, NamedTuple
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
 from ..records.validators import json_decimal
-from ..render.jsonout import encode, night_json
+from ..render.jsonout import encode, hand_json, session_json
 from ..settling.night import settle_data
+from .rows import TransferRow
 
 SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
 _BATCH = 256
@@ -175,7 +176,12 @@ def _settled(data: Any, number: int, rules: Rules) -> tuple[bytes, str]:
         return _error_line(number, str(exc))
     except RecursionError:
         return _error_line(number, "nested too deeply")
-    return encode({"line": number, **night_json(result)}), DISPUTED if result.disputed else SETTLED
+    if result.session:
+        obj = session_json(result)
+    else:
+        obj = hand_json(result.last, TransferRow)  # a struct per transfer: the same bytes, sooner
+    # {"line": N, ...the object's keys}: its encoding with "line" spliced in, not a copy of it
+    return b'{"line":%d,' % number + encode(obj)[1:], DISPUTED if result.disputed else SETTLED
 
 
 def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:

@@ -205,7 +205,7 @@ def best(
     if len(readings) == 1:  # the usual hand: one reading, nothing to compare
         found = match(readings[0], counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
-        return Score(readings[0], tuple(found), ratio) if ratio > 0 else None
+        return tuple.__new__(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
     top = None
     top_key = None
     for n, reading in enumerate(readings):

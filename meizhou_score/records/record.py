@@ -226,18 +226,21 @@ def _hand(
             ),
         )
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = Record(
-        players,
-        dealer or players[0],
-        stake,
-        False,
-        winner,
-        win_type,
-        robbed,
-        hand,
-        kongs,
-        claimed,
-        rules,
+    record = tuple.__new__(
+        Record,
+        (
+            players,
+            dealer or players[0],
+            stake,
+            False,
+            winner,
+            win_type,
+            robbed,
+            hand,
+            kongs,
+            claimed,
+            rules,
+        ),
     )
     own = sum([k.player == winner for k in kongs]) if kongs else 0
     size = hand_size(len(hand.concealed), len(hand.pungs) + own)
@@ -292,7 +295,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
                 concealed=format_indices(concealed),
             ),
         )
-    return WinningHand(concealed, tuple(pungs), winning, counts)
+    return tuple.__new__(WinningHand, (concealed, tuple(pungs), winning, counts))
 
 
 def _kong(
@@ -334,7 +337,7 @@ def _kong(
             validators.join(path, "from"),
             msg("only allowed for an exposed kong; this kong is {kind}", kind=kind),
         )
-    return Kong(player, kind, tile, discarder)
+    return tuple.__new__(Kong, (player, kind, tile, discarder))
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:

@@ -19,8 +19,23 @@ from ..settling.settlement import Settlement
 number = exact  # an amount as JSON writes it (settling.money.exact)
 
 
-def hand_json(s: Settlement) -> dict[str, Any]:
-    """The one-hand JSON object; each transfer also names its ruling (``"rule": "R5"``)."""
+def transfer_row(payer: str, payee: str, units: int, amount: Any, reason: str, rule: str) -> Any:
+    """One transfer's JSON object (bulk mode writes the same keys from a msgspec struct)."""
+    return {
+        "from": payer,
+        "to": payee,
+        "units": units,
+        "amount": amount,
+        "reason": reason,
+        "rule": rule,
+    }
+
+
+def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str, Any]:
+    """The one-hand JSON object; each transfer also names its ruling (``"rule": "R5"``).
+
+    ``row`` builds each transfer's object from (from, to, units, amount, reason, rule).
+    """
     r = s.record
     to_gold = gold_at(r.stake)
     scored = s.score if s.valid else None
@@ -32,15 +47,7 @@ def hand_json(s: Settlement) -> dict[str, Any]:
         "patterns": list(scored.patterns) if scored is not None else [],
         "ratio": scored.ratio if scored is not None else 0,
         "transfers": [
-            {
-                "from": t.payer,
-                "to": t.payee,
-                "units": t.units,
-                "amount": to_gold(t.units),
-                "reason": t.reason,
-                "rule": t.rule,
-            }
-            for t in s.transfers
+            row(t.payer, t.payee, t.units, to_gold(t.units), t.reason, t.rule) for t in s.transfers
         ],
         "balances": s.amounts,
         "next_dealer": s.next_dealer,

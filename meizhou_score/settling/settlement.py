@@ -247,7 +247,9 @@ def settle_record(record: Record) -> Settlement:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
     to_gold = gold_at(record.stake)
     amounts = {name: to_gold(units) for name, units in _units_won(record.players, payments).items()}
-    return Settlement(record, True, amounts, (), score, payments, nxt, because, None)
+    return tuple.__new__(
+        Settlement, (record, True, amounts, (), score, payments, nxt, because, None)
+    )
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
@@ -261,7 +263,7 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
             ratio, rules.self_draw_share, rules.kong_bloom_multiplier
         )  # 槓上開花 (R6): as a self-draw
     else:
-        basis = Basis(ratio, rules.self_draw_share, 1)
+        basis = tuple.__new__(Basis, (ratio, rules.self_draw_share, 1))
     units = ratio * basis.share * basis.multiplier
     if not units:
         return ()
@@ -269,11 +271,11 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     if win_type == "robbed_kong":
         assert record.robbed is not None, "a robbed kong names whose kong it was"
         return (
-            Transfer(record.robbed, winner, units, win_type, rule, basis),
+            tuple.__new__(Transfer, (record.robbed, winner, units, win_type, rule, basis, None)),
         )  # 搶槓 (R7): the robbed player alone
     return tuple(
         [
-            Transfer(p, winner, units, win_type, rule, basis, None)
+            tuple.__new__(Transfer, (p, winner, units, win_type, rule, basis, None))
             for p in record.players
             if p != winner
         ]
@@ -314,9 +316,13 @@ def _kong_paid(
                 kong.tile,
             ),
         )
-    basis, owner, tile = Basis(None, units, 1), kong.player, kong.tile
+    basis, owner, tile = tuple.__new__(Basis, (None, units, 1)), kong.player, kong.tile
     return tuple(
-        [Transfer(p, owner, units, reason, rule, basis, tile) for p in players if p != owner]
+        [
+            tuple.__new__(Transfer, (p, owner, units, reason, rule, basis, tile))
+            for p in players
+            if p != owner
+        ]
     )
 
 
