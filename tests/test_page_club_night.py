@@ -19,15 +19,7 @@ import urllib.request
 import pytest
 from conftest import ROOT
 from test_page_table import NIGHT, PLAIN, free_port, stop
-from test_web_page import CHROMIUM, FLAGS, later, playwright
-
-
-@pytest.fixture
-def chromium():
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
+from test_web_page import later
 
 
 def serve(night, *extra) -> tuple[str, subprocess.Popen]:
