@@ -48,13 +48,23 @@ def test_waits_under_house_rules():
 
 
 def test_house_rules_cost_what_no_rules_cost():
-    # the figure: well under 1 ms a call on a hand that does not win (it was 6.9 ms through check's JSON)
+    # the figure was 6.9 ms a call through check's JSON against ~0.1 ms without rules; a
+    # ratio against the call without rules, measured alternately in the same run (no clock limit
+    # that a loaded machine could break), the best of five rounds each
     hands = ["123m456m789m123p56s", "11223344556677z", "19m19p19s123456z7s", "1357m2468p1357s77z"]
     rules = {"combine": "add"}
     is_win(hands[0], rules=rules)  # first call: tables and memos warm
-    start = time.perf_counter()
-    for _ in range(50):
-        for tiles in hands:
-            is_win(tiles, rules=rules)
-    per_call = (time.perf_counter() - start) / 200
-    assert per_call < 1e-3, f"{per_call * 1e3:.2f} ms a call"
+    is_win(hands[0])
+
+    def round_of(given) -> float:
+        start = time.process_time()
+        for _ in range(50):
+            for tiles in hands:
+                is_win(tiles, rules=given)
+        return time.process_time() - start
+
+    with_rules, without = [], []
+    for _ in range(5):
+        with_rules.append(round_of(rules))
+        without.append(round_of(None))
+    assert min(with_rules) < 3 * min(without) + 2e-3, (with_rules, without)
