@@ -169,3 +169,11 @@ def pytest_make_collect_report(collector):
     if reason is not None:
         report.outcome = "failed"
         report.longrepr = f"skipped under CI, where every tool is installed: {reason}"
+
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (pyproject's addopts): half again as many workers as cores, three on two. Most
+    of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
+    a core left the cores 43% idle: 188 s for two workers here against 162 s for three."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, (cores or 1) * 3 // 2)
