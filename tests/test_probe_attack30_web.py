@@ -313,13 +313,15 @@ def test_a_ledger_whose_disk_refuses_is_a_507_in_the_players_language(tmp_path):
     [
         ("dealer_dice=7&breaker_dice=5&players=A,B,C", "players"),
         ("seats=7&players=A,B,C,D,E", "players"),
+        ("seats=7&players=A,B,A,D", "players"),  # the same player twice, as `deal` refuses it
+        ("dealer_dice=7&breaker_dice=5&players=A,B,C,%20B", "players"),  # spaces trimmed
         ("dealer_dice=7&breaker_dice=5&players=A,B,C,D&dealer=Z", "dealer"),
     ],
 )
 def test_deal_says_what_is_wrong_with_the_players(server, query, where):
-    """GET /api/deal with three players, five, or a dealer who is not one of them: a 422 at the
-    parameter, as docs/web.md says; the sentence said "expected a whole number from 2 to 12" of
-    names, which no player can act on."""
+    """GET /api/deal with three players, five, one twice, or a dealer who is not one of them: a
+    422 at the parameter, as docs/web.md says; the sentence said "expected a whole number from 2
+    to 12" of names, which no player can act on. A player named twice was dealt seats."""
     response = httpx.get(server.base + "/api/deal?" + query, timeout=10)
     assert response.status_code == 422
     assert response.json()["where"] == where

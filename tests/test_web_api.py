@@ -6,6 +6,7 @@ Figures: a self-draw of an ordinary hand pays 2 units from each other player (R5
 
 from __future__ import annotations
 
+import datetime
 import json
 import socket
 import subprocess
@@ -276,9 +277,14 @@ def test_the_ledger_is_added_to_as_ledger_add_does(tmp_path):
     added = c.post("/api/ledger", headers=stale)
     assert added.status_code == 200 and added.json()["night"] == 1
     assert c.post("/api/ledger", headers=ORIGIN).status_code == 428  # no version: nothing added
+    today = datetime.date.today().isoformat()  # the night's file names no date
+    assert added.json() == {"night": 1, "outcome": "new", "hands": 1, "date": today, "was": 0}
+    assert c.post("/api/ledger", headers=seen(c)).json()["outcome"] == "same"
     assert c.post("/api/hands", json={"draw": True}, headers=seen(c)).status_code == 201
     later = c.post("/api/ledger", headers=stale)  # the night grew since this phone looked
     assert later.status_code == 412 and later.json()["changed"] == {"kind": "recorded", "hand": 2}
+    grown = c.post("/api/ledger", headers=seen(c)).json()
+    assert grown == {"night": 1, "outcome": "grown", "hands": 2, "date": today, "was": 1}
     totals = subprocess.run(
         [
             sys.executable,

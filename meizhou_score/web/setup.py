@@ -80,7 +80,7 @@ def head_of(table: dict[str, Any]) -> dict[str, Any] | None:
 def deal_answer(query: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
     """``GET /api/deal``'s answer, or (None, the parameter that is wrong)."""
     players = tuple(p.strip() for p in query.get("players", "").split(",") if p.strip())
-    if players and len(players) != 4:
+    if players and (len(players) != 4 or len(set(players)) != 4):  # as `deal --players` refuses
         return None, "players"
     if "seats" in query:
         total = _dice(query["seats"])
