@@ -271,3 +271,16 @@ def test_check_reports_a_stored_amount_the_reports_cannot_read(month):
     assert "below 10^30" in checked.output
     assert "payment 2: an amount the reports cannot read" in checked.output
     assert "'lots'" in checked.output and "2 problems" in checked.output
+
+
+def test_export_writes_a_tiny_payment_out_as_the_payments_table_does(month):
+    """A payment of 10^-30 (the smallest a ledger keeps) was exported as `1E-30`, which a
+    spreadsheet reads as a number in scientific notation and a person misreads; `ledger payments`
+    writes it out. Both CSV exports now write the 30 places."""
+    tiny = "0." + "0" * 29 + "1"
+    assert run(month, "pay", "Jun", "Mei", tiny, "--date", "2026-11-15").exit_code == 0
+    payments = run(month, "export", "--what", "payments").stdout.splitlines()
+    assert payments[3] == f"3,2026-11-15,Jun,Mei,{tiny},"
+    everything = run(month, "export", "--what", "all").stdout.splitlines()
+    assert everything[-1] == f",2026-11-15,,,,,,,,,,,Jun,Mei,,{tiny},payment,,"
+    assert "E-" not in run(month, "export", "--what", "all").stdout

@@ -81,13 +81,15 @@ def _export(conn, since, until, fmt, what, echo) -> None:
         for p in paid:
             echo(encode({"kind": "payment", **p._asdict()}).decode("utf-8"))
         return
+    from ..render.jsonout import number
+    from ..settling.money import text  # an amount written out, 0.000001 and never 1E-6
+
     writer = _csv_writer(echo)
     if what == "payments":
         writer.writerow(["payment", "date", "from", "to", "amount", "note"])
         for p in paid:
-            writer.writerow([p.id, p.date, p.payer, p.payee, p.amount, p.note])
+            writer.writerow([p.id, p.date, p.payer, p.payee, text(p.amount), p.note])
         return
-    from ..render.jsonout import number
 
     writer.writerow(
         [
@@ -126,7 +128,7 @@ def _export(conn, since, until, fmt, what, echo) -> None:
             _csv_value(hand["valid"]),
             hand["ratio"],
             " ".join(hand["patterns"]),
-            number(hand["stake"]),
+            text(number(hand["stake"])),
         ]
         for t in hand["transfers"] or [None]:
             writer.writerow(
@@ -138,7 +140,7 @@ def _export(conn, since, until, fmt, what, echo) -> None:
                         t["from"],
                         t["to"],
                         t["units"],
-                        number(t["amount"]),
+                        text(number(t["amount"])),
                         t["reason"],
                         t["rule"],
                     ]
@@ -164,7 +166,7 @@ def _export(conn, since, until, fmt, what, echo) -> None:
                 p.payer,
                 p.payee,
                 "",
-                p.amount,
+                text(p.amount),
                 "payment",
                 "",
                 p.note,
