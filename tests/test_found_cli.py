@@ -277,6 +277,22 @@ def test_record_on_a_full_disk_exits_4_and_leaves_the_file(tmp_path):
     assert done.returncode == 4, f"exit {done.returncode}: {done.stderr.decode()}"
 
 
+def test_a_ledger_on_a_full_disk_exits_4_as_any_output_unwritten(tmp_path):
+    """`ledger add` when SQLite cannot write (RLIMIT_FSIZE of 8 KiB, as a full disk): exit 4,
+    docs/formats.md's "the output could not be written", and no ledger with half a night; it exited
+    2, the code of bad input, though the night was good."""
+    db = tmp_path / "club.sqlite3"
+
+    def full():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+    done = run("ledger", "--db", db, "add", ROOT / "examples" / "session.yaml", preexec_fn=full)
+    assert done.returncode == 4, f"exit {done.returncode}: {done.stderr.decode()}"
+    assert b"Traceback" not in done.stderr and b"cannot use the ledger" in done.stderr
+    totals = run("ledger", "--db", db, "totals", "--format", "json")
+    assert totals.returncode == 0 and json.loads(totals.stdout) == []  # nothing half added
+
+
 # --- 8. Ctrl-C while the program starts: a traceback, killed by SIGINT ----------------------
 
 

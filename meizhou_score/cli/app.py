@@ -188,7 +188,8 @@ def run(group: click.Group, args, prog_name: str, complete_var=None, **extra) ->
         code = ExitStatus.BAD
     except MeizhouError as exc:
         say_error(exc, lang())
-        code = ExitStatus.BAD
+        # the ledger's disk refused the write (full, a size limit): output unwritten, not bad input
+        code = ExitStatus.OUTPUT if getattr(exc, "disk", False) else ExitStatus.BAD
     except SystemExit as exc:  # click met a closed pipe, replaced stdout and said 1: not a dispute
         code = (
             ExitStatus.PIPE
