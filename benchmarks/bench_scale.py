@@ -11,7 +11,8 @@ its efficiency (speed-up ÷ N). For audit it also prints the client's own CPU
 time as a share of its workers' (the client process, scheduler included,
 against the worker processes it started). --small times a five-line audit
 against `settle --jsonl` of the same lines. The machine's load is printed
-before and after: figures taken on a busy machine say so.
+before and after, and beside each run's figures on standard error: figures
+taken on a busy machine say so.
 """
 
 from __future__ import annotations
@@ -69,6 +70,18 @@ def timed(args: list[str]) -> tuple[float, float, float]:
     return wall, own, kids
 
 
+def said(what: str, figures: tuple[float, float, float]) -> None:
+    """One run's figures on standard error, with the load average as it ended: the machine is
+    shared, and a figure taken while it was busy should say so."""
+    wall, own, kids = figures
+    print(
+        f"  {what}: {wall:.2f} s (CPU: own {own:.2f} s, children {kids:.2f} s); "
+        f"load average {os.getloadavg()[0]:.2f}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def median(values: list[float]) -> float:
     return sorted(values)[len(values) // 2]
 
@@ -96,6 +109,7 @@ def scale(path: str, lines: int, runs: int, counts: list[int]) -> None:
                 pair = [("jobs", jobs), ("audit", audit)]
                 for name, args in pair if r % 2 == 0 else pair[::-1]:
                     rows.setdefault((name, n), []).append(timed(args))
+                    said(f"{name} N={n} run {r + 1}", rows[(name, n)][-1])
     finally:
         shutil.rmtree(out, ignore_errors=True)
     base = median([wall for wall, _, _ in rows[("jobs", counts[0])]]) * counts[0]  # as if 1 scaled
@@ -127,11 +141,13 @@ def small(runs: int) -> None:
     try:
         for r in range(runs):
             pair = [
-                lambda: settle.append(timed(["settle", "--jsonl", path])[0]),
-                lambda: audit.append(timed(["audit", path, "--out", out])[0]),
+                ("settle --jsonl", settle, ["settle", "--jsonl", path]),
+                ("audit", audit, ["audit", path, "--out", out]),
             ]
-            for run in pair if r % 2 == 0 else pair[::-1]:
-                run()
+            for name, walls, args in pair if r % 2 == 0 else pair[::-1]:
+                figures = timed(args)
+                walls.append(figures[0])
+                said(f"five lines, {name}, run {r + 1}", figures)
     finally:
         shutil.rmtree(out, ignore_errors=True)
     a, s = median(audit), median(settle)

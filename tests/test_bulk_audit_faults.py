@@ -216,3 +216,41 @@ def test_blocks_cut_inside_lines_give_bulk_modes_output(tmp_path):
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["total"]["lines"] == 120
     assert everything_in(out) == ["cut.jsonl", "summary.json"]
+
+
+def test_a_local_block_is_cut_where_fsspecs_read_block_cuts_it(tmp_path):
+    """Local files are read with plain ``open`` (fsspec's import cost each worker 0.1 s): every
+    block must be fsspec's to the byte, and consecutive blocks must give back the whole file."""
+    from fsspec.utils import read_block
+
+    from meizhou_score.bulk.blocks import read_range
+
+    small = tmp_path / "small.jsonl"
+    small.write_bytes(b"ab\n\ncd\nef")  # a blank line, no final newline
+    # By hand: a block from 0 takes the lines up to the newline at or after its end; a block from
+    # 3 starts after the newline at 3 (the blank line went to the block before it).
+    assert read_range(str(small), 0, 2) == b"ab\n"
+    assert read_range(str(small), 0, 3) == b"ab\n\n"
+    assert read_range(str(small), 3, 2) == b"cd\n"
+    assert read_range(str(small), 5, 10) == b"ef"
+    assert read_range(str(small), 20, 5) == b""
+    for size in (1, 2, 3, 7):
+        blocks = [read_range(str(small), at, size) for at in range(0, 9, size)]
+        assert b"".join(blocks) == small.read_bytes(), size
+
+    rng = random.Random(5)
+    lines = [b"x" * rng.choice([0, 1, 40, 300, 70_000, 140_000]) + b"\n" for _ in range(60)]
+    for name, text in [("ended", b"".join(lines)), ("unended", b"".join(lines) + b"tail")]:
+        path = tmp_path / f"{name}.jsonl"
+        path.write_bytes(text)
+        ends = [n + 1 for n, byte in enumerate(text) if byte == 10]
+        offsets = {0, 1, len(text) - 1, len(text), len(text) + 3, *ends, *(e - 1 for e in ends)}
+        offsets |= {rng.randrange(len(text)) for _ in range(40)}
+        for offset in sorted(offsets):
+            for length in (1, 2, 1 << 10, 1 << 16, 200_000, len(text)):
+                with open(path, "rb") as file:
+                    expected = read_block(file, offset, length, delimiter=b"\n")
+                assert read_range(str(path), offset, length) == expected, (name, offset, length)
+        for size in (1 << 10, 65_537, 1 << 20):
+            blocks = [read_range(str(path), at, size) for at in range(0, len(text), size)]
+            assert b"".join(blocks) == text, (name, size)
