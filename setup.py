@@ -30,6 +30,7 @@ COMPILED = [
     "meizhou_score/settling/money.py",
     "meizhou_score/settling/night.py",
     "meizhou_score/settling/settlement.py",
+    "meizhou_score/settling/claims.py",
     "meizhou_score/render/jsonout.py",
     "meizhou_score/bulk/lines.py",
 ]

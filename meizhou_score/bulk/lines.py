@@ -84,11 +84,11 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
     """
     if isinstance(text, str):
         colons = text.count(":")
-        if "\\u" in text:
+        if "\\" in text:  # one character: memchr's speed, where "\\u" took a search
             colons += text.count("\\u003a") + text.count("\\u003A")
     else:
         colons = text.count(b":")
-        if b"\\u" in text:
+        if b"\\" in text:
             colons += text.count(b"\\u003a") + text.count(b"\\u003A")
     return encode(data).count(b":") != colons
 

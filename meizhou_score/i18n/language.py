@@ -80,8 +80,8 @@ class Language:
         """``template`` with ``values`` filled in: ``{x!r}`` quoted in this language's quotes, and
         in Chinese no lone space left by the template between two Chinese characters (a value is
         never changed)."""
-        if not values and not self.chinese:
-            return template
+        if not self.chinese and self.english_quotes:
+            return template.format_map(values)  # nothing to quote or tidy: str's own formatter
         pieces = []
         formatter = _Filler(self)
         for literal, field, spec, conversion in formatter.parse(template):
