@@ -21,6 +21,7 @@ from meizhou_score.cli.speaking import commands
 from meizhou_score.engine.patterns import BY_ID
 from meizhou_score.i18n import catalog as catalogs
 from meizhou_score.i18n import language as languages
+from meizhou_score.i18n import words as _words  # noqa: F401 - registers the catalog of words
 from meizhou_score.records.rules import DEFAULTS, ROWS
 from meizhou_score.records.schema import RECORD, SESSION
 
