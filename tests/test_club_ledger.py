@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -430,7 +431,11 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
     db = tmp_path / "club.sqlite3"
     assert run(db, "add", EXAMPLES / "session.yaml").exit_code == 0
     outcomes = set()
-    for delay in (0.3, 0.6, 0.9, 1.2, 1.6, 2.2):
+    wal = Path(f"{db}-wal")
+    # killed at moments the add reaches, not after guessed delays (a whole add takes under a
+    # second here, its writing under a tenth): the ledger opened (its -wal there), then the
+    # transaction's first page, a third of a megabyte and a megabyte in its log
+    for reached in (0, 1, 300_000, 1_000_000):
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -447,7 +452,14 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(delay)
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                if wal.stat().st_size >= reached:
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.001)
         proc.kill()
         proc.wait()
         conn = sqlite3.connect(db)
