@@ -54,7 +54,19 @@ def write_logs(folder: Path, sizes=(1200, 800, 500)) -> list[Path]:
     return paths
 
 
+_BULK_MODE: dict[bytes, tuple[bytes, dict]] = {}
+
+
 def bulk_mode(path: Path) -> tuple[bytes, dict]:
+    """What `settle --jsonl PATH` writes and says, run once per distinct input: the logs are
+    written from seeded generators, so most tests audit the very bytes an earlier one did."""
+    text = path.read_bytes()
+    if text not in _BULK_MODE:
+        _BULK_MODE[text] = _run_bulk_mode(path)
+    return _BULK_MODE[text]
+
+
+def _run_bulk_mode(path: Path) -> tuple[bytes, dict]:
     done = subprocess.run(
         [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
         capture_output=True,
@@ -169,13 +181,46 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _env() -> dict:
+    return {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": str(ROOT)}
+
+
+def start_worker(address: str, name: str, logs: Path) -> subprocess.Popen:
+    """One `dask worker` process joining the scheduler at ``address``, its log in ``logs``."""
+    return subprocess.Popen(
+        [
+            str(BIN / "dask"),
+            "worker",
+            address,
+            "--host",
+            "127.0.0.1",
+            "--nthreads",
+            "1",
+            "--no-nanny",
+            "--no-dashboard",
+            "--name",
+            name,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=open(logs / f"worker-{name}.log", "w"),
+        env=_env(),
+        cwd=ROOT,
+    )
+
+
+def wait_for_workers(address: str, count: int) -> None:
+    from distributed import Client
+
+    with Client(address, timeout="30s") as client:
+        client.wait_for_workers(count, timeout=60)
+
+
 @contextlib.contextmanager
 def running_cluster(tmp_path):
     """`dask scheduler` and two `dask worker` processes on 127.0.0.1, killed at the end (nothing of
     theirs is kept; a polite SIGTERM made each test wait up to 20 s for a worker to go)."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    env = {**os.environ, "DASK_DISTRIBUTED__WORKER__DAEMON": "False", "PYTHONPATH": str(ROOT)}
     scheduler = subprocess.Popen(
         [
             str(BIN / "dask"),
@@ -189,36 +234,12 @@ def running_cluster(tmp_path):
         ],
         stdout=subprocess.DEVNULL,
         stderr=open(tmp_path / "scheduler.log", "w"),
-        env=env,
+        env=_env(),
     )
-    workers = [
-        subprocess.Popen(
-            [
-                str(BIN / "dask"),
-                "worker",
-                address,
-                "--host",
-                "127.0.0.1",
-                "--nthreads",
-                "1",
-                "--no-nanny",
-                "--no-dashboard",
-                "--name",
-                f"w{n}",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=open(tmp_path / f"worker{n}.log", "w"),
-            env=env,
-            cwd=ROOT,
-        )
-        for n in range(2)
-    ]
-    from distributed import Client
-
-    with Client(address, timeout="30s") as client:
-        client.wait_for_workers(2, timeout=60)
+    workers = [start_worker(address, f"w{n}", tmp_path) for n in range(2)]
     try:
-        yield address, workers
+        wait_for_workers(address, 2)
+        yield address, workers, tmp_path
     finally:
         for process in [*workers, scheduler]:
             if process.poll() is None:
@@ -228,20 +249,14 @@ def running_cluster(tmp_path):
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    """One cluster for the tests that leave it as they found it."""
+    """One cluster (a scheduler, two workers) for the module: its tests leave it with the two
+    workers it had (the worker-kill test kills only a third worker of its own)."""
     with running_cluster(tmp_path_factory.mktemp("cluster")) as running:
         yield running
 
 
-@pytest.fixture
-def own_cluster(tmp_path):
-    """A cluster of the test's own (it kills a worker), its logs in the test's folder."""
-    with running_cluster(tmp_path) as running:
-        yield running
-
-
 def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
-    address, _ = cluster
+    address = cluster[0]
     paths = write_logs(tmp_path)
     done = cli(
         "audit", *paths, "--out", tmp_path / "out", "--scheduler", address, "--blocksize", 65536
@@ -252,7 +267,7 @@ def test_a_real_scheduler_and_two_workers(cluster, tmp_path):
 
 def test_a_scheduler_file_and_an_address_without_protocol(cluster, tmp_path):
     """The two other forms of --scheduler Dask takes: its scheduler file, and HOST:PORT (tcp)."""
-    address, _ = cluster
+    address = cluster[0]
     scheduler_file = tmp_path / "scheduler.json"
     scheduler_file.write_text(json.dumps({"type": "Scheduler", "address": address}))
     paths = write_logs(tmp_path, sizes=(400,))
@@ -299,40 +314,60 @@ def test_workers_that_cannot_see_the_folder_send_their_results(tmp_path, monkeyp
     assert list(into.iterdir()) == []  # nothing left of the joined files
 
 
-def test_a_worker_killed_mid_run_loses_and_doubles_nothing(own_cluster, tmp_path):
-    address, workers = own_cluster
-    paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
-    out = tmp_path / "out"
-    audit = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "meizhou_score",
-            "audit",
-            *map(str, paths),
-            "--out",
-            str(out),
-            "--scheduler",
-            address,
-            "--blocksize",
-            "32768",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    end = time.monotonic() + 60
-    while not any(out.glob(".audit-*/*.part")) and time.monotonic() < end:  # settling has begun
-        time.sleep(0.02)
-    time.sleep(0.5)
-    assert audit.poll() is None, "the audit ended before a worker could be killed"
-    workers[1].send_signal(signal.SIGKILL)
-    stdout, stderr = audit.communicate(timeout=180)
-    assert workers[1].wait(timeout=10) == -signal.SIGKILL
-    assert (
-        "name: w1"
-        in (tmp_path / "scheduler.log").read_text().split("Remove worker", 1)[1].split("\n")[0]
-    )
+def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
+    """A third worker joins the module's cluster and is killed (SIGKILL) while it is settling a
+    block, after the first results were written: the scheduler gives its blocks to the two others."""
+    from distributed import Client
+
+    address, _, logs = cluster
+    doomed = start_worker(address, "doomed", tmp_path)
+    try:
+        with Client(address, timeout="30s") as client:
+            client.wait_for_workers(3, timeout=60)
+            (at,) = (
+                a for a, w in client.scheduler_info()["workers"].items() if w["name"] == "doomed"
+            )
+            paths = write_logs(tmp_path, sizes=(4000, 3000, 3000))
+            out = tmp_path / "out"
+            audit = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "meizhou_score",
+                    "audit",
+                    *map(str, paths),
+                    "--out",
+                    str(out),
+                    "--scheduler",
+                    address,
+                    "--blocksize",
+                    "32768",
+                ],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            )
+
+            def mid_run() -> bool:  # a part written, and a block at the doomed worker
+                return any(out.glob(".audit-*/*.part")) and bool(client.processing([at])[at])
+
+            end = time.monotonic() + 60
+            while audit.poll() is None and not mid_run() and time.monotonic() < end:
+                time.sleep(0.01)
+            assert audit.poll() is None, "the audit ended before a worker could be killed"
+            doomed.send_signal(signal.SIGKILL)
+        stdout, stderr = audit.communicate(timeout=180)
+        assert doomed.wait(timeout=10) == -signal.SIGKILL
+    finally:
+        if doomed.poll() is None:
+            doomed.kill()
+        doomed.wait()
+    removed = [
+        line
+        for line in (logs / "scheduler.log").read_text().splitlines()
+        if "Remove worker" in line
+    ]
+    assert any("name: doomed" in line for line in removed), removed
     assert audit.returncode == 2, stderr
     check_outputs(paths, out)  # every line once, in its place
 

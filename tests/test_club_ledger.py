@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -421,7 +422,7 @@ def test_totals_equal_the_sum_of_each_sessions_own_totals_in_any_order(tmp_path)
 def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
     rng = random.Random(8)
     hands = []
-    for _ in range(3000):
+    for _ in range(1500):
         rec = make_record(rng)
         for key in ("players", "rules", "claimed"):
             rec.pop(key, None)
@@ -430,7 +431,12 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
     db = tmp_path / "club.sqlite3"
     assert run(db, "add", EXAMPLES / "session.yaml").exit_code == 0
     outcomes = set()
-    for delay in (0.3, 0.6, 0.9, 1.2, 1.6, 2.2):
+    wal = Path(f"{db}-wal")
+    # killed at moments the add reaches inside its transaction, not after guessed delays (an
+    # add of 3,000 hands took ~0.9 s here, its writing under a tenth, which the delays of 0.3 to
+    # 2.2 s rarely hit): the first page, a fifth and two thirds of a megabyte in its log (the
+    # night's 1,500 hands write ~1.2 MB)
+    for reached in (1, 200_000, 700_000):
         proc = subprocess.Popen(
             [
                 sys.executable,
@@ -447,7 +453,14 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(delay)
+        deadline = time.monotonic() + 60
+        while proc.poll() is None and time.monotonic() < deadline:
+            try:
+                if wal.stat().st_size >= reached:
+                    break
+            except FileNotFoundError:
+                pass
+            time.sleep(0.001)
         proc.kill()
         proc.wait()
         conn = sqlite3.connect(db)
@@ -459,7 +472,7 @@ def test_a_killed_add_leaves_the_ledger_whole(tmp_path):
             assert hands_stored == 4  # only examples/session.yaml: the killed add left nothing
             outcomes.add("before")
         else:
-            assert len(nights) == 2 and hands_stored == 4 + 3000  # or the whole night
+            assert len(nights) == 2 and hands_stored == 4 + 1500  # or the whole night
             outcomes.add("after")
             run(db, "remove", nights[1][0], "--yes")
     assert outcomes  # every kill left one of the two

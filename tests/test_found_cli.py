@@ -215,36 +215,34 @@ def _js_yaml() -> Path | None:
     reason="needs node and js-yaml: npm install --prefix .ci/node js-yaml@4",
 )
 def test_js_yaml_reads_every_name_record_writes_as_the_text_typed(tmp_path):
-    for n, first in enumerate(["1e3", "0o17", "-.5", "12e03", "1E3", "1e+3", "0x1F", ".inf"]):
-        night = tmp_path / f"n{n}.yaml"
-        players = [first, "Mei", "Jun", "Lan"]
-        done = run(
-            "record",
-            night,
-            "--players",
-            ",".join(players),
-            "--stake",
-            "10",
-            "--dealer",
-            "Mei",
-            "--date",
-            "2026-11-19",
-            "--draw",
-            "--yes",
+    from click.testing import CliRunner
+
+    from meizhou_score.cli.app import cli
+
+    firsts = ["1e3", "0o17", "-.5", "12e03", "1E3", "1e+3", "0x1F", ".inf"]
+    nights = []
+    for n, first in enumerate(firsts):  # in this process: what record writes is the point
+        nights.append(str(tmp_path / f"n{n}.yaml"))
+        done = CliRunner().invoke(
+            cli,
+            ["record", nights[-1], "--players", f"{first},Mei,Jun,Lan", "--stake", "10"]
+            + ["--dealer", "Mei", "--date", "2026-11-19", "--draw", "--yes"],
         )
-        assert done.returncode == 0, done.stderr.decode()
-        script = (
-            'const y = require("js-yaml"); const d = y.load(require("fs").readFileSync('
-            'process.argv[1], "utf8")); process.stdout.write(JSON.stringify(d.players));'
-        )
-        read = subprocess.run(
-            ["node", "-e", script, str(night)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "NODE_PATH": str(_js_yaml())},
-        )
-        assert read.returncode == 0, read.stderr
-        assert json.loads(read.stdout) == players  # strings, as typed: not 1000, 15, -0.5
+        assert done.exit_code == 0, done.output
+    script = (  # one node for the eight files
+        'const y = require("js-yaml"); const fs = require("fs");'
+        "process.stdout.write(JSON.stringify(process.argv.slice(1).map("
+        '(f) => y.load(fs.readFileSync(f, "utf8")).players)));'
+    )
+    read = subprocess.run(
+        ["node", "-e", script, *nights],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NODE_PATH": str(_js_yaml())},
+    )
+    assert read.returncode == 0, read.stderr
+    # strings, as typed: not 1000, 15, -0.5
+    assert json.loads(read.stdout) == [[first, "Mei", "Jun", "Lan"] for first in firsts]
 
 
 # --- 7. a full disk during record is exit 2, not 4 ------------------------------------------

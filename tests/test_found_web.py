@@ -151,7 +151,7 @@ def test_a_kill_during_a_write_leaves_no_temporary_file_after_restart(state):
         + "  - draw: true\n" * 1500
     )
     leftovers = []
-    for attempt in range(3):  # a few tries; when none lands inside a write, plant its leftover
+    for _ in range(3):  # a few tries; when none lands inside a write, plant its leftover
         base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = httpx.Client(base_url=base, headers={"Origin": base}, timeout=10)
         stop = threading.Event()
@@ -167,7 +167,12 @@ def test_a_kill_during_a_write_leaves_no_temporary_file_after_restart(state):
         writers = [threading.Thread(target=writer) for _ in range(3)]
         for t in writers:
             t.start()
-        time.sleep(0.5 + 0.07 * attempt)
+        # killed as soon as a write's temporary file is seen (the condition, not a guessed time)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(
+            p.name.endswith(".tmp") for p in state.iterdir()
+        ):
+            time.sleep(0.001)
         proc.kill()
         stop.set()
         for t in writers:

@@ -188,6 +188,7 @@ def club_month(folder: Path) -> Path:
     and Lan pays Jun 120, and every line ends at 0."""
     db = folder / "club.db"
     days = ["2026-11-19", "2026-11-26", "2026-11-26", "2026-12-01", "2026-12-01", "2026-12-03"]
+    nights = []
     for n, day in enumerate(days, start=1):
         night = folder / f"n{n}.yaml"
         winner = "Mei" if n % 2 else "Jun"
@@ -197,7 +198,8 @@ def club_month(folder: Path) -> Path:
             "    hand: {concealed: 123m 456m 789p 234s 55s, winning_tile: 4s}\n",
             encoding="utf-8",
         )
-        cli("ledger", "--db", db, "add", night)
+        nights.append(night)
+    cli("ledger", "--db", db, "add", *nights)  # one `ledger add` takes them all, in this order
     cli("ledger", "--db", db, "pay", "Ah Fook", "Mei", "120", "--date", "2026-12-04")
     cli("ledger", "--db", db, "pay", "Lan", "Jun", "120", "--date", "2026-12-04")
     return db
@@ -212,15 +214,21 @@ DRAWN = """(width) => { const svg = document.querySelector('svg');
       all: [...svg.querySelectorAll('text')].map(box)}; }"""
 
 
+@pytest.fixture(scope="module")
+def month_chart(tmp_path_factory) -> Path:
+    """`ledger history --chart` of club_month, written once for the widths it is drawn at."""
+    folder = tmp_path_factory.mktemp("month")
+    chart = folder / "month.svg"
+    cli("ledger", "--db", club_month(folder), "history", "--chart", chart)
+    return chart
+
+
 @pytest.mark.parametrize("width", [320, 390])
-def test_a_months_chart_shows_labels_apart_and_every_name(page, tmp_path, width):
+def test_a_months_chart_shows_labels_apart_and_every_name(page, month_chart, width):
     """`ledger history --chart` of club_month: the nights' labels along the bottom
     ("2026-11-26 #2", …) each clear of the next as Chromium draws them (they smeared into one
     another), and after the settle-up each of the four lines ending at 0 named whole."""
-    db = club_month(tmp_path)
-    chart = tmp_path / "month.svg"
-    cli("ledger", "--db", db, "history", "--chart", chart)
-    page.goto(chart.as_uri())
+    page.goto(month_chart.as_uri())
     drawn = page.evaluate(DRAWN, width)
     bottom = drawn["bottom"]
     assert len(bottom) >= 2 and bottom[-1]["text"] == "12-04"  # the last always shown

@@ -45,11 +45,25 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def ledger_with_a_payment(tmp_path: Path) -> Path:
-    db = tmp_path / "club.sqlite3"
-    assert run("ledger", "--db", str(db), "add", str(SESSION), cwd=tmp_path).returncode == 0
-    assert run("ledger", "--db", str(db), "pay", "Lan", "Jun", "5", cwd=tmp_path).returncode == 0
+@pytest.fixture(scope="module")
+def _made_ledger(tmp_path_factory) -> Path:
+    """The example night and one payment, stored once for the module by the real commands."""
+    folder = tmp_path_factory.mktemp("ledger")
+    db = folder / "club.sqlite3"
+    assert run("ledger", "--db", str(db), "add", str(SESSION), cwd=folder).returncode == 0
+    assert run("ledger", "--db", str(db), "pay", "Lan", "Jun", "5", cwd=folder).returncode == 0
     return db
+
+
+@pytest.fixture
+def ledger_with_a_payment(_made_ledger, tmp_path) -> Path:
+    """A copy of the module's ledger in the test's own folder (with SQLite's files beside it, when
+    any are left), for the test to change."""
+    for end in ("", "-wal", "-shm"):
+        made = Path(str(_made_ledger) + end)
+        if made.exists():
+            shutil.copyfile(made, tmp_path / (made.name))
+    return tmp_path / _made_ledger.name
 
 
 # --- output paths: the ledger's own -wal, named through a link to the ledger -------------------
@@ -57,13 +71,15 @@ def ledger_with_a_payment(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("suffix", ["-wal", "-shm"])
 @pytest.mark.parametrize("command", [["history", "--chart"], ["export", "-o"]])
-def test_the_ledgers_wal_is_refused_when_the_ledger_is_named_by_a_link(tmp_path, suffix, command):
+def test_the_ledgers_wal_is_refused_when_the_ledger_is_named_by_a_link(
+    tmp_path, ledger_with_a_payment, suffix, command
+):
     """docs/formats.md, output paths: one of the command's own inputs — "the ledger and its
     -wal/-shm files, also through a link" — is refused (exit 2, nothing touched). With
     --db LINK (a symbolic link to club.sqlite3) SQLite keeps its -wal and -shm beside the real
     file, club.sqlite3-wal; today the chart is "Written to club.sqlite3-wal" — over SQLite's own
     journal while the ledger is open — and SQLite then deletes it: exit 0, no file."""
-    db = ledger_with_a_payment(tmp_path)
+    db = ledger_with_a_payment
     link = tmp_path / "link.sqlite3"
     link.symlink_to(db.name)
     target = tmp_path / (db.name + suffix)
@@ -76,20 +92,34 @@ def test_the_ledgers_wal_is_refused_when_the_ledger_is_named_by_a_link(tmp_path,
 # --- a ledger changed by sqlite3: the reports say where, exit 2 ---------------------------------
 
 
-@pytest.mark.parametrize("stored", ["abc", "", "NaN", "Infinity", "1e400", "1e-400"])
-@pytest.mark.parametrize("report", ["totals", "settle-up", "history"])
-def test_a_payment_the_reports_cannot_read_is_named_not_an_internal_error(tmp_path, stored, report):
-    """Payment 1 changed with sqlite3 to an amount no `ledger pay` would store. `ledger check`
-    names it (exit 2); the reports, today, say "internal error ... This is a bug" (exit 3, the
-    program's own fault). The ledger is damaged, not the program: exit 2, naming payment 1, as
-    formats.md says of a damaged ledger."""
-    db = ledger_with_a_payment(tmp_path)
+STORED = ["abc", "", "NaN", "Infinity", "1e400", "1e-400"]
+
+
+def changed_payment(db: Path, stored: str) -> None:
     with sqlite3.connect(db) as connection:
         connection.execute("UPDATE payments SET amount = ? WHERE id = 1", (stored,))
     connection.close()
-    check = run("ledger", "--db", str(db), "check", cwd=tmp_path)
-    assert check.returncode == 2 and "payment 1" in check.stderr  # held today
-    result = run("ledger", "--db", str(db), report, cwd=tmp_path)
+
+
+@pytest.mark.parametrize("stored", STORED)
+def test_ledger_check_names_a_payment_it_cannot_read(tmp_path, ledger_with_a_payment, stored):
+    """Payment 1 changed with sqlite3 to an amount no `ledger pay` would store: `ledger check`
+    names it (exit 2)."""
+    changed_payment(ledger_with_a_payment, stored)
+    check = run("ledger", "--db", str(ledger_with_a_payment), "check", cwd=tmp_path)
+    assert check.returncode == 2 and "payment 1" in check.stderr
+
+
+@pytest.mark.parametrize("stored", STORED)
+@pytest.mark.parametrize("report", ["totals", "settle-up", "history"])
+def test_a_payment_the_reports_cannot_read_is_named_not_an_internal_error(
+    tmp_path, ledger_with_a_payment, stored, report
+):
+    """Payment 1 changed as above (`ledger check` names it). The reports said "internal error
+    ... This is a bug" (exit 3, the program's own fault). The ledger is damaged, not the program:
+    exit 2, naming payment 1, as formats.md says of a damaged ledger."""
+    changed_payment(ledger_with_a_payment, stored)
+    result = run("ledger", "--db", str(ledger_with_a_payment), report, cwd=tmp_path)
     assert result.returncode == 2, (result.stdout, result.stderr)
     assert "payment 1" in result.stderr
     assert "internal error" not in result.stderr

@@ -180,14 +180,33 @@ def test_a_record_killed_at_any_moment_leaves_the_old_file_or_the_new(tmp_path):
     )
     rng = random.Random(5)
     hands = 3004
-    for _ in range(12):
+    # a record of this night takes ~0.45 s here, its write ~1 ms of it: half the kills come at a
+    # random moment, half as soon as a write is seen begun (a new temporary file, or the file
+    # itself changed: a write in place would be caught in the middle)
+    for round_ in range(8):
+        left = {p.name for p in tmp_path.iterdir()}  # a killed write's temporary file stays
+        was = night.stat()
+
+        def writing() -> bool:
+            now = night.stat()
+            if (now.st_size, now.st_mtime_ns) != (was.st_size, was.st_mtime_ns):
+                return True
+            return any(p.name.endswith(".tmp") and p.name not in left for p in tmp_path.iterdir())
+
         proc = subprocess.Popen(
             [sys.executable, "-c", code],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        time.sleep(rng.uniform(0.05, 0.6))
+        if round_ % 2:
+            deadline = time.monotonic() + 60
+            while proc.poll() is None and time.monotonic() < deadline:
+                if writing():
+                    break
+                time.sleep(0.0002)
+        else:
+            time.sleep(rng.uniform(0.05, 0.6))  # the moment is the point: not a wait
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         out = CliRunner().invoke(cli, ["settle", str(night), "--format", "json"])

@@ -53,6 +53,18 @@ def served(tmp_path):
     proc.wait(timeout=20)
 
 
+@pytest.fixture(scope="module")
+def served_to_read(tmp_path_factory):
+    """One night not yet begun, served for the module's tests that only open it (they set up
+    nothing, record nothing: what a phone chooses stays in its own context)."""
+    night = tmp_path_factory.mktemp("read") / "night.yaml"
+    base, proc = start_serve(night, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    yield base, night
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=20)
+    assert not night.exists()  # nothing was written: the tests sharing it only read
+
+
 @pytest.fixture
 def browser(chromium):
     """The test process's Chromium (conftest), in contexts of this test's own."""
@@ -222,8 +234,8 @@ def test_the_page_in_chinese_and_a_refused_hand(served, browser, tmp_path):
     assert errors == []
 
 
-def test_the_language_switch_is_remembered(served, browser):
-    base, _ = served
+def test_the_language_switch_is_remembered(served_to_read, browser):
+    base, _ = served_to_read
     page, errors = phone(browser)
     page.goto(base + "/")
     page.wait_for_selector("#player0")
@@ -250,8 +262,8 @@ def test_the_language_switch_is_remembered(served, browser):
         ("en-GB", "Meizhou mahjong"),
     ],
 )
-def test_a_phone_opens_the_page_in_its_own_script(served, browser, locale, title):
-    base, _ = served
+def test_a_phone_opens_the_page_in_its_own_script(served_to_read, browser, locale, title):
+    base, _ = served_to_read
     page, errors = phone(browser, locale=locale)
     page.goto(base + "/")
     page.locator("#title", has_text=title).wait_for()

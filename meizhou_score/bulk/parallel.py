@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable
-from itertools import chain, islice
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
 from typing import IO, Any
 
 from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_line
@@ -106,10 +107,13 @@ def run_parallel(
     if not ahead:
         return Summary(0, 0, 0, 0)
     jobs = len(ahead)
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start, initargs=(rules_data,))
     waiting: deque = deque()
+    pool: ProcessPoolExecutor | None = None
     try:
-        for chunk in chain(ahead, chunks):
+        with _ctrl_c_held():  # the first chunks start every worker
+            pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(rules_data,))
+            waiting.extend(pool.submit(_settle_chunk, chunk, max_bytes) for chunk in ahead)
+        for chunk in chunks:
             waiting.append(pool.submit(_settle_chunk, chunk, max_bytes))
             if len(waiting) >= 2 * jobs:
                 _write(waiting.popleft().result(), out, total)
@@ -123,10 +127,32 @@ def run_parallel(
         # the pool's own threads then wait for the rest forever: Ctrl-C hung about one time in ten.
         for future in waiting:
             future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
     return Summary(total[SETTLED], total[DISPUTED], total[REFUSED], total[FAILED])
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back until the block is done, then raised as usual.
+
+    Ctrl-C while the pool started its workers (one forked, the pool's own thread not yet running)
+    left workers that no one would tell to stop, and the exit waited for them forever: about one
+    run in twelve when Ctrl-C came as the first worker appeared. Held, it comes once every worker
+    has started, and the pool stops them as it does later on.
+    """
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _write(done: tuple[bytes, dict[str, int]], out: IO[bytes], total: dict[str, int]) -> None:

@@ -20,7 +20,10 @@ from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 from ..records.kept import refuse_unless_regular
 
-WAIT_SECONDS = 10.0  # how long a ledger another program is writing to is waited for
+# How long a ledger another program is writing to is waited for (docs/formats.md: 10 seconds).
+# Read when a ledger is opened, not when this module is, so a test can shorten it
+# (monkeypatch.setattr(store, "WAIT_SECONDS", …)) instead of waiting out 10 s of real time.
+WAIT_SECONDS = 10.0
 
 MIGRATIONS: tuple = (
     # version 1
@@ -151,9 +154,9 @@ def files_of(path: str) -> tuple[str, ...]:
     return tuple(name + end for name in names for end in ("", "-wal", "-shm", "-journal"))
 
 
-def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> sqlite3.Connection:
+def open_ledger(path: str, create: bool = False, wait: float | None = None) -> sqlite3.Connection:
     """Open the ledger at ``path`` (with ``create``, make it when missing) and bring it to this
-    schema version.
+    schema version, waiting ``wait`` seconds for a busy one (``WAIT_SECONDS`` by default).
 
     The default ledger's folder is made when missing; a folder named by the user must exist. A
     device or a pipe is refused before SQLite opens it (it would leave ``<path>-journal`` there).
@@ -167,6 +170,8 @@ def open_ledger(path: str, create: bool = False, wait: float = WAIT_SECONDS) -> 
             os.makedirs(folder, exist_ok=True)
         elif not os.path.isdir(folder):
             raise LedgerError(at(path, msg("no such folder: {folder}", folder=folder)))
+    if wait is None:
+        wait = WAIT_SECONDS
     with guarded(path):
         conn = sqlite3.connect(
             path, timeout=wait, isolation_level=None
