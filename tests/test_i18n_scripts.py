@@ -289,6 +289,6 @@ def test_a_record_in_either_script_settles_alike(win, kong, tiles):
 
 @pytest.mark.parametrize("answer", ["是", "对", "對", "y"])
 def test_yes_in_either_script(answer):
-    from meizhou_score.cli.options import YES
+    from meizhou_score.i18n.language import typed_for
 
-    assert answer in YES
+    assert answer in typed_for("yes")

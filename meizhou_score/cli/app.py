@@ -20,8 +20,8 @@ import click
 from .. import __version__
 from ..errors import MeizhouError
 from ..i18n.catalog import register
+from ..i18n.language import language_of
 from ..i18n.messages import msg, reason
-from ..i18n.scripts import language_of
 from .options import Run, Stopped, Unwritten, locale_language, say_error
 
 

@@ -14,8 +14,9 @@ import click
 
 from .. import __version__
 from ..errors import MeizhouError
+from ..i18n.language import language_of, pick
 from ..i18n.messages import Message, at, msg
-from ..i18n.scripts import choices, language_of
+from ..i18n.scripts import choices
 from ..records.loader import DEFAULT_LIMITS, Limits
 
 
@@ -76,11 +77,7 @@ def locale_language() -> str:
     """The locale's language (LC_ALL, then LC_MESSAGES, then LANG, the first one set): zh_CN, zh_SG
     and zh_Hans read Simplified; zh_TW, zh_HK, zh_MO, zh_Hant and any other Chinese Traditional;
     anything else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return language_of(value) or "en"
-    return "en"
+    return pick(locale=[os.environ.get(name) for name in ("LC_ALL", "LC_MESSAGES", "LANG")])
 
 
 def language() -> str:
@@ -117,32 +114,21 @@ def someone_can_answer() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-YES = {
-    "y",
-    "yes",
-    "是",
-    "對",
-    "对",
-    "好",
-    "要",
-}  # what a player may answer yes with, in either language or script
-NO = {"n", "no", "否", "不", "不是", "不要", "不對", "不对"}
-
-
 def confirm(question: str, default: bool, lang: str) -> bool:
-    """A yes/no question; 是/否 and 對/不 answer it as well as y/n. A wrong answer asks again,
-    in ``lang``; the question shows the default as the language does ([Y/n],
-    [是/否，預設 是])."""
+    """A yes/no question; any language's yes and no answer it (是/否 and 對/不 as well as y/n).
+    A wrong answer asks again, in ``lang``; the question shows the default as the language does
+    ([Y/n], [是/否，預設 是])."""
     from ..i18n.language import language as spoken
+    from ..i18n.language import typed_for
 
     said = spoken(lang)
     yes, no = said.yes, said.no
 
     def answer(text: str) -> bool:
         typed = text.strip().casefold()
-        if typed in YES or typed == yes.casefold():
+        if typed in typed_for("yes"):
             return True
-        if typed in NO or typed == no.casefold():
+        if typed in typed_for("no"):
             return False
         raise click.UsageError(msg("answer {yes} or {no}", yes=yes, no=no).say(lang))
 

@@ -15,10 +15,18 @@ from __future__ import annotations
 import click
 
 from ..errors import MeizhouError
+from ..i18n.language import language as spoken
+from ..i18n.language import typed_for
 from ..i18n.messages import at, msg
 from .options import Stopped, Usage, confirm, language
 
-BACK = {"<", "back", "返回", "上一題", "上一题"}  # what takes a player back one question
+BACK_KEY = "<"  # what takes a player back one question, as do the languages' words for it
+
+
+def _back(answer: str) -> bool:
+    """Does ``answer`` take the player back one question (``<``, or back, 返回 in any language)?"""
+    typed = answer.strip().casefold()
+    return typed == BACK_KEY or typed in typed_for("back")
 
 
 class Back(Exception):
@@ -74,7 +82,7 @@ class Questions:
                     show_default=bool(default),
                     prompt_suffix=self.colon,
                 )
-                if answer.strip().casefold() in BACK:
+                if _back(answer):
                     raise Back
             try:
                 found = check(answer)
@@ -111,7 +119,7 @@ class Questions:
 
     @property
     def colon(self) -> str:
-        return ": " if self.lang == "en" else "："
+        return spoken(self.lang).colon
 
     def confirm(self, question: str) -> bool:
         return confirm(question, True, self.lang)

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..errors import MeizhouError
+from ..i18n.language import typed_for
 from ..i18n.messages import msg
 from ..records.names import identity
 from .options import Usage, checked, language
@@ -23,7 +24,9 @@ from .prompts import (
     ask_player,
     judge,
 )
-from .record_kongs import NONE, _ask_kongs, _given_kongs, _kept_kongs, _none_given
+from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
+
+DRAW_KEY = "d"  # [d] at "who won?": an exhaustive draw, as are the languages' words for it
 
 
 def _collect(q: Questions, players, given: dict, rules) -> dict:
@@ -41,7 +44,8 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
     else:
 
         def winner_or_draw(text):
-            if text.strip().casefold() in ("d", "draw", "荒莊", "流局"):
+            typed = text.strip().casefold()
+            if typed == DRAW_KEY or typed in typed_for("draw"):
                 return None
             return entry.player(text, players, numbered=True)
 
@@ -177,7 +181,7 @@ def _collect_tiles(
     elif q.melds_asked():
 
         def more_pungs(text):
-            none = not text.strip() or text.strip().casefold() in NONE  # Enter, or - over a default
+            none = not text.strip() or none_said(text)  # Enter, or - over a default
             found = [] if none else entry.pungs(text)
             entry.conservation({"hand": {**tiles, "pungs": found}}, robbed)
             return found

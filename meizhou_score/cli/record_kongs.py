@@ -7,19 +7,18 @@ from __future__ import annotations
 import click
 
 from ..errors import EntryError
+from ..i18n.language import typed_for
 from ..i18n.messages import msg
 from .options import Usage, checked
 from .prompts import Questions, _default, _numbered, ask_player
 
-NONE = {
-    "-",
-    "none",
-    "no",
-    "無",
-    "无",
-    "沒有",
-    "没有",
-}  # no (more) kongs, where Enter would keep a default
+NONE_KEY = "-"  # no (more) kongs, where Enter would keep a default; so are the languages' words
+
+
+def none_said(text: str) -> bool:
+    """Is ``text`` "none" (``-``, or none, 沒有 in any language)?"""
+    typed = text.strip().casefold()
+    return typed == NONE_KEY or typed in typed_for("none")
 
 
 def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
@@ -42,7 +41,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         def owner(
             text,
         ):  # Enter (or "-" when an amended hand offers its kong as the default): no more kongs
-            if not text.strip() or text.strip().casefold() in NONE:
+            if not text.strip() or none_said(text):
                 return None
             return entry.player(text, players, numbered=True)
 
@@ -139,7 +138,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
 
 def _dropped(text: str) -> bool:
     """Enter with nothing to keep, or ``-`` (或 無): no kong after all."""
-    return not text.strip() or text.strip().casefold() in NONE
+    return not text.strip() or none_said(text)
 
 
 def _open_resolved(kong: dict, rules) -> dict:
@@ -155,7 +154,7 @@ def _open_resolved(kong: dict, rules) -> dict:
 def _none_given(texts, flag: str) -> bool:
     """``--kong -`` (or ``none``, 無): the flags say there are none, which only an amendment needs
     to say (it keeps the hand's otherwise); alone, never beside a kong."""
-    said = [text.strip().casefold() in NONE for text in texts]
+    said = [none_said(text) for text in texts]
     if any(said) and len(said) > 1:
         raise Usage(msg("{flag} - (none) is given alone, without another {flag}", flag=flag))
     return any(said)

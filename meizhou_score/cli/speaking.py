@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import click
 
 from ..i18n.help import click_words, help_words
-from ..i18n.language import language
+from ..i18n.language import language, written_in
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"
@@ -21,7 +21,7 @@ _BACKSPACE = "\b"
 
 def _gettext(message: str) -> str:
     lang = _SPEAKING[-1]
-    return message if lang == "en" else click_words(lang).get(message, message)
+    return message if written_in(lang) else click_words(lang).get(message, message)
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
@@ -44,7 +44,7 @@ def _hook() -> None:
     heading, usage = formatter.write_heading, formatter.write_usage
 
     def write_heading(self, heading: str) -> None:
-        if _SPEAKING[-1] == "en":
+        if written_in(_SPEAKING[-1]):
             return _heading(self, heading)
         self.write(f"{'':>{self.current_indent}}{heading}{click_words(_SPEAKING[-1])[':']}\n")
 
@@ -52,8 +52,10 @@ def _hook() -> None:
         heading(self, text)
 
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        if prefix is None and _SPEAKING[-1] != "en":
-            prefix = _gettext("Usage:")  # 用法：with no space after the full-width colon
+        if prefix is None and not written_in(_SPEAKING[-1]):
+            # "Usage:" and a space where the language's colon has one (用法：has none)
+            space = " " if language(_SPEAKING[-1]).colon.endswith(" ") else ""
+            prefix = _gettext("Usage:") + space
         usage(self, prog, args, prefix)
 
     # the formatter's own methods, replaced once: a heading and the usage line in the player's words
@@ -125,7 +127,7 @@ def speaking(group: click.Group | None, lang: str, usage_of: click.Command | Non
     # every command made (its module imported) before the block: click says the words of a
     # command's --help and --version when the command is made, and a command first made while
     # Chinese is spoken would keep them in Chinese for good, in every language after
-    tree = list(commands(group)) if group is not None and lang != "en" else []
+    tree = list(commands(group)) if group is not None and not written_in(lang) else []
     _SPEAKING.append(lang)
     lent: list = []
     try:
@@ -133,9 +135,8 @@ def speaking(group: click.Group | None, lang: str, usage_of: click.Command | Non
             _lend(path, command, lang, lent)
         if usage_of is not None:
             _lend_usage(usage_of, lang, _putter(lent))
-        if language(
-            lang
-        ).chinese:  # click measures len(): Chinese is measured in a terminal's cells
+        # click measures len(): Chinese is measured in a terminal's cells
+        if language(lang).chinese:
             from .widths import WideWrapper, cells  # wcwidth only where Chinese help is shown
 
             put = _putter(lent)

@@ -41,6 +41,20 @@ class Language:
     names_superseded: bool = (
         False  # a headline names a pattern another one supersedes, as English has
     )
+    # a pattern, a house rule and its choices named by the id a rules file uses, the player's words
+    # in a column beside (English); else by the player's words, the id in a column of its own
+    by_id: bool = True
+    # the language whose words stand beside a code or an id (一萬 beside 1m, English's column 中文):
+    # a Chinese language its own; English, and a language made from it, Traditional
+    gloss: str = "zh-Hant"
+    choice_sep: str = " | "  # between the values a house rule may take (highest | add | multiply)
+    # what a player may type for yes, no, "back one question" and "none", besides ``yes`` and
+    # ``no`` (any language's words are read, whichever is spoken: see :func:`typed_for`)
+    yes_words: tuple[str, ...] = ()
+    no_words: tuple[str, ...] = ()
+    back_words: tuple[str, ...] = ()
+    none_words: tuple[str, ...] = ()
+    draw_words: tuple[str, ...] = ()  # an exhaustive draw, at "who won?"
 
     def quote(self, value: Any) -> str:
         """``value`` between this language's quotes (English: as Python's repr, as it always
@@ -119,11 +133,53 @@ def _lone(text: str, n: int) -> bool:
 
 
 EN = Language(
-    "en", ("'", "'"), ", ", ": ", "y", "n", "", english_quotes=True, names_superseded=True
+    "en",
+    ("'", "'"),
+    ", ",
+    ": ",
+    "y",
+    "n",
+    "",
+    english_quotes=True,
+    names_superseded=True,
+    yes_words=("yes",),
+    no_words=("no",),
+    back_words=("back",),
+    none_words=("none", "no"),
+    draw_words=("draw",),
 )
-ZH_HANT = Language("zh-Hant", ("「", "」"), "、", "：", "是", "否", "預設", chinese=True)
+_CHINESE = {"chinese": True, "by_id": False, "choice_sep": "、"}
+ZH_HANT = Language(
+    "zh-Hant",
+    ("「", "」"),
+    "、",
+    "：",
+    "是",
+    "否",
+    "預設",
+    **_CHINESE,
+    yes_words=("對", "好", "要"),
+    no_words=("不", "不是", "不要", "不對"),
+    back_words=("返回", "上一題"),
+    none_words=("無", "沒有"),
+    draw_words=("荒莊", "流局"),
+)
 ZH_HANS = Language(
-    "zh-Hans", ("“", "”"), "、", "：", "是", "否", "默认", chinese=True, source="zh-Hant"
+    "zh-Hans",
+    ("“", "”"),
+    "、",
+    "：",
+    "是",
+    "否",
+    "默认",
+    **_CHINESE,
+    source="zh-Hant",
+    gloss="zh-Hans",
+    yes_words=("对", "好", "要"),
+    no_words=("不", "不是", "不要", "不对"),
+    back_words=("返回", "上一题"),
+    none_words=("无", "没有"),
+    draw_words=("荒庄", "流局"),
 )
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (EN, ZH_HANT, ZH_HANS)}
@@ -138,6 +194,28 @@ def register(language: Language) -> None:
 def language(code: str) -> Language:
     """The :class:`Language` named ``code`` (English for a name we do not know)."""
     return LANGUAGES.get(code) or LANGUAGES.get(ALIASES.get(code, ""), EN)
+
+
+WRITTEN_IN = "en"  # the language the program is written in: its ids are its words
+
+
+def written_in(lang: str) -> bool:
+    """Is ``lang`` the language the program is written in (English)? Its words are the ids
+    themselves: click's own, the commands' docstrings; nothing need be lent them."""
+    return language(lang).code == WRITTEN_IN
+
+
+def typed_for(kind: str) -> frozenset[str]:
+    """What a player may type for ``kind`` (``yes``, ``no``, ``back``, ``none``, ``draw``) in any
+    language
+    registered, casefolded: input is read in every language and script, whichever is spoken (是 and
+    y answer yes in English and in Chinese alike)."""
+    found: set[str] = set()
+    for lang in LANGUAGES.values():
+        if kind in ("yes", "no"):
+            found.add(getattr(lang, kind))
+        found.update(getattr(lang, f"{kind}_words"))
+    return frozenset(word.casefold() for word in found)
 
 
 _SIMPLIFIED = ("hans", "cn", "sg", "my")  # a script first, then the regions that write Simplified

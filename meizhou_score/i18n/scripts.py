@@ -11,6 +11,7 @@ written.
 from __future__ import annotations
 
 from .language import LANGUAGES as _REGISTERED
+from .language import language
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 CHOICES = (*LANGUAGES, "zh")  # what --lang accepts: zh is Traditional, as it always was
@@ -47,14 +48,25 @@ def language_of(said: str | None) -> str | None:
 
 
 def is_chinese(lang: str) -> bool:
-    """Either script of Chinese."""
-    return lang != "en"
+    """Either script of Chinese (what its :class:`~.language.Language` says)."""
+    return language(lang).chinese
 
 
 def in_script(text: str, lang: str) -> str:
-    """Our own Chinese ``text`` (written in Traditional) in ``lang``'s script: converted for
-    zh-Hans."""
-    return simplified(text) if lang == "zh-Hans" else text
+    """Our own Chinese ``text`` (written in Traditional) in ``lang``'s script: as written for a
+    language whose catalogs are written by hand (zh-Hant), made as its catalogs are made for one
+    made from them (zh-Hans). A language that is not Chinese is refused: its words come from its
+    catalog, and a Chinese word it shows beside an id is a :func:`gloss`."""
+    spoken = language(lang)
+    if not spoken.chinese:
+        raise LookupError(f"{spoken.code} is not Chinese: ask its catalog, or for a gloss")
+    return (spoken.make or simplified)(text) if spoken.source else text
+
+
+def gloss(text: str, lang: str) -> str:
+    """Our own Chinese ``text`` as ``lang`` shows it beside a code or an id (一萬 beside 1m):
+    in the script of ``lang``'s gloss language (its own for Chinese; Traditional for English)."""
+    return in_script(text, language(lang).gloss)
 
 
 def simplified(text: str) -> str:

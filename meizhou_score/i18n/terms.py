@@ -166,10 +166,3 @@ RULE_CHOICES = {
     "dealer_after_draw": {"next": "下家坐莊", "same": "莊家連莊"},
 }
 CHOICE_GLOSSES = {("exposed_kong_payer", "discarder"): "包槓"}
-RULE_LIST_SEP = "、"  # between the choices, or the counts, of a house rule in Chinese
-
-
-def with_choices(said: str, values: str) -> str:
-    """A house rule's Chinese words with the values it may take:
-    直槓由誰付（可選：三家各付、…）."""
-    return f"{said}（可選：{values}）"

@@ -10,7 +10,7 @@ from .catalog import catalog, register
 from .language import language
 from .messages import counted
 from .rulings import FINDINGS, NEXT_DEALER
-from .terms import PATTERNS
+from .terms import HOUSE_RULES, PATTERNS, RULE_CHOICES
 
 # Each sentence: its key | English | Chinese, one line of the table a sentence (a long one written
 # as adjacent literals, every line within 100 bytes), so that a word cannot lack its translation.
@@ -175,12 +175,12 @@ _TABLE = (
     "record_remove | Remove hand {n}? | 刪除第 {n} 局？\n"
     "record_nothing_removed | Nothing was removed. | 沒有刪除任何東西。\n"
     "record_removed | Removed hand {n}. | 已刪除第 {n} 局。\n"
-    "file_night | # A night of Meizhou mahjong, written by `meizhou-score record`. | "
-    "# 梅州麻將的一場，由 `meizhou-score record` 記下。\n"
-    "file_kept | # Hands are appended below; comments and edits you make are kept. | "
-    "# 各局依次加在下面；你寫的註解和修改都會保留。\n"
-    "file_hand | # One hand of Meizhou mahjong, written by `meizhou-score record`. | "
-    "# 梅州麻將的一局，由 `meizhou-score record` 記下。\n"
+    "file_night | A night of Meizhou mahjong, written by `meizhou-score record`. | "
+    "梅州麻將的一場，由 `meizhou-score record` 記下。\n"
+    "file_kept | Hands are appended below; comments and edits you make are kept. | "
+    "各局依次加在下面；你寫的註解和修改都會保留。\n"
+    "file_hand | One hand of Meizhou mahjong, written by `meizhou-score record`. | "
+    "梅州麻將的一局，由 `meizhou-score record` 記下。\n"
     "ledger_new | Added night {night} ({date}, {hands} hand{hands:s}) from {path}. | "
     "已從 {path} 加入第 {night} 場（{date}，{hands} 局）。\n"
     "ledger_same | {path}: already in the ledger as night {night} ({date}); nothing added. | "
@@ -274,6 +274,7 @@ _TABLE = (
     "rules_pattern_headers | pattern|中文|ratio|supersedes | "
     "牌型|倍數|取代的牌型|英文代號\n"
     "rules_headers | rule|value|ruling|meaning | 規則|現行的值|裁定|英文代號\n"
+    "rules_with_choices | {meaning}: {values} | {meaning}（可選：{values}）\n"
     "rules_explain | {key}: {says} | {key}：{says}\n"
     "rules_why | Why: {why} | 理由：{why}\n"
     "rules_every | (Every ruling: docs/rules.md.) | （所有裁定：docs/rules.md。）\n"
@@ -328,6 +329,14 @@ _BOTH = {
 } | {
     f"pattern_{id}": (f"{english} {chinese}", chinese)
     for id, (english, chinese) in PATTERNS.items()
+}
+# what each house rule changes, and each choice's words (English names a choice by its id)
+_BOTH |= {f"rule_{key}": both for key, both in HOUSE_RULES.items()}
+_CHOICES = {"patterns": {id: chinese for id, (_, chinese) in PATTERNS.items()}, **RULE_CHOICES}
+_BOTH |= {
+    f"choice_{key}_{id}": (id, said)
+    for key, choices in _CHOICES.items()
+    for id, said in choices.items()
 }
 
 

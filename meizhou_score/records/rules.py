@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 from ..engine.patterns import PATTERNS
 from ..errors import RulesError
 from ..i18n import terms
+from ..i18n.language import language
 from ..i18n.messages import Message, msg
-from ..i18n.scripts import in_script
 from . import validators
 
 KONG_TYPES = ("concealed", "added", "exposed")
@@ -121,27 +121,50 @@ def defaults() -> dict[str, Any]:
 
 
 def description(r: Row, lang: str = "en") -> str:
-    """What house rule ``r`` changes, with the values it may take, in ``lang``."""
-    if lang == "en":
-        values = " | ".join(f"{c.id} ({c.gloss})" if c.gloss else c.id for c in r.choices)
-        return f"{r.english}: {values}" if r.kind == "choice" else r.english
-    values = terms.RULE_LIST_SEP.join(c.chinese for c in r.choices)
-    said = terms.with_choices(r.chinese, values) if r.kind == "choice" else r.chinese
-    return in_script(said, lang)
+    """What house rule ``r`` changes, with the values it may take, in ``lang``: the values by id
+    (a gloss after one, 包槓) where the language names them by id, else in its words."""
+    from ..i18n.words import phrase
+
+    spoken = language(lang)
+    meaning = _said(f"rule_{r.key}", r.english, r.chinese, lang)
+    if r.kind != "choice":
+        return meaning
+    if spoken.by_id:
+        values = [f"{c.id} ({c.gloss})" if c.gloss else c.id for c in r.choices]
+    else:
+        values = [_said(f"choice_{r.key}_{c.id}", c.id, c.chinese, lang) for c in r.choices]
+    return phrase(
+        "rules_with_choices", lang, meaning=meaning, values=spoken.choice_sep.join(values)
+    )
 
 
 def shown(r: Row, value: Any, lang: str = "en") -> str:
-    """A house rule's value as a player reads it: ids in English, the player's words in Chinese."""
-    if r.kind == "counts":
-        if lang == "en":
-            return ", ".join(f"{k} {v}" for k, v in value.items())
-        words = {c.id: c.chinese for c in r.choices}
-        return in_script(
-            terms.RULE_LIST_SEP.join(f"{words[k]} {v}" for k, v in value.items()), lang
+    """A house rule's value as a player reads it: by id where the language names choices by id
+    (English), else in the player's words."""
+    spoken = language(lang)
+    if spoken.by_id or r.kind not in ("counts", "choice"):
+        return (
+            spoken.join(f"{k} {v}" for k, v in value.items()) if r.kind == "counts" else str(value)
         )
-    if r.kind == "choice" and lang != "en":
-        return in_script(next(c.chinese for c in r.choices if c.id == value), lang)
-    return str(value)
+    chinese = {c.id: c.chinese for c in r.choices}
+    if r.kind == "counts":
+        return spoken.join(
+            f"{_said(f'choice_{r.key}_{k}', k, chinese[k], lang)} {v}" for k, v in value.items()
+        )
+    return _said(f"choice_{r.key}_{value}", str(value), chinese[value], lang)
+
+
+def _said(key: str, english: str, chinese: str, lang: str) -> str:
+    """The words catalog's ``key`` in ``lang``; for a row the catalog does not know yet (one added
+    in a test), the row's own words: its Chinese in a Chinese language's script, else its
+    English."""
+    from ..i18n.scripts import in_script
+    from ..i18n.words import WORDS
+
+    found = WORDS[lang].get(key)
+    if found is not None:
+        return found
+    return in_script(chinese, lang) if language(lang).chinese else english
 
 
 DEFAULTS: dict[str, Any] = defaults()  # at import, for the fields below; defaults() is current

@@ -126,7 +126,8 @@ def record_yaml(record: dict[str, Any], newline: str = "\n", lang: str = "en") -
 
 
 def _said(keys: tuple[str, ...], lang: str) -> list[str]:
-    """The comment lines ``keys`` of the words catalog in ``lang`` (each starts with ``#``)."""
+    """The comment lines ``keys`` of the words catalog in ``lang``, each made a comment here: the
+    catalog holds the words, this writer the ``#`` (so that no language's words can be YAML)."""
     from ..i18n.words import phrase
 
-    return [phrase(key, lang) for key in keys]
+    return [f"# {line}" for key in keys for line in phrase(key, lang).split("\n")]

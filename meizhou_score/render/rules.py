@@ -2,41 +2,42 @@
 
 In English a pattern or a rule is named by the id a rules file uses; in Chinese by the player's
 words, with the id in a column of its own (and left out on a narrow screen), values and lists in
-Chinese, joined with 「、」.
+Chinese. Which way a language goes, and its separators, its :class:`~..i18n.language.Language`
+says.
 """
 
 from __future__ import annotations
 
 from ..engine.patterns import BY_ID, PATTERNS
+from ..i18n.language import Language, language
 from ..i18n.words import WORDS
 from ..records import rules as house
 from .columns import width, wrap
 
 
-def _listed(items: list[str], cells: int) -> str:
-    """Chinese items joined with 「、」 in lines of at most ``cells``, broken between items
-    only."""
+def _listed(items: list[str], cells: int, sep: str) -> str:
+    """Items joined with ``sep`` (the language's list separator) in lines of at most ``cells``,
+    broken between items only."""
     lines = [""]
     for n, item in enumerate(items):
-        piece = item + ("、" if n < len(items) - 1 else "")
+        piece = item + (sep if n < len(items) - 1 else "")
         if lines[-1] and width(lines[-1] + piece) > cells:
             lines.append("")
         lines[-1] += piece
     return "\n".join(lines)
 
 
-def _supersedes(pid: str, lang: str) -> str:
-    """The patterns ``pid`` takes the place of, as ids in English and names in Chinese."""
+def _supersedes(pid: str, spoken: Language) -> list[str]:
+    """The patterns ``pid`` takes the place of: by id where the language names patterns by id,
+    else by name."""
     ids = BY_ID[pid].supersedes
-    if lang == "en":
-        return ", ".join(ids)
-    return "、".join(_name(i, lang) for i in ids)
+    return list(ids) if spoken.by_id else [_name(i, spoken) for i in ids]
 
 
-def _name(pid: str, lang: str) -> str:
-    """A pattern's name in ``lang``; the English table shows it in its column 中文, in
-    Traditional."""
-    return WORDS["zh-Hant" if lang == "en" else lang][f"pattern_{pid}"]
+def _name(pid: str, spoken: Language) -> str:
+    """A pattern's name: in its gloss language where the language names patterns by id (English's
+    column 中文, in Traditional), else in its own."""
+    return WORDS[spoken.gloss if spoken.by_id else spoken.code][f"pattern_{pid}"]
 
 
 def _settings(rules) -> list[tuple[house.Row, object]]:
@@ -52,32 +53,32 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
 
     if cells is not None and cells < 80:
         return _rules_narrow(rules, lang, cells)
-    w = WORDS[lang]
-    english = lang == "en"
+    w, spoken = WORDS[lang], language(lang)
+    by_id, sep = spoken.by_id, spoken.list_sep
     rows = []
     for p in PATTERNS:
-        name, ratio = _name(p.id, lang), rules.patterns[p.id]
-        replaces = _supersedes(p.id, lang) or "—"
-        if english:
-            rows.append([p.id, name, ratio, replaces])
+        name, ratio = _name(p.id, spoken), rules.patterns[p.id]
+        replaces = _supersedes(p.id, spoken)
+        if by_id:
+            rows.append([p.id, name, ratio, sep.join(replaces) or "—"])
         else:
-            rows.append([name, ratio, _listed(replaces.split("、"), 20), p.id])
+            rows.append([name, ratio, _listed(replaces or ["—"], 20, sep), p.id])
     out = [
         tabulate(
             rows,
             headers=w["rules_pattern_headers"].split("|"),
             tablefmt="simple",
-            colalign=("left", "left", "right", "left") if english else ("left", "right", "left"),
-            maxcolwidths=[None, None, None, 26] if english else None,
+            colalign=("left", "left", "right", "left") if by_id else ("left", "right", "left"),
+            maxcolwidths=[None, None, None, 26] if by_id else None,
         )
     ]
     rows = []
     for r, value in _settings(rules):
         said, meaning = house.shown(r, value, lang), house.description(r, lang)
-        if english:
+        if by_id:
             rows.append([r.key, said, r.ruling, meaning])
         else:
-            rows.append([wrap(meaning, 30), _listed(said.split("、"), 16), r.ruling, r.key])
+            rows.append([wrap(meaning, 30), _listed(said.split(sep), 16, sep), r.ruling, r.key])
     # wrapped so that the whole table fits the screen (80 columns when it is not a terminal)
     out.append(
         tabulate(
@@ -85,7 +86,7 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
             headers=w["rules_headers"].split("|"),
             tablefmt="simple",
             disable_numparse=True,
-            maxcolwidths=[None, 12, None, 32] if english else None,
+            maxcolwidths=[None, 12, None, 32] if by_id else None,
         )
     )
     return "\n\n".join(out)
@@ -93,25 +94,25 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
 
 def _rules_narrow(rules, lang: str, cells: int) -> str:
     """The house rules on a narrow screen: a pattern a line, then each rule and its value over its
-    meaning (English), or its meaning over its value (Chinese, without ids)."""
-    w = WORDS[lang]
-    english = lang == "en"
+    meaning (by id, as English), or its meaning over its value (by name, as Chinese, without
+    ids)."""
+    w, spoken = WORDS[lang], language(lang)
     lines = [w["rules_patterns_title"]]
     for p in PATTERNS:
-        name = _name(p.id, lang)
+        name = _name(p.id, spoken)
         lines.append(
             f"  {p.id} {name} ×{rules.patterns[p.id]}"
-            if english
+            if spoken.by_id
             else f"  {name} ×{rules.patterns[p.id]}"
         )
         if p.supersedes:
-            replaces = w["rules_supersedes"].format(ids=_supersedes(p.id, lang))
+            replaces = w["rules_supersedes"].format(ids=spoken.join(_supersedes(p.id, spoken)))
             lines.append(wrap("    " + replaces, cells, "      "))
     lines += ["", w["rules_payments_title"]]
     for r, value in _settings(rules):
         said, meaning = house.shown(r, value, lang), house.description(r, lang)
         now = w["rules_now"].format(key=r.key, value=said, ruling=r.ruling)
-        if english:
+        if spoken.by_id:
             lines.append(wrap(f"  {now}", cells, "      "))
             lines.append(wrap("    " + meaning, cells, "    "))
         else:

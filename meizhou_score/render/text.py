@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine.patterns import BY_ID
 from ..engine.tiles import TILES
 from ..i18n.language import language
-from ..i18n.scripts import in_script
+from ..i18n.scripts import gloss
 from ..i18n.terms import tile_name
 from ..i18n.words import WORDS, phrase
 from ..settling.money import gold, signed
@@ -150,7 +150,7 @@ def part_text(part, lang: str = "en") -> str:
         kind=w[part.kind],
         owner=part.owner,
         amount=signed(part.amount),
-        tile=f"{tile} {in_script(tile_name(str(tile)), lang)}",
+        tile=f"{tile} {gloss(tile_name(str(tile)), lang)}",
     )
 
 
@@ -168,7 +168,7 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
             "detail_kong",
             lang,
             owner=t.payee,
-            tile=f"{tile} {in_script(tile_name(str(tile)), lang)}",
+            tile=f"{tile} {gloss(tile_name(str(tile)), lang)}",
         )
         if basis.multiplier == 3:
             detail += phrase("bao_kong", lang)  # the discarder paid all three shares
@@ -224,7 +224,7 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     rows = [
         [
             t["tile"],
-            in_script(tile_name(str(TILES[_tile_index(t["tile"])])), lang),
+            gloss(tile_name(str(TILES[_tile_index(t["tile"])])), lang),
             sep.join(pattern_name(p, lang) for p in t["patterns"]),
             t["ratio"],
         ]
@@ -261,7 +261,7 @@ def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[st
             rows.append(
                 [
                     d["tile"],
-                    in_script(tile_name(str(TILES[_tile_index(d["tile"])])), lang),
+                    gloss(tile_name(str(TILES[_tile_index(d["tile"])])), lang),
                     then,
                     " ".join(d["useful"]),
                     d["count"],
