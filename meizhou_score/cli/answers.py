@@ -41,6 +41,15 @@ KONG_TYPE_WORDS = _words(
 )  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
 
 
+def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str, ...]]:
+    """``words`` with what ``lang``'s catalog calls each id (``answer_<id>``): the default an
+    amended hand offers is said in the player's language, and Enter gives it back as typed."""
+    from ..i18n.words import WORDS
+
+    said = WORDS[lang]
+    return {key: (*spellings, said.get(f"answer_{key}", key)) for key, spellings in words.items()}
+
+
 def player(
     text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()
 ) -> str:

@@ -24,7 +24,8 @@ BACK_KEY = "<"  # what takes a player back one question, as do the languages' wo
 
 
 def _back(answer: str) -> bool:
-    """Does ``answer`` take the player back one question (``<``, or back, 返回 in any language)?"""
+    """Does ``answer`` take the player back one question? ``<`` does, and any language's word
+    for it (back, 返回)."""
     typed = answer.strip().casefold()
     return typed == BACK_KEY or typed in typed_for("back")
 

@@ -74,7 +74,9 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
         kept = _default(given, "win_type")  # an amended hand's, said as the player types it
         win_type = q.ask(
             q.words("record_how", winner=winner),
-            lambda t: entry.choice(t, entry.WIN_TYPE_WORDS, msg("a win type")),
+            lambda t: entry.choice(
+                t, entry.said_in(entry.WIN_TYPE_WORDS, q.lang), msg("a win type")
+            ),
             "--self-draw, --kong-bloom or --robbed-kong NAME",
             default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
         )

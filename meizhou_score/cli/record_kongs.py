@@ -63,7 +63,11 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         kind = q.ask(
             q.words("record_kong_type_kept" if kept_type else "record_kong_type"),
             lambda t: (
-                None if _dropped(t) else entry.choice(t, entry.KONG_TYPE_WORDS, msg("a kong type"))
+                None
+                if _dropped(t)
+                else entry.choice(
+                    t, entry.said_in(entry.KONG_TYPE_WORDS, q.lang), msg("a kong type")
+                )
             ),
             "--kong",
             default=q.words(f"answer_{kept_type}") if kept_type else "",

@@ -44,7 +44,7 @@ class Language:
     # a pattern, a house rule and its choices named by the id a rules file uses, the player's words
     # in a column beside (English); else by the player's words, the id in a column of its own
     by_id: bool = True
-    # the language whose words stand beside a code or an id (一萬 beside 1m, English's column 中文):
+    # the language whose words stand beside a code or an id (一萬 beside 1m, English's 中文):
     # a Chinese language its own; English, and a language made from it, Traditional
     gloss: str = "zh-Hant"
     choice_sep: str = " | "  # between the values a house rule may take (highest | add | multiply)
@@ -148,7 +148,6 @@ EN = Language(
     none_words=("none", "no"),
     draw_words=("draw",),
 )
-_CHINESE = {"chinese": True, "by_id": False, "choice_sep": "、"}
 ZH_HANT = Language(
     "zh-Hant",
     ("「", "」"),
@@ -157,7 +156,9 @@ ZH_HANT = Language(
     "是",
     "否",
     "預設",
-    **_CHINESE,
+    chinese=True,
+    by_id=False,
+    choice_sep="、",
     yes_words=("對", "好", "要"),
     no_words=("不", "不是", "不要", "不對"),
     back_words=("返回", "上一題"),
@@ -172,7 +173,9 @@ ZH_HANS = Language(
     "是",
     "否",
     "默认",
-    **_CHINESE,
+    chinese=True,
+    by_id=False,
+    choice_sep="、",
     source="zh-Hant",
     gloss="zh-Hans",
     yes_words=("对", "好", "要"),
