@@ -16,9 +16,10 @@ from click.testing import CliRunner
 
 from meizhou_score.cli import cli
 from meizhou_score.i18n import make_simplified
+from meizhou_score.i18n.language import language_of
 from meizhou_score.i18n.mainland import mainland
 from meizhou_score.i18n.messages import _chinese_table
-from meizhou_score.i18n.scripts import in_script, language_of, simplified
+from meizhou_score.i18n.scripts import in_script, simplified
 from meizhou_score.i18n.words import WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +102,9 @@ def test_names_and_values_are_never_converted():
         ("zh_Hant_TW", "zh-Hant"),
         ("zh-Hant", "zh-Hant"),
         ("zh", "zh-Hant"),
-        ("zh_MY.UTF-8", "zh-Hant"),
+        ("zh_MY.UTF-8", "zh-Hans"),  # Malaysia writes Simplified
+        ("zh-Hans-TW", "zh-Hans"),  # the script wins over the region
+        ("zh_Hant_CN", "zh-Hant"),
         ("en_GB.UTF-8", "en"),
         ("en", "en"),
         ("C.UTF-8", None),

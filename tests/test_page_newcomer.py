@@ -152,6 +152,14 @@ def test_the_page_picks_its_language_as_the_command_line_does(
 ):
     base, _ = served_to_read
     page = phone(chromium)
+    # the browser's list, as a browser gives it: in Accept-Language (the server picks from it) and
+    # in navigator.languages alike (Chromium sends its locale on a navigation whatever extra headers
+    # say: the header is set on the way out)
+    listed = ", ".join(languages)
+    page.route(
+        "**/*",
+        lambda route: route.continue_(headers={**route.request.headers, "accept-language": listed}),
+    )
     page.add_init_script(
         f"Object.defineProperty(navigator, 'languages', {{get: () => {json.dumps(languages)}}})"
     )

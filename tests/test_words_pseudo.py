@@ -26,6 +26,7 @@ from meizhou_score.i18n import language as languages
 from meizhou_score.i18n import words as _words  # noqa: F401 - registers the catalog of words
 from meizhou_score.records.rules import DEFAULTS, ROWS
 from meizhou_score.records.schema import RECORD, SESSION
+from meizhou_score.web import words as _web  # noqa: F401 - registers the catalog of the web
 
 _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"

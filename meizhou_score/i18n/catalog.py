@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from .language import LANGUAGES, language
 
-KINDS = ("messages", "words", "help", "click")
+KINDS = ("messages", "words", "help", "click", "web")  # web: the server's and the page's words
 
 _LOADERS: dict[tuple[str, str], Callable[[], dict[str, str]]] = {}
 _CACHE: dict[tuple[str, str], dict[str, str]] = {}

@@ -22,31 +22,6 @@ def choices() -> tuple[str, ...]:
     return (*_REGISTERED, "zh")
 
 
-_SIMPLIFIED_REGIONS = ("cn", "sg", "hans")  # zh_CN, zh_SG, zh_Hans… read Simplified
-_TRADITIONAL_REGIONS = ("tw", "hk", "mo", "hant")
-
-
-def language_of(said: str | None) -> str | None:
-    """The language named by ``said`` — a --lang value (``zh-Hans``) or a locale (``zh_CN.UTF-8``)
-    — or None when it names none we speak (``C``, ``fr_FR``; English then)."""
-    if not said:
-        return None
-    code = said.split(".")[0].split("@")[0].replace("_", "-").lower()
-    for known in _REGISTERED:
-        if code == known.lower():
-            return known
-    if code == "en" or code.startswith("en-"):
-        return "en"
-    if code != "zh" and not code.startswith("zh-"):
-        return None
-    parts = code.split("-")[1:]
-    if any(part in _TRADITIONAL_REGIONS for part in parts):
-        return "zh-Hant"
-    if any(part in _SIMPLIFIED_REGIONS for part in parts):
-        return "zh-Hans"
-    return "zh-Hant"  # zh alone, or a region we do not know: the script people write here
-
-
 def is_chinese(lang: str) -> bool:
     """Either script of Chinese (what its :class:`~.language.Language` says)."""
     return language(lang).chinese

@@ -14,7 +14,7 @@ from urllib.parse import parse_qsl
 from starlette.responses import Response
 
 from .bodies import Json
-from .words import browser_language, refusal_page, said
+from .words import language_for, refusal_page, said
 
 COOKIE = "meizhou_token"
 OPEN = ("/static/manifest.json", "/static/icon.svg")  # served without the token
@@ -57,7 +57,7 @@ class Guard:
         key = "no_token" if status == 401 else "not_ours"
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         if "text/html" in headers.get("accept", "") and scope["method"] == "GET":
-            lang = browser_language(headers.get("accept-language", ""), self.lang)
+            lang = language_for(query.get("lang"), self.lang, headers.get("accept-language"))
             page = "page_scan" if status == 401 else "page_host"
             return Response(
                 refusal_page(page, lang),
@@ -65,9 +65,7 @@ class Guard:
                 media_type="text/html; charset=utf-8",
                 headers=SECURITY,
             )
-        from ..i18n.scripts import language_of
-
-        lang = language_of(query.get("lang") or headers.get("x-lang")) or self.lang
+        lang = language_for(query.get("lang") or headers.get("x-lang"), self.lang)
         return Json({"error": said(key, lang), "where": ""}, status_code=status, headers=SECURITY)
 
     def _refused(self, scope, headers: dict) -> int:

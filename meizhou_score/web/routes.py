@@ -8,8 +8,8 @@ language: 422 bad input, 507 a disk that refused the write (the file intact).
 
 from __future__ import annotations
 
+import hashlib
 import hmac
-import json
 import re
 from collections.abc import Callable
 from importlib import resources
@@ -20,15 +20,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import MeizhouError, RecordError
+from ..i18n.language import language_of
 from ..i18n.messages import reason
-from ..i18n.scripts import language_of, simplified
 from ..night.service import NightFile, Stale
 from ..records.loader import Limits
 from .bodies import Json, refused
 from .guard import COOKIE
 from .setup import deal_answer, rules_json
 from .state import States
-from .words import said
+from .words import language_for, page_words, said
 
 STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
     **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "page")},
@@ -37,17 +37,6 @@ STATIC = {  # the page's own files, by the name a request may ask for: nothing e
     "icon.svg": "image/svg+xml",
     "words.json": "application/json",
 }
-
-
-def page_words(written: bytes) -> dict:
-    """The page's words (static/words.json: English and Traditional as written) with Simplified
-    made from Traditional by the same table as the command line's."""
-    words = json.loads(written)
-    words["zh-Hans"] = {
-        key: simplified(text) if isinstance(text, str) else [simplified(t) for t in text]
-        for key, text in words["zh-Hant"].items()
-    }
-    return words
 
 
 _HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
@@ -78,11 +67,12 @@ class Api:
         self.states = States(night_path, db is not None)
         self.night_path, self.lang, self.token, self.db = night_path, lang, token, db
         self.page = resources.files("meizhou_score.web") / "static"
-        self._words: dict | None = None
 
     def language(self, request: Request) -> str:
-        asked = request.query_params.get("lang") or request.headers.get("x-lang")
-        return language_of(asked) or self.lang
+        """The language of an API call: ?lang= or X-Lang, else the server's own."""
+        return language_for(
+            request.query_params.get("lang") or request.headers.get("x-lang"), self.lang
+        )
 
     # ------------------------------------------------------------------ answers
 
@@ -131,7 +121,19 @@ class Api:
     # ------------------------------------------------------------------ the page
 
     async def index(self, request: Request) -> Response:
-        body = (self.page / "index.html").read_bytes()
+        """The page, in the language the server picks for it (``<html lang>``): ?lang= first, else
+        the browser's list, else ``--lang``. ``data-picked`` says which: a choice the phone made
+        itself (its buttons) stands above the browser's list, never above ?lang=."""
+        asked = request.query_params.get("lang")
+        lang = language_for(asked, self.lang, request.headers.get("accept-language"))
+        picked = "query" if language_of(asked) else "browser"
+        body = (
+            (self.page / "index.html")
+            .read_bytes()
+            .replace(
+                b'<html lang="en">', f'<html lang="{lang}" data-picked="{picked}">'.encode(), 1
+            )
+        )
         response = Response(body, media_type="text/html; charset=utf-8")
         given = request.query_params.get("token")
         if self.token and given and given.isascii() and hmac.compare_digest(given, self.token):
@@ -143,10 +145,13 @@ class Api:
         if name not in STATIC:
             lang = self.language(request)
             return Json({"error": said("not_found", lang), "where": ""}, status_code=404)
-        if name == "words.json":
-            if self._words is None:
-                self._words = page_words((self.page / name).read_bytes())
-            return Json(self._words)
+        if name == "words.json":  # made from the catalogs: every language registered
+            words = Json(page_words())
+            etag = f'"{hashlib.sha256(words.body).hexdigest()[:16]}"'
+            if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
+                return Response(status_code=304, headers={"ETag": etag})
+            words.headers["ETag"] = etag
+            return words
         return Response((self.page / name).read_bytes(), media_type=STATIC[name])
 
     # ------------------------------------------------------------------ reading

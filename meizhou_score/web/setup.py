@@ -10,34 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n.scripts import in_script
 from ..records import rules as house
 from ..settling.dealing import deal_json, seats
+from .words import said
 
-# id → (the night's rules: the keys it changes, English name, Traditional name)
-PRESETS: dict[str, tuple[dict[str, Any], str, str]] = {
-    "standard": ({}, "Standard rules (the defaults)", "標準規則（預設）"),
-    "bao_kong": (
-        {"exposed_kong_payer": "discarder"},
-        "包槓: the discarder pays an exposed kong",
-        "包槓：直槓由打出者付",
-    ),
-    "dealer_keeps": (
-        {"dealer_after_draw": "same"},
-        "The dealer keeps the deal after a draw",
-        "荒莊連莊：莊家續做",
-    ),
-    "house_rules": (  # examples/house-rules.yaml, shipped here (a test compares the two)
-        {
-            "patterns": {"thirteen_orphans": 0, "all_pungs": 3},
-            "combine": "add",
-            "self_draw_share": 3,
-            "kong_units": {"concealed": 3},
-            "dealer_after_draw": "same",
-        },
-        "A club's house rules (the example)",
-        "一家俱樂部的家規（範例）",
-    ),
+# id → the night's rules: the keys it changes (its name: ``preset.<id>`` in words.py's catalog)
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "bao_kong": {"exposed_kong_payer": "discarder"},
+    "dealer_keeps": {"dealer_after_draw": "same"},
+    "house_rules": {  # examples/house-rules.yaml, shipped here (a test compares the two)
+        "patterns": {"thirteen_orphans": 0, "all_pungs": 3},
+        "combine": "add",
+        "self_draw_share": 3,
+        "kong_units": {"concealed": 3},
+        "dealer_after_draw": "same",
+    },
 }
 
 
@@ -46,11 +34,11 @@ def rules_json(lang: str) -> dict[str, Any]:
     presets = [
         {
             "id": key,
-            "name": english if lang == "en" else in_script(traditional, lang),
+            "name": said(f"preset.{key}", lang),
             "rules": rules,
             "effective": house.DEFAULT_RULES.override(rules).as_dict(),
         }
-        for key, (rules, english, traditional) in PRESETS.items()
+        for key, rules in PRESETS.items()
     ]
     keys = [  # the house rules' rows (records/rules.py), as the page needs them
         {
@@ -73,7 +61,7 @@ def head_of(table: dict[str, Any]) -> dict[str, Any] | None:
     if isinstance(rules, str):
         if rules not in PRESETS:
             return None
-        rules = PRESETS[rules][0] or None
+        rules = PRESETS[rules] or None
     return {**table, "rules": rules}
 
 

@@ -1,17 +1,24 @@
-"""The server's own sentences (網頁的話): what the API and the refusal page say, in each
-language.
+"""The server's own sentences and the page's words (網頁的話): one catalog of the kind ``web``
+per language, registered with :mod:`..i18n.catalog` when this module is imported.
 
-English and Traditional are written here; Simplified is made from Traditional by the same table as
-the command line's. The page's own words are in ``static/words.json``.
+The server's sentences (what the API and the refusal page say) and the presets' names are written
+here, English and Traditional side by side; the page's words are in ``static/words.json`` (English
+and Traditional, as written), under the ids ``page.<key>``. Simplified is made from Traditional by
+the catalog, with the same table as the command line's; a language registered at run time (a test's
+en-XA) is made from its source the same way. The language of a request is picked by i18n's one
+choice, :func:`~..i18n.language.pick`.
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
+from importlib import resources
 
-from ..i18n.scripts import in_script, language_of
+from ..i18n.catalog import catalog, register
+from ..i18n.language import LANGUAGES, language, pick
 
-SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
+SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "recorded": (
         "Hand {hand} was recorded from another phone.",
         "第 {hand} 局已由另一部手機記下。",
@@ -135,44 +142,72 @@ SAID: dict[str, tuple[str, str]] = {  # key → (English, Traditional)
         "This server answers only to its own address. Open the link the laptop shows.",
         "這個伺服器只回應它自己的位址。請打開電腦上顯示的連結。",
     ),
+    # the presets' names (setup.py's PRESETS), by their id
+    "preset.standard": ("Standard rules (the defaults)", "標準規則（預設）"),
+    "preset.bao_kong": (
+        "包槓: the discarder pays an exposed kong",
+        "包槓：直槓由打出者付",
+    ),
+    "preset.dealer_keeps": (
+        "The dealer keeps the deal after a draw",
+        "荒莊連莊：莊家續做",
+    ),
+    "preset.house_rules": (
+        "A club's house rules (the example)",
+        "一家俱樂部的家規（範例）",
+    ),
 }
 
 
+def _written(n: int, code: str):
+    """The hand-written catalog of ``web`` in ``code``: the ``n``-th of each pair of ``SAID``, and
+    the page's words of ``static/words.json``."""
+
+    def made() -> dict[str, str]:
+        page = json.loads(
+            (resources.files("meizhou_score.web") / "static" / "words.json").read_bytes()
+        )
+        return {
+            **{key: pair[n] for key, pair in SAID.items()},
+            **{f"page.{key}": text for key, text in page[code].items()},
+        }
+
+    return made
+
+
+register("en", "web", _written(0, "en"))
+register("zh-Hant", "web", _written(1, "zh-Hant"))
+
+
 def said(key: str, lang: str, **values) -> str:
-    """The sentence ``key`` in ``lang`` (en, zh-Hant or zh-Hans), its blanks filled."""
-    english, chinese = SAID[key]
-    text = english if lang == "en" else in_script(chinese, lang)
+    """The sentence ``key`` in ``lang`` (any language registered), its blanks filled."""
+    text = catalog(lang, "web")[key]
     return text.format(**values) if values else text
 
 
-def browser_language(accept: str, fallback: str = "en") -> str:
-    """The first language of an Accept-Language header that we speak (by its q order), else
-    ``fallback``."""
-    ranked = []
-    for n, part in enumerate(accept.split(",")):
-        code, _, params = part.strip().partition(";")
-        q = 1.0
-        if params.strip().startswith("q="):
-            try:
-                q = float(params.strip()[2:])
-            except ValueError:
-                q = 0.0
-        ranked.append((-q, n, code.strip()))
-    for _, _, code in sorted(ranked):
-        lang = language_of(code)
-        if lang:
-            return lang
-    return fallback
+def page_words() -> dict[str, dict[str, str]]:
+    """The page's words (``/static/words.json``) in every language registered, by language."""
+    return {
+        code: {key[5:]: text for key, text in catalog(code, "web").items() if key[:5] == "page."}
+        for code in LANGUAGES
+    }
+
+
+def language_for(option: str | None, default: str, accept: str | None = None) -> str:
+    """The language of one request, by i18n's one choice: ``option`` (?lang=, X-Lang) first, then
+    the browser's list (Accept-Language, where given), then the server's own (``--lang``), which
+    stands where the command line's locale stands."""
+    return pick(option, (default,), accept)
 
 
 def refusal_page(key: str, lang: str) -> bytes:
     """A small HTML page saying why the browser was refused, in its language: no script, no link."""
-    tag = {"en": "en", "zh-Hant": "zh-Hant", "zh-Hans": "zh-Hans"}[lang]
+    title = escape(said("page_title", lang))
     return (
-        f'<!doctype html><html lang="{tag}"><head><meta charset="utf-8">'
+        f'<!doctype html><html lang="{escape(language(lang).code)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(said('page_title', lang))}</title></head>"
+        f"<title>{title}</title></head>"
         "<body>"
-        f"<h1>{escape(said('page_title', lang))}</h1><p>{escape(said(key, lang))}</p>"
+        f"<h1>{title}</h1><p>{escape(said(key, lang))}</p>"
         "</body></html>"
     ).encode()

@@ -5,32 +5,20 @@
 // the night has a hand (its sheet); "exists" says only that its file does (every hand taken back)
 function played(night) { return Boolean(night && night.sheet); }
 
-let WORDS = null;  // the page's words by language (en, zh-Hant, zh-Hans): /static/words.json
+let WORDS = null;  // the page's words by language (every one the server speaks): /static/words.json
 const SUITS = ["m", "p", "s"];
 const TILES = [];
 for (const suit of SUITS) for (let n = 1; n <= 9; n++) TILES.push(n + suit);
 for (let n = 1; n <= 7; n++) TILES.push(n + "z");
 
-// the page's language as the command line picks it: ?lang= first, then the choice this phone made,
-// then navigator.languages in order, the script winning over the region (zh-Hans-TW is Simplified)
-function languageOf(tag) {
-  const code = String(tag || "").toLowerCase().replace(/_/g, "-");
-  if (code === "en" || code.startsWith("en-")) return "en";
-  if (code !== "zh" && !code.startsWith("zh-")) return null;
-  const parts = code.split("-").slice(1);
-  if (parts[0] === "hans" || parts[0] === "hant") return parts[0] === "hans" ? "zh-Hans" : "zh-Hant";
-  return parts.some((p) => ["cn", "sg", "my"].includes(p)) ? "zh-Hans" : "zh-Hant";
-}
+// the page's language: the server picked it (<html lang>) from ?lang=, else the browser's list, as
+// the command line picks (docs/web.md); a choice this phone made itself (its buttons) stands above
+// the browser's list, never above ?lang= (data-picked="query")
 function pickLanguage() {
-  const asked = languageOf(new URLSearchParams(location.search).get("lang"));
-  if (asked) return asked;
-  const chosen = localStorage.getItem("meizhou-lang");
+  const root = document.documentElement;
+  const chosen = root.dataset.picked === "query" ? null : localStorage.getItem("meizhou-lang");
   if (chosen) return chosen === "zh" ? "zh-Hant" : chosen;  // "zh": what an older page remembered
-  for (const tag of navigator.languages || [navigator.language]) {
-    const found = languageOf(tag);
-    if (found) return found;
-  }
-  return "en";
+  return root.lang || "en";
 }
 let lang = pickLanguage();
 let state = null;   // GET /api/night as last seen
@@ -49,9 +37,9 @@ function el(tag, attrs = {}, ...children) {
   for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
   return node;
 }
+// a tile's name in the page's words (the honours in Chinese in every language, on the tiles)
 function tileName(tile) {
-  const n = Number(tile[0]), suit = tile[1];
-  const words = lang === "en" ? WORDS["zh-Hant"] : WORDS[lang];
+  const n = Number(tile[0]), suit = tile[1], words = WORDS[lang];
   if (suit === "z") return words.honours[n - 1];
   return words.numerals[n - 1] + words[suit];
 }
@@ -59,8 +47,7 @@ function tileName(tile) {
 function setLabel(tiles) {
   const suit = tiles[0][1];
   if (suit === "z") return tiles.map(tileName).join("");
-  const words = lang === "en" ? null : WORDS[lang];
-  return tiles.map((t) => t[0]).join("") + (words ? words[suit] : suit);
+  return tiles.map((t) => t[0]).join("") + WORDS[lang][suit];
 }
 // tile notation for the file: a run, a pair or a pung of one suit as "123m", "55s"
 const notation = (tiles) => tiles.map((t) => t[0]).join("") + tiles[0][1];

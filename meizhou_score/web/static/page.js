@@ -211,7 +211,8 @@ async function addToLedger() {
 
 document.addEventListener("DOMContentLoaded", async () => {
   WORDS = await (await fetch("/static/words.json")).json();
-  if (!WORDS[lang]) lang = "en";
+  const picked = document.documentElement.lang;
+  if (!WORDS[lang]) lang = WORDS[picked] ? picked : "en";  // a choice kept from a language gone
   for (const b of document.querySelectorAll("#langs button")) {
     b.addEventListener("click", () => {
       lang = b.dataset.lang;
