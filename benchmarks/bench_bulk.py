@@ -35,7 +35,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET = 30_000
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from records import PLAYERS, club_log, fresh_seating_log, make_record  # noqa: E402 - the tests' generators
+from records import PLAYERS, club_log, fresh_seating_log, make_record  # the tests' generators
 
 # issue 33: times the json round trip of each line, one core, on both logs: the pure package at most
 # 5.0x, the compiled build at most 3.0x

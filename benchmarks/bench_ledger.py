@@ -26,7 +26,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from records import PLAYERS, make_record, name_pool  # noqa: E402
+from records import PLAYERS, make_record, name_pool
 
 
 def write_nights(folder: str, nights: int, hands: int, members: int = 16) -> list[str]:

@@ -23,7 +23,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from records import club_log  # noqa: E402
+from records import club_log
 
 
 def seconds(path: str, off: str) -> float:
@@ -52,7 +52,7 @@ def main() -> int:
             for rec in club_log(random.Random(7), args.records):
                 out.write(json.dumps(rec, ensure_ascii=False) + "\n")
     import meizhou_score.bulk.lines  # noqa: F401 - every module with a memo
-    import meizhou_score.settling.analysis  # noqa: F401
+    import meizhou_score.settling.analysis  # noqa: F401 - check's memos are made on import too
     from meizhou_score.engine.memo import REGISTRY
 
     names = args.only.split(",") if args.only else sorted(REGISTRY)

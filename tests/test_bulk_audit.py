@@ -22,7 +22,7 @@ pytest.importorskip(
     "distributed", reason="audit needs Dask: pip install -e '.[test]' (or '.[dask]')"
 )
 
-from records import club_log  # noqa: E402
+from records import club_log
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

@@ -486,7 +486,10 @@ def test_the_ledger_speaks_chinese(tmp_path):
     from meizhou_score.cli.app import cli
 
     db = str(tmp_path / "club.sqlite3")
-    run = lambda *args: CliRunner().invoke(cli, ["ledger", "--db", db, *map(str, args)])  # noqa: E731
+
+    def run(*args):
+        return CliRunner().invoke(cli, ["ledger", "--db", db, *map(str, args)])
+
     added = run("add", EXAMPLES / "session.yaml", "--date", "2026-11-19", "--lang", "zh")
     assert added.exit_code == 0, added.output
     assert added.stdout.startswith("已從 ") and "加入第 1 場（2026-11-19，" in added.stdout

@@ -199,7 +199,7 @@ def test_the_remembered_suit_search_finds_what_the_full_search_finds():
         if c[i] >= 3:
             c[i] -= 3
             every_path(c, i, sets + 1, partials, eyes, out, honours)
-            c[i] += 3  # noqa: E702
+            c[i] += 3
         if not honours and i + 2 < n and c[i + 1] and c[i + 2]:
             for k in (i, i + 1, i + 2):
                 c[k] -= 1
@@ -215,10 +215,10 @@ def test_the_remembered_suit_search_finds_what_the_full_search_finds():
         for step in (1, 2):
             if not honours and i + step < n and c[i + step]:
                 c[i] -= 1
-                c[i + step] -= 1  # noqa: E702
+                c[i + step] -= 1
                 every_path(c, i, sets, partials + 1, eyes, out, honours)
                 c[i] += 1
-                c[i + step] += 1  # noqa: E702
+                c[i + step] += 1
         c[i] -= 1
         every_path(c, i + 1 if not c[i] else i, sets, partials, eyes, out, honours)
         c[i] += 1

@@ -12,9 +12,9 @@ import pytest
 
 agari = pytest.importorskip("mahjong.agari")
 
-from records import complete_counts  # noqa: E402
+from records import complete_counts
 
-from meizhou_score.engine.hand import is_win_counts  # noqa: E402
+from meizhou_score.engine.hand import is_win_counts
 
 HANDS = int(os.environ.get("PEER_HANDS", 100_000))
 

@@ -132,7 +132,7 @@ def test_a_session_reads_the_same_through_the_api_the_cli_and_bulk_mode(tmp_path
 
 def test_every_memo_is_bounded_and_registered():
     import meizhou_score.bulk.lines  # noqa: F401 - every module with a memo
-    import meizhou_score.settling.analysis  # noqa: F401
+    import meizhou_score.settling.analysis  # noqa: F401 - check's memos are made on import too
     from meizhou_score.engine import memo
 
     sizes = memo.sizes()

@@ -22,16 +22,16 @@ from click.testing import CliRunner
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from conftest import EXAMPLES, ROOT  # noqa: E402
-from records import club_log, draw_record, hand_record, make_record, session_record  # noqa: E402
-from test_records_fuzz import mutate  # noqa: E402
+from conftest import EXAMPLES, ROOT
+from records import club_log, draw_record, hand_record, make_record, session_record
+from test_records_fuzz import mutate
 
-from meizhou_score.cli.app import cli  # noqa: E402
-from meizhou_score.errors import MeizhouError  # noqa: E402
-from meizhou_score.records.loader import load_record  # noqa: E402
-from meizhou_score.records.rules import DEFAULT_RULES  # noqa: E402
-from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA  # noqa: E402
-from meizhou_score.settling.night import settle_data  # noqa: E402
+from meizhou_score.cli.app import cli
+from meizhou_score.errors import MeizhouError
+from meizhou_score.records.loader import load_record
+from meizhou_score.records.rules import DEFAULT_RULES
+from meizhou_score.records.schema import HOUSE_RULES_SCHEMA, SCHEMA
+from meizhou_score.settling.night import settle_data
 
 RECORDS = jsonschema.Draft202012Validator(SCHEMA)
 HOUSE_RULES = jsonschema.Draft202012Validator(HOUSE_RULES_SCHEMA)

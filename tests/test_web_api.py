@@ -18,10 +18,10 @@ import urllib.request
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT, start_serve  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from conftest import ROOT, start_serve
+from starlette.testclient import TestClient
 
-from meizhou_score.web.app import MAX_BODY, create_app  # noqa: E402
+from meizhou_score.web.app import MAX_BODY, create_app
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10}
 SELF_DRAW = {

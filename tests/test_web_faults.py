@@ -16,8 +16,8 @@ import time
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT  # noqa: E402
-from test_web_api import SELF_DRAW, TABLE, client, seen  # noqa: E402
+from conftest import ROOT
+from test_web_api import SELF_DRAW, TABLE, client, seen
 
 
 def started(tmp_path):

@@ -20,15 +20,15 @@ import string
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from starlette.testclient import TestClient  # noqa: E402
-from test_web_api import HOST, ORIGIN, SELF_DRAW, TABLE, client, seen  # noqa: E402
-from test_words_pseudo import XA, plain_english  # noqa: E402
+from starlette.testclient import TestClient
+from test_web_api import HOST, ORIGIN, SELF_DRAW, TABLE, client, seen
+from test_words_pseudo import XA, plain_english
 
-from meizhou_score.i18n import catalog as catalogs  # noqa: E402
-from meizhou_score.i18n import language as languages  # noqa: E402
-from meizhou_score.records.loader import load_record  # noqa: E402
-from meizhou_score.web.app import create_app  # noqa: E402
-from meizhou_score.web.words import refusal_page, said  # noqa: E402
+from meizhou_score.i18n import catalog as catalogs
+from meizhou_score.i18n import language as languages
+from meizhou_score.records.loader import load_record
+from meizhou_score.web.app import create_app
+from meizhou_score.web.words import refusal_page, said
 
 _CHINESE = re.compile("[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
 

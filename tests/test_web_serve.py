@@ -12,9 +12,9 @@ import sys
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT  # noqa: E402
-from test_web_api import client  # noqa: E402
-from test_web_faults import raw_request, serve_lan, stop  # noqa: E402
+from conftest import ROOT
+from test_web_api import client
+from test_web_faults import raw_request, serve_lan, stop
 
 
 def own_address() -> str | None:

@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT  # noqa: E402
-from test_web_api import ORIGIN, SELF_DRAW, TABLE, client, seen  # noqa: E402
+from conftest import ROOT
+from test_web_api import ORIGIN, SELF_DRAW, TABLE, client, seen
 
 
 def test_the_rules_offer_the_presets_and_every_key(tmp_path):
