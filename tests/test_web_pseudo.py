@@ -252,3 +252,19 @@ def test_the_api_picks_by_the_same_function(tmp_path):
     assert c.get("/api/nosuch", headers={"X-Lang": "zh-Hant-CN"}).json()["error"] == (
         "這裡沒有東西：沒有這個位址"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "noscript"),
+    [
+        ("en", "This page needs JavaScript: it is the table's own score keeper"),
+        ("zh-Hant", "這個頁面需要 JavaScript：它是本桌的記分員，由 meizhou-score 提供。"),
+        ("zh-Hans", "这个页面需要 JavaScript：它是本桌的记分员，由 meizhou-score 提供。"),
+        ("en-XA", "[Ţĥîš þàĝé ñééđš ĴàṽàŠçŕîþţ: îţ îš ţĥé ţàƀļé&#x27;š öŵñ šçöŕé ķééþéŕ"),
+    ],
+)
+def test_a_browser_without_script_is_told_so_in_its_language(en_xa, tmp_path, lang, noscript):
+    c = client(tmp_path / "night.yaml")
+    page = c.get(f"/?lang={lang}").text
+    said_there = page.split("<noscript>")[1].split("</noscript>")[0]
+    assert said_there.startswith(noscript.replace("'", "&#x27;")), said_there

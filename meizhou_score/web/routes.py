@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import re
 from collections.abc import Callable
+from html import escape
 from importlib import resources
 from typing import Any
 
@@ -37,6 +38,10 @@ STATIC = {  # the page's own files, by the name a request may ask for: nothing e
     "icon.svg": "image/svg+xml",
     "words.json": "application/json",
 }
+# the words index.html holds for a browser without JavaScript, replaced by the picked language's
+NOSCRIPT = (
+    b"This page needs JavaScript: it is the table's own score keeper, served by meizhou-score."
+)
 
 
 _HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
@@ -133,6 +138,7 @@ class Api:
             .replace(
                 b'<html lang="en">', f'<html lang="{lang}" data-picked="{picked}">'.encode(), 1
             )
+            .replace(NOSCRIPT, escape(said("page_noscript", lang)).encode(), 1)
         )
         response = Response(body, media_type="text/html; charset=utf-8")
         given = request.query_params.get("token")

@@ -138,6 +138,10 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "這個頁面需要本桌的連結。"  # split to fit 100 bytes
         "請再掃一次本桌的二維碼，或打開電腦上顯示的連結。",
     ),
+    "page_noscript": (
+        "This page needs JavaScript: it is the table's own score keeper, served by meizhou-score.",
+        "這個頁面需要 JavaScript：它是本桌的記分員，由 meizhou-score 提供。",
+    ),
     "page_host": (
         "This server answers only to its own address. Open the link the laptop shows.",
         "這個伺服器只回應它自己的位址。請打開電腦上顯示的連結。",
