@@ -221,6 +221,10 @@ def typed_for(kind: str) -> frozenset[str]:
     return frozenset(word.casefold() for word in found)
 
 
+_TAG = re.compile(
+    r"[a-z]{1,8}(?:-[a-z0-9]{1,8})*"
+)  # a language tag (BCP 47's shape), in lower case
+_WEIGHT = re.compile(r"0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?")  # a q-value: 0 to 1, three decimals
 _SIMPLIFIED = ("hans", "cn", "sg", "my")  # a script first, then the regions that write Simplified
 _TRADITIONAL = ("hant", "tw", "hk", "mo")
 
@@ -233,6 +237,8 @@ def language_of(said: str | None) -> str | None:
     if not said:
         return None
     code = said.strip().split(".")[0].split("@")[0].replace("_", "-").lower()
+    if not _TAG.fullmatch(code):  # not a tag at all (zh-CN/, zh-Hans%ZZ): it names no language
+        return None
     for known in LANGUAGES:
         if code == known.lower():
             return known
@@ -251,16 +257,17 @@ def language_of(said: str | None) -> str | None:
 
 
 def _accepted(header: str) -> list[str]:
-    """A browser's Accept-Language, its tags best first (``zh-Hans-TW, en;q=0.8``)."""
+    """A browser's Accept-Language, its tags best first (``zh-Hans-TW, en;q=0.8``), as RFC 9110
+    reads it: a weight (``q``, in either case) is 0 to 1 with at most three decimals; a tag whose
+    weight is not one is dropped, as is one of weight 0; tags of equal weight keep their order."""
     tags = []
     for n, item in enumerate(header.split(",")):
-        tag, _, params = item.strip().partition(";")
+        tag, *params = (part.strip() for part in item.split(";"))
         weight = 1.0
-        if params.strip().startswith("q="):
-            try:
-                weight = float(params.strip()[2:])
-            except ValueError:
-                weight = 0.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip().lower() == "q":
+                weight = float(value) if _WEIGHT.fullmatch(value.strip()) else 0.0
         if tag and weight > 0:
             tags.append((-weight, n, tag))
     return [tag for _, _, tag in sorted(tags)]
@@ -270,8 +277,8 @@ def pick(option: str | None = None, locale=(), accept: str | None = None) -> str
     """The one choice of a language: an explicit option (--lang, ?lang=) first, then a browser's
     Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one
     set decides), else English."""
-    if option:
-        chosen = language_of(option)
+    for tag in _accepted(option or ""):  # a tag, or a list as a browser writes one (zh-CN;q=0, en)
+        chosen = language_of(tag)
         if chosen:
             return chosen
     for tag in _accepted(accept or ""):
