@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
 from starlette.testclient import TestClient
-from test_web_api import HOST, ORIGIN, SELF_DRAW, TABLE, client, seen
+from test_web_api import HOST, ORIGIN, SELF_DRAW, TABLE, client, first_hand, seen
 from test_words_pseudo import XA, plain_english
 
 from meizhou_score.i18n import catalog as catalogs
@@ -268,3 +268,21 @@ def test_a_browser_without_script_is_told_so_in_its_language(en_xa, tmp_path, la
     page = c.get(f"/?lang={lang}").text
     said_there = page.split("<noscript>")[1].split("</noscript>")[0]
     assert said_there.startswith(noscript.replace("'", "&#x27;")), said_there
+
+
+def test_a_browsers_list_in_two_lines_is_one_list(tmp_path):
+    # found by an outside attacker: only the first line was read (fr: English)
+    c = client(tmp_path / "night.yaml")
+    lines = [("Accept-Language", "fr"), ("Accept-Language", "zh-CN")]
+    assert '<html lang="zh-Hans" data-picked="browser">' in c.get("/", headers=lines).text
+
+
+@pytest.mark.parametrize("path", ["/static/words.json", "/api/night"])
+def test_if_none_match_is_compared_weakly_and_star_matches(tmp_path, path):
+    # found by an outside attacker: words.json answered 200 to W/"…", and both to *
+    c = client(tmp_path / "night.yaml")
+    assert first_hand(c).status_code == 201
+    etag = c.get(path).headers["ETag"]
+    for held in (etag, "W/" + etag, f'"x", {etag}', "*"):
+        assert c.get(path, headers={"If-None-Match": held}).status_code == 304, held
+    assert c.get(path, headers={"If-None-Match": '"x"'}).status_code == 200

@@ -38,6 +38,10 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        # a browser's list may come in several lines: one list (RFC 9110), as the page reads it
+        headers["accept-language"] = ", ".join(
+            v.decode("latin-1") for k, v in scope["headers"] if k.lower() == b"accept-language"
+        )
         status = self._refused(scope, headers)
         if status:
             response = self._refusal(status, scope, headers)

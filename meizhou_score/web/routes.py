@@ -44,6 +44,14 @@ NOSCRIPT = (
 )
 
 
+def unchanged(request: Request, etag: str) -> bool:
+    """Does the browser hold ``etag`` already? If-None-Match as RFC 9110 compares it: weakly (W/
+    dropped), ``*`` matching whatever there is, its lines one list."""
+    held = ",".join(request.headers.getlist("if-none-match"))
+    tags = {tag.strip().removeprefix("W/") for tag in held.split(",")}
+    return etag in tags or "*" in tags
+
+
 _HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
 _HEAD = ("players", "stake", "date", "rules")
 
@@ -130,7 +138,8 @@ class Api:
         the browser's list, else ``--lang``. ``data-picked`` says which: a choice the phone made
         itself (its buttons) stands above the browser's list, never above ?lang=."""
         asked = request.query_params.get("lang")
-        lang = language_for(asked, self.lang, request.headers.get("accept-language"))
+        accept = ", ".join(request.headers.getlist("accept-language"))  # its lines are one list
+        lang = language_for(asked, self.lang, accept)
         picked = "query" if language_of(asked) else "browser"
         body = (
             (self.page / "index.html")
@@ -154,7 +163,7 @@ class Api:
         if name == "words.json":  # made from the catalogs: every language registered
             words = Json(page_words())
             etag = f'"{hashlib.sha256(words.body).hexdigest()[:16]}"'
-            if etag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
+            if unchanged(request, etag):
                 return Response(status_code=304, headers={"ETag": etag})
             words.headers["ETag"] = etag
             return words
@@ -164,12 +173,11 @@ class Api:
 
     async def get_night(self, request: Request) -> Response:
         lang = self.language(request)
-        wanted = request.headers.get("if-none-match", "")
 
         def work() -> Response:
             version = self.night.version()  # the ETag first: nothing settled when unchanged
             etag = f'"{version}"'
-            if etag in [tag.strip().removeprefix("W/") for tag in wanted.split(",")]:
+            if unchanged(request, etag):
                 return Response(status_code=304, headers={"ETag": etag})
             return self.answer(self.night.read(), lang)
 
