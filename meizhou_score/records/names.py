@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ..engine.memo import Memo
 from ..errors import RecordError
@@ -46,9 +46,9 @@ def same_person(names: Iterable[str]) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- seating a table
 
-MAX_NAME = 64  # characters in a player's name
+MAX_NAME: Final = 64  # characters in a player's name
 
-_SEATED: Memo[tuple[Any, ...] | None, tuple[str, ...]] = Memo(
+_SEATED: Final[Memo[tuple[Any, ...] | None, tuple[str, ...]]] = Memo(
     "record.seated", 1024, "a table's four names, checked once while the table plays"
 )
 
@@ -71,7 +71,7 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
 # afresh, the seating never repeats but each name does (the table memo above still earns its keep
 # where a
 # table plays on: one look-up instead of four).
-_NAMED: Memo[str, tuple[str, str]] = Memo(
+_NAMED: Final[Memo[str, tuple[str, str]]] = Memo(
     "record.names", 4096, "a player's name as written: the name and its identity, checked once"
 )
 

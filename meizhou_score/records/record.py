@@ -12,7 +12,7 @@ and is settled in :mod:`meizhou_score.settlement`. Reading files is
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from ..engine.tiles import TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
@@ -37,19 +37,29 @@ from .names import seat as _players
 from .rules import DEFAULT_RULES, KONG_TYPES, Rules
 from .tally import HAND_SIZE, hand_size
 
-_HAND = ("dealer", "stake", "draw", "winner", "win_type", "robbed", "hand", "kongs", "claimed")
-_HAND_KEYS = validators.keys(*_HAND)
-_RECORD_KEYS = validators.keys("players", *_HAND, "rules", "date")
-_SESSION_KEYS = validators.keys("players", "stake", "rules", "hands", "date")
-_SESSION_REQUIRED_KEYS = validators.keys("players", "hands")
-_WINNING_HAND_KEYS = validators.keys("concealed", "pungs", "winning_tile")
-_RECORD_REQUIRED_KEYS = validators.keys("players", "dealer")
-_WIN_REQUIRED = frozenset(("winner", "win_type", "hand"))
-_KONG_KEYS = validators.keys("player", "type", "tile", "from")
-_KONG_REQUIRED = validators.keys("player", "type", "tile")
-_HAND_REQUIRED = validators.keys("concealed", "winning_tile")
-_NOTHING = validators.keys()
-_FIRST_HAND_REQUIRED = validators.keys("dealer")
+_HAND: Final = (
+    "dealer",
+    "stake",
+    "draw",
+    "winner",
+    "win_type",
+    "robbed",
+    "hand",
+    "kongs",
+    "claimed",
+)
+_HAND_KEYS: Final = validators.keys(*_HAND)
+_RECORD_KEYS: Final = validators.keys("players", *_HAND, "rules", "date")
+_SESSION_KEYS: Final = validators.keys("players", "stake", "rules", "hands", "date")
+_SESSION_REQUIRED_KEYS: Final = validators.keys("players", "hands")
+_WINNING_HAND_KEYS: Final = validators.keys("concealed", "pungs", "winning_tile")
+_RECORD_REQUIRED_KEYS: Final = validators.keys("players", "dealer")
+_WIN_REQUIRED: Final = frozenset(("winner", "win_type", "hand"))
+_KONG_KEYS: Final = validators.keys("player", "type", "tile", "from")
+_KONG_REQUIRED: Final = validators.keys("player", "type", "tile")
+_HAND_REQUIRED: Final = validators.keys("concealed", "winning_tile")
+_NOTHING: Final = validators.keys()
+_FIRST_HAND_REQUIRED: Final = validators.keys("dealer")
 
 
 def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
@@ -132,10 +142,10 @@ def _counted(value: Any, path: str, key: str | int) -> tuple[tuple[int, ...], by
         raise RecordError(validators.join(path, key), exc.args[0]) from None
 
 
-_ONE_TILE = {
+_ONE_TILE: Final = {
     str(tile): tile.index for tile in TILES
 }  # "5z" -> 32: a kong's or winning tile, at once
-_PUNGS = {
+_PUNGS: Final = {
     f"{tile.number}" * 3 + tile.suit: tile.index for tile in TILES
 }  # "777z" -> 33: a pung, at once
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, KeysView
 from collections.abc import Set as AbstractSet
 from decimal import Decimal, InvalidOperation
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
@@ -136,7 +136,7 @@ def boolean(value: Any, path: str) -> bool:
 # significant digits, at most AMOUNT_DECIMALS of them after the point, and below
 # 10 ** AMOUNT_MAGNITUDE.
 AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
-COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
+COUNT_LIMIT: Final = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
 
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:
