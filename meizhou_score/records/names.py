@@ -59,11 +59,12 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
         seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
     except TypeError:  # a list or a mapping among the names: _seat says so
         seated = None
-    if seated is None:
-        seated = _seat(value, path)
-        if key is not None and all(type(name) is str for name in key):
-            _SEATED.remember(key, seated)
-    return seated
+    if seated is not None:
+        return seated
+    checked = _seat(value, path)
+    if checked == key:  # written as the table writes them: nothing else equals four such names
+        _SEATED.remember(key, checked)
+    return checked
 
 
 # A name checked once, then known by its text: on a log where every line seats four of a club's 400
