@@ -197,9 +197,10 @@ def _units_won(
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
     for paid in payments:
-        for t in paid:
-            out[t.payer] -= t.units
-            out[t.payee] += t.units
+        # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
+        for payer, payee, units, _reason, _rule, _basis, _tile in paid:
+            out[payer] -= units
+            out[payee] += units
     return out
 
 
