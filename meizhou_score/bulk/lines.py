@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
-from typing import IO, Any, BinaryIO, NamedTuple
+from typing import IO, Any, BinaryIO, Final, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
@@ -21,8 +21,8 @@ from ..settling.night import settle_data
 from .rows import TransferRow
 
 SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
-_BATCH = 256
-_BOM = b"\xef\xbb\xbf"
+_BATCH: Final = 256
+_BOM: Final = b"\xef\xbb\xbf"
 
 
 def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
@@ -37,7 +37,7 @@ def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
 # json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also
 # refuses
 # a key written twice, as the YAML loader does (the last one must not silently win)
-_DECODER = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=_no_duplicates)
+_DECODER: Final = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=_no_duplicates)
 
 
 class Summary(NamedTuple):
@@ -154,7 +154,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
     return _settled(data, number, rules)
 
 
-_SLOW = object()  # what _fast answers when json must read the line (and say what is wrong)
+_SLOW: Final = object()  # what _fast answers when json must read the line (and say what is wrong)
 
 
 def _fast(text: str | bytes, decode) -> Any:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import product
 from operator import itemgetter
-from typing import NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, Protocol, cast
 
 from .memo import Memo
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
@@ -81,9 +81,9 @@ class Block(NamedTuple):
 GroupReadings = tuple[tuple[tuple[Block, ...], Block | None], ...]
 """One group's readings: each its sets in tile order and its pair (None: the pair is elsewhere)."""
 
-_PAIRS = tuple(Block("pair", i) for i in range(KINDS))
-EXPOSED_PUNGS = tuple(Block("pung", i, False) for i in range(KINDS))  # 碰, by tile
-KONGS = (
+_PAIRS: Final = tuple(Block("pair", i) for i in range(KINDS))
+EXPOSED_PUNGS: Final = tuple(Block("pung", i, False) for i in range(KINDS))  # 碰, by tile
+KONGS: Final = (
     tuple(Block("kong", i, False) for i in range(KINDS)),  # 明槓 (exposed or added), by tile
     tuple(Block("kong", i, True) for i in range(KINDS)),
 )  # 暗槓, by tile
@@ -131,7 +131,7 @@ def _seven_pairs(b: bytes) -> bool:
     return not b.count(1) and not b.count(3) and sum(b) == 14 and max(b) <= COPIES
 
 
-_NO_TILES = bytes(7)
+_NO_TILES: Final = bytes(7)
 
 
 def _thirteen_orphans(b: bytes) -> bool:
@@ -179,11 +179,11 @@ def is_win_counts(
 
 # Memoised per group (0-2 a suit, 3 the honours): the group's counts -> its readings / waits.
 # 1 << 16 holds every complete suit (21,743) and as many incomplete ones again.
-_BLOCKS: tuple[Memo[bytes, GroupReadings], ...] = tuple(
+_BLOCKS: Final[tuple[Memo[bytes, GroupReadings], ...]] = tuple(
     Memo(f"readings.{g}", 1 << 16, "the readings of one suit or the honours") for g in "mpsz"
 )
 GroupWaits = tuple[tuple[int, int], ...]  # (rank, pairs after) for each tile completing a group
-_WAITS: tuple[Memo[bytes, GroupWaits], Memo[bytes, GroupWaits]] = (
+_WAITS: Final[tuple[Memo[bytes, GroupWaits], Memo[bytes, GroupWaits]]] = (
     Memo("waits.suit", 1 << 17, "the tiles that complete one suit"),
     Memo("waits.honours", 1 << 12, "the tiles that complete the honours"),
 )
@@ -255,14 +255,14 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
 
 
 # One Block per concealed pung and run, by kind and first tile: readings share them.
-_CONCEALED_SETS = {
+_CONCEALED_SETS: Final = {
     PUNG: tuple(Block("pung", i) for i in range(KINDS)),
     RUN: tuple(Block("run", i) for i in range(KINDS)),
 }
 
 
 # Each group's Blocks by packed byte (kind × 16 + rank), for reading packed readings.
-_BY_BYTE = tuple(
+_BY_BYTE: Final = tuple(
     {
         kind * 16 + rank: (_PAIRS if kind == PAIR else _CONCEALED_SETS[kind])[start + rank]
         for kind in (PAIR, PUNG, RUN)
@@ -274,7 +274,7 @@ _BY_BYTE = tuple(
 
 # Sets in tile order; a pung or kong (111) before a run (123) from the same tile:
 # (tile, kind) does it, as "kong" and "pung" sort before "run".
-_tile_order = itemgetter(1, 0)
+_tile_order: Final = itemgetter(1, 0)
 
 
 def _reading_key(reading: Reading) -> list[tuple[int, ...]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import prod
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .hand import (
     SEVEN_PAIRS,
@@ -35,7 +35,7 @@ class Pattern(NamedTuple):
     supersedes: tuple[str, ...] = ()
 
 
-PATTERNS: tuple[Pattern, ...] = (
+PATTERNS: Final[tuple[Pattern, ...]] = (
     Pattern("ordinary", "ordinary hand", 1),
     Pattern("all_pungs", "all pungs", 2, ("ordinary",)),
     Pattern("mixed_one_suit", "mixed one suit", 2, ("ordinary",)),
@@ -61,19 +61,19 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     Pattern("four_kongs", "four kongs", 18, ("all_pungs",)),
 )
-BY_ID: dict[str, Pattern] = {p.id: p for p in PATTERNS}
-TABLE_ORDER: dict[str, int] = {p.id: n for n, p in enumerate(PATTERNS)}
+BY_ID: Final[dict[str, Pattern]] = {p.id: p for p in PATTERNS}
+TABLE_ORDER: Final[dict[str, int]] = {p.id: n for n, p in enumerate(PATTERNS)}
 # 七小對 and its luxury rows, by the number of four-of-a-kinds they hold.
-SEVEN_PAIRS_ROWS = (
+SEVEN_PAIRS_ROWS: Final = (
     "seven_pairs",
     "luxury_seven_pairs",
     "double_luxury_seven_pairs",
     "triple_luxury_seven_pairs",
 )
-COMBINE_MODES = ("highest", "add", "multiply")
-_SHAPE_PRIORITY = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
+COMBINE_MODES: Final = ("highest", "add", "multiply")
+_SHAPE_PRIORITY: Final = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
 _NONE9, _NONE7 = bytes(9), bytes(7)
-_RUNS = frozenset(
+_RUNS: Final = frozenset(
     Block("run", tile) for tile in range(KINDS)
 )  # every run (順) a reading can hold: always concealed
 

@@ -12,25 +12,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..errors import TileError
 from ..i18n.messages import msg
 from ..i18n.terms import HONOUR_MARKS, HONOURS_SAID, NUMERALS, SEPARATORS, SUIT_MARKS
 from .memo import Memo
 
-SUITS = "mpsz"
-KINDS = 34
-COPIES = 4
+SUITS: Final = "mpsz"
+KINDS: Final = 34
+COPIES: Final = 4
 
 # Characters that name a suit after a run of digits: the MPSZ letters, and the Chinese suits.
-_SUIT_MARKS = {"m": "m", "p": "p", "s": "s", "z": "z", **SUIT_MARKS}
+_SUIT_MARKS: Final = {"m": "m", "p": "p", "s": "s", "z": "z", **SUIT_MARKS}
 # Characters that are one honour tile by themselves: E S W N P F C, and the Chinese honours.
-_HONOUR_MARKS = {
+_HONOUR_MARKS: Final = {
     **{letter: 27 + n for n, letter in enumerate("ESWNPFC")},
     **{mark: 26 + number for mark, number in HONOUR_MARKS.items()},
 }
-_DIGITS = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(NUMERALS)}
+_DIGITS: Final = {str(d): d for d in range(10)} | {c: i + 1 for i, c in enumerate(NUMERALS)}
 
 
 class Tile(NamedTuple):
@@ -78,8 +78,8 @@ class Tile(NamedTuple):
         return f"Tile.parse({str(self)!r})"  # eval(repr(tile)) == tile
 
 
-TILES: tuple[Tile, ...] = tuple(Tile(i) for i in range(KINDS))
-TERMINALS_AND_HONOURS: tuple[int, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+TILES: Final[tuple[Tile, ...]] = tuple(Tile(i) for i in range(KINDS))
+TERMINALS_AND_HONOURS: Final[tuple[int, ...]] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def parse_indices(text: str) -> list[int]:
@@ -110,12 +110,12 @@ def parse_counted(text: str) -> tuple[tuple[int, ...], bytes]:
     return _parse(text)
 
 
-_SAID = re.compile("|".join(HONOURS_SAID))  # 紅中 is 中, 東風 is 東 (i18n/terms.py)
+_SAID: Final = re.compile("|".join(HONOURS_SAID))  # 紅中 is 中, 東風 is 東 (i18n/terms.py)
 
 
 # "123m" -> ((0, 1, 2), its counts as one integer, a byte per tile kind): the words of tile
 # notation recur, and a hand's counts are then the sum of its words' integers.
-_TOKENS: Memo[str, tuple[tuple[int, ...], int]] = Memo(
+_TOKENS: Final[Memo[str, tuple[tuple[int, ...], int]]] = Memo(
     "tiles.words", 4096, "the words of tile notation ('123m') and their counts"
 )
 

@@ -8,18 +8,18 @@ here checks anything: a :class:`Record` that exists is a valid one.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..i18n.scripts import simplified
 from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
 from .rules import DEFAULT_RULES, Rules
 
-WIN_TYPES = ("self_draw", "kong_bloom", "robbed_kong")
-SEATS = ("East", "South", "West", "North")
-MAX_TILE_TEXT = (
+WIN_TYPES: Final = ("self_draw", "kong_bloom", "robbed_kong")
+SEATS: Final = ("East", "South", "West", "North")
+MAX_TILE_TEXT: Final = (
     200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 )
-ONE = Decimal(1)  # the stake when a record names none
+ONE: Final = Decimal(1)  # the stake when a record names none
 
 # What a player may write for a win type or a kong type besides its id: the tool's own spelling
 # with a
@@ -43,14 +43,14 @@ def _spellings(word: str) -> list[str]:
 
 
 # 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
-OPEN_KONG = "open"
-WIN_TYPE_NAMES = {
+OPEN_KONG: Final = "open"
+WIN_TYPE_NAMES: Final = {
     "self-draw": "self_draw",
     "kong-bloom": "kong_bloom",
     "robbed-kong": "robbed_kong",
     **{spelling: kind for word, kind in WIN_TYPE_WORDS for spelling in _spellings(word)},
 }
-KONG_TYPE_NAMES = {
+KONG_TYPE_NAMES: Final = {
     spelling: kind for word, kind in KONG_TYPE_WORDS for spelling in _spellings(word)
 } | {OPEN_KONG: OPEN_KONG}
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ..engine.memo import Memo
 from ..errors import RecordError
@@ -46,9 +46,9 @@ def same_person(names: Iterable[str]) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- seating a table
 
-MAX_NAME = 64  # characters in a player's name
+MAX_NAME: Final = 64  # characters in a player's name
 
-_SEATED: Memo[tuple[Any, ...] | None, tuple[str, ...]] = Memo(
+_SEATED: Final[Memo[tuple[Any, ...] | None, tuple[str, ...]]] = Memo(
     "record.seated", 1024, "a table's four names, checked once while the table plays"
 )
 
@@ -59,11 +59,12 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
         seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
     except TypeError:  # a list or a mapping among the names: _seat says so
         seated = None
-    if seated is None:
-        seated = _seat(value, path)
-        if key is not None and all(type(name) is str for name in key):
-            _SEATED.remember(key, seated)
-    return seated
+    if seated is not None:
+        return seated
+    checked = _seat(value, path)
+    if checked == key:  # written as the table writes them: nothing else equals four such names
+        _SEATED.remember(key, checked)
+    return checked
 
 
 # A name checked once, then known by its text: on a log where every line seats four of a club's 400
@@ -71,7 +72,7 @@ def seat(value: Any, path: str) -> tuple[str, ...]:
 # afresh, the seating never repeats but each name does (the table memo above still earns its keep
 # where a
 # table plays on: one look-up instead of four).
-_NAMED: Memo[str, tuple[str, str]] = Memo(
+_NAMED: Final[Memo[str, tuple[str, str]]] = Memo(
     "record.names", 4096, "a player's name as written: the name and its identity, checked once"
 )
 

@@ -11,10 +11,11 @@ Record validation, the answers typed at ``record`` and ``check`` all ask here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from ..engine.tiles import COPIES, KINDS
 
-HAND_SIZE = 14  # 十四張: a winning hand, each pung and kong counted as three
+HAND_SIZE: Final = 14  # 十四張: a winning hand, each pung and kong counted as three
 
 
 def tally(

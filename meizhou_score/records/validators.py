@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, KeysView
 from collections.abc import Set as AbstractSet
 from decimal import Decimal, InvalidOperation
-from typing import Any, cast
+from typing import Any, Final, cast
 
+from ..engine.memo import Memo
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 
@@ -99,14 +100,28 @@ def mapping(
     return value
 
 
+# A misspelt key recurs (a club's log writes ``winer`` hundreds of times), and difflib weighs it
+# against every allowed key in interpreted Python: 300,000 instructions a hint.
+_HINTS: Final[Memo[tuple[str, tuple[str, ...]], Message | str]] = Memo(
+    "validators.hints", 1024, "a near miss and the keys it was weighed against: its hint"
+)
+
+
 def close(key: str, allowed: Iterable[str]) -> Message | str:
     """`` (did you mean 'X'?)`` for a near miss: other case, spacing, a hyphen, a letter or two."""
+    written, choices = str(key), tuple(allowed)
+    hint = _HINTS.get((written, choices))
+    if hint is None:
+        hint = _HINTS.remember((written, choices), _near_miss(written, choices))
+    return hint
+
+
+def _near_miss(key: str, allowed: tuple[str, ...]) -> Message | str:
     from difflib import get_close_matches
 
-    allowed = tuple(allowed)
     folded = {" ".join(a.replace("-", "_").split()).casefold(): a for a in allowed}
-    exact = folded.get(" ".join(str(key).replace("-", "_").split()).casefold())
-    near = [exact] if exact else get_close_matches(str(key), allowed, n=1)
+    exact = folded.get(" ".join(key.replace("-", "_").split()).casefold())
+    near = [exact] if exact else get_close_matches(key, allowed, n=1)
     return msg(" (did you mean {near!r}?)", near=near[0]) if near else ""
 
 
@@ -136,7 +151,7 @@ def boolean(value: Any, path: str) -> bool:
 # significant digits, at most AMOUNT_DECIMALS of them after the point, and below
 # 10 ** AMOUNT_MAGNITUDE.
 AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
-COUNT_LIMIT = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
+COUNT_LIMIT: Final = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
 
 
 def amount(value: Any, path: str, positive: bool = False) -> Decimal:

@@ -47,7 +47,8 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
         "patterns": list(scored.patterns) if scored is not None else [],
         "ratio": scored.ratio if scored is not None else 0,
         "transfers": [
-            row(t.payer, t.payee, t.units, to_gold(t.units), t.reason, t.rule) for t in s.transfers
+            row(payer, payee, units, to_gold(units), reason, rule)
+            for payer, payee, units, reason, rule, _basis, _tile in s.transfers
         ],
         "balances": s.amounts,
         "next_dealer": s.next_dealer,

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Context, Decimal, Inexact, InvalidOperation, Overflow
+from typing import Final
 
 from ..records.model import ONE
 
 # Amounts are at most 30 digits (validators.amount) and units are whole numbers, so every product
 # and sum
 # fits in 100 digits. Should one ever not, the context raises instead of rounding.
-EXACT = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
+EXACT: Final = Context(prec=100, traps=[Inexact, Overflow, InvalidOperation])
 
 Gold = int | Decimal
 """An amount of gold: an int when whole (the usual table), else an exact Decimal."""

@@ -8,7 +8,7 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..engine import hand as core
 from ..engine.patterns import Score, score
@@ -19,7 +19,7 @@ from ..i18n.rulings import FINDINGS, REASONS
 from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 
-WIN_REASONS = WIN_TYPES  # each win type is also the reason of its payments
+WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
 
 
 class Basis(NamedTuple):
@@ -197,9 +197,10 @@ def _units_won(
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
     for paid in payments:
-        for t in paid:
-            out[t.payer] -= t.units
-            out[t.payee] += t.units
+        # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
+        for payer, payee, units, _reason, _rule, _basis, _tile in paid:
+            out[payer] -= units
+            out[payee] += units
     return out
 
 
