@@ -609,9 +609,10 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
             new = sorted(p.name for p in tmp_path.iterdir() if p.name not in left)
             assert len(new) <= 1 and all(n.startswith(".night.yaml.") for n in new), new
             assert all(n.endswith(".tmp") for n in new), new
-            if stop == signal.SIGINT:
-                assert proc.returncode in (0, 130) and "Traceback" not in err, err
-                assert now == was + hand or proc.returncode == 130
+            if stop == signal.SIGINT:  # after the work, it may find the interpreter exiting,
+                # where CPython has put Ctrl-C's default back: killed by SIGINT, as quietly
+                done = (0, -signal.SIGINT) if now == was + hand else ()
+                assert proc.returncode in (130, *done) and "Traceback" not in err, err
             else:
                 assert proc.returncode in (0, -signal.SIGKILL), err
     # an uninterrupted record: one more hand, and what a killed one left removed (it is the next

@@ -360,11 +360,15 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path, where, mom
         if p.poll() is None:
             p.kill()
             p.wait()
-    err = said + err if where == "stderr" else err
-    assert p.returncode in (0, 130) and b"Traceback" not in err, (p.returncode, err.decode())
+    err, out = (said + err, out) if where == "stderr" else (err, said + out)
     # the night as it was, or with its hand (a Ctrl-C after the write is a 130 with the new night)
     now = night.read_bytes()
     assert now in (old, new) and (now == new or p.returncode == 130), (p.returncode, now)
+    # A Ctrl-C once the work is done and said may find the interpreter exiting, where CPython has
+    # put Ctrl-C's default back: killed by SIGINT (a shell's $? is 130 all the same), as quietly.
+    done = now == new and b"Recorded hand 3 in" in out
+    stopped = (0, 130, -signal.SIGINT) if done else (0, 130)
+    assert p.returncode in stopped and b"Traceback" not in err, (p.returncode, err.decode())
     assert sorted(f.name for f in night.parent.iterdir()) == ["n.yaml", "whole"]  # no temporary
 
 
