@@ -5,7 +5,8 @@ Every expected balance is worked out by hand from RULES.md in the comments.
 
 import json
 import os
-import random
+import select
+import signal
 import subprocess
 import sys
 import time
@@ -533,37 +534,95 @@ def _cli(*args):
     return [sys.executable, "-m", "meizhou_score", *map(str, args)]
 
 
+def _read_until(proc: subprocess.Popen, wanted: bytes, timeout: float = 120) -> None:
+    """Read ``proc``'s stderr up to the first line holding ``wanted``; a clear failure when it
+    ends, or says nothing more for ``timeout`` seconds, before that."""
+    said = b""
+    fd = proc.stderr.fileno()
+    end = time.monotonic() + timeout
+    while not any(wanted in line for line in said.splitlines(keepends=True) if line[-1:] == b"\n"):
+        left = end - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            pytest.fail(f"no {wanted!r} within {timeout} s; it said:\n{said.decode()}")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            proc.wait(timeout=60)
+            pytest.fail(f"exit {proc.returncode} before {wanted!r}; it said:\n{said.decode()}")
+        said += chunk
+
+
 def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
     path = tmp_path / "night.yaml"
     three_hands(path)
     # a long night, so that writing takes a while
     lines = path.read_text(encoding="utf-8") + "".join("  - draw: true\n" for _ in range(3000))
     path.write_text(lines, encoding="utf-8")
-    old = path.read_bytes()
-    rng = random.Random(7)
-    seen_new = seen_old = 0
-    for _ in range(12):
-        proc = subprocess.Popen(
-            _cli("record", path, "--draw"),
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        time.sleep(rng.uniform(0.05, 0.6))
-        proc.kill()
-        proc.wait()
-        now = path.read_bytes()
-        if now == old:
-            seen_old += 1
-        else:
-            assert now == old + b"  - draw: true\n", "a half-written file"
-            seen_new += 1
-            path.write_bytes(old)
-        leftovers = [p.name for p in tmp_path.iterdir() if p.name != "night.yaml"]
-        for name in leftovers:  # a killed run may leave its temporary file, never a changed session
-            assert name.startswith(".night.yaml.") and name.endswith(".tmp")
-            (tmp_path / name).unlink()
-    assert seen_old + seen_new == 12
+    hand = b"  - draw: true\n"  # what one more record adds
+    # The moments to stop it at, each awaited (never a guessed time): two lines of
+    # `python -X importtime` (the session file's module imported: the night about to be read; the
+    # answer's, the last import before the write), and the write seen begun (its temporary file
+    # there, or the night itself changed: a write in place would be caught in the middle). Each
+    # moment twice: SIGKILL (nothing can be cleaned up: its temporary file may stay, for the next
+    # writer to remove) and Ctrl-C (a quiet 130, or the work done). A Ctrl-C inside the write
+    # removes its temporary file, except one landing inside tempfile.mkstemp once the file is made
+    # (before filewrite.write's cleanup begins): that one stays too (2 Ctrl-Cs in 8 here, each
+    # sent as soon as the file was seen), and the next writer removes it.
+    moments = [b"meizhou_score.records.sessionfile", b"meizhou_score.cli.answers", "writing"]
+    hands = 3 + 3000
+    for moment in moments:
+        for stop in (signal.SIGKILL, signal.SIGINT):
+            was, before = path.read_bytes(), path.stat()
+            left = {p.name for p in tmp_path.iterdir()}
+
+            def writing() -> bool:
+                now = path.stat()
+                if (now.st_size, now.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+                    return True
+                return any(
+                    p.name.endswith(".tmp") and p.name not in left for p in tmp_path.iterdir()
+                )
+
+            proc = subprocess.Popen(
+                [sys.executable, "-X", "importtime", *_cli("record", path, "--draw")[1:]],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+            )
+            try:
+                if moment == "writing":
+                    end = time.monotonic() + 120
+                    while not writing() and proc.poll() is None and time.monotonic() < end:
+                        time.sleep(0.0002)
+                    assert writing(), f"no write seen begun (exit {proc.poll()})"
+                else:
+                    _read_until(proc, moment)
+                proc.send_signal(stop)
+                err = proc.communicate(timeout=60)[1].decode()
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+            now = path.read_bytes()
+            assert now in (was, was + hand), f"a half-written night ({moment!r}, {stop!r})"
+            hands += now != was
+            # a write stopped midway leaves at most its own temporary file, for the next writer
+            new = sorted(p.name for p in tmp_path.iterdir() if p.name not in left)
+            assert len(new) <= 1 and all(n.startswith(".night.yaml.") for n in new), new
+            assert all(n.endswith(".tmp") for n in new), new
+            if stop == signal.SIGINT:  # after the work, it may find the interpreter exiting,
+                # where CPython has put Ctrl-C's default back: killed by SIGINT, as quietly
+                done = (0, -signal.SIGINT) if now == was + hand else ()
+                assert proc.returncode in (130, *done) and "Traceback" not in err, err
+            else:
+                assert proc.returncode in (0, -signal.SIGKILL), err
+    # an uninterrupted record: one more hand, and what a killed one left removed (it is the next
+    # writer's to remove, under the file's lock)
+    was = path.read_bytes()
+    assert run("record", path, "--draw").exit_code == 0
+    assert path.read_bytes() == was + hand
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.yaml"]  # no temporary file left
+    result = run("settle", path, "--format", "json")
+    assert result.exit_code == 0 and len(json.loads(result.stdout)["hands"]) == hands + 1
 
 
 def test_two_records_at_once_lose_no_hand(tmp_path):

@@ -163,34 +163,55 @@ def test_six_programs_creating_one_ledger_store_six_nights(tmp_path, night):
     assert totals(db) == {name: 6 * value for name, value in TOTALS.items()}
 
 
-def test_a_ledger_another_program_is_still_creating_is_waited_for(tmp_path, night):
-    # The race CI once lost: program A is switching a new ledger to WAL (it holds the write lock of a
-    # rollback-journal file) when program B wants to switch it too. SQLite says busy to B at once rather
-    # than wait, so B must try again, not refuse. Here a real process holds that lock for 1.5 s.
+def test_a_ledger_another_program_is_still_creating_is_waited_for(tmp_path, night, monkeypatch):
+    # The race CI once lost: program A is switching a new ledger to WAL (it holds the write lock of
+    # a rollback-journal file) when program B wants to switch it too. SQLite says busy to B at once
+    # rather than wait, so B must try again, not refuse. Here a real process holds that lock until
+    # the test tells it to let go (a line on its stdin), which the test does only once B has been
+    # told busy: the order of events is asserted, not a number of seconds.
+    from meizhou_score.club import store
+
+    monkeypatch.setattr(store, "WAIT_SECONDS", 120.0)  # a loaded machine is not a busy ledger
     db = tmp_path / "club.sqlite3"
     holder = subprocess.Popen(
         [
             sys.executable,
             "-c",
             (
-                "import sqlite3, sys, time; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
-                "c.execute('BEGIN IMMEDIATE'); c.execute('CREATE TABLE being_made (x)'); print('held', flush=True); "
-                "time.sleep(1.5); c.execute('ROLLBACK')"
+                "import sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                "c.execute('BEGIN IMMEDIATE'); c.execute('CREATE TABLE being_made (x)')\n"
+                "print('held', flush=True); sys.stdin.readline()\n"
+                "c.execute('ROLLBACK'); print('released', flush=True)"
             ),
             str(db),
         ],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
     )
+    events = []
+    is_busy = store._is_busy
+
+    def told_busy(exc):  # B (this process) told busy: the lock is held, the holder still waits
+        busy = is_busy(exc)
+        if busy and not events:
+            events.append("B told busy")
+            holder.stdin.write("let go\n")
+            holder.stdin.flush()
+        return busy
+
+    monkeypatch.setattr(store, "_is_busy", told_busy)
     try:
         assert holder.stdout.readline().strip() == "held"
-        start = time.monotonic()
         added = run(db, "add", night)
-        waited = time.monotonic() - start
+        events.append("B finished")
     finally:
-        holder.wait(timeout=30)
+        holder.stdin.close()  # let go, whatever happened
+        holder.wait(timeout=60)
+    assert events == ["B told busy", "B finished"], events  # B waited, and went on once let go
+    assert holder.stdout.read().strip() == "released" and holder.returncode == 0
     assert added.exit_code == 0, added.output
-    assert "Added night 1" in added.output and 0.5 < waited < 9
+    assert "Added night 1" in added.output
     assert totals(db) == TOTALS
 
 

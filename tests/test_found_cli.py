@@ -8,6 +8,7 @@ import json
 import os
 import re
 import resource
+import select
 import shutil
 import signal
 import stat
@@ -294,33 +295,81 @@ def test_a_ledger_on_a_full_disk_exits_4_as_any_output_unwritten(tmp_path):
 # --- 8. Ctrl-C while the program starts: a traceback, killed by SIGINT ----------------------
 
 
-# a frame of the package's own code (not the editable install's finder in site-packages)
-OUR_FRAME = re.compile(rb'File "[^"]*[/\\]meizhou_score[/\\]')
+def _read_until(proc: subprocess.Popen, stream, wanted: bytes, timeout: float = 120) -> bytes:
+    """What ``proc`` wrote on ``stream`` up to and including the first line holding ``wanted``;
+    a clear failure when it ends, or says nothing more for ``timeout`` seconds, before that."""
+    said = b""
+    fd = stream.fileno()
+    end = time.monotonic() + timeout
+    while not any(wanted in line for line in said.splitlines(keepends=True) if line[-1:] == b"\n"):
+        left = end - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            pytest.fail(f"no {wanted!r} within {timeout} s; it said:\n{said.decode()}")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            proc.wait(timeout=60)
+            pytest.fail(f"exit {proc.returncode} before {wanted!r}; it said:\n{said.decode()}")
+        said += chunk
+    return said
 
 
-def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path):
-    # A Ctrl-C that lands inside CPython's own start-up (before its handler: killed by SIGINT, no
-    # word; then site, the editable install's finder: a bare `python -c pass` takes 130-160 ms on a
-    # busy machine) comes before any program code runs, and no program can handle it; from the
-    # package's first line on, it must be a quiet 130.
-    night = tmp_path / "n.yaml"
-    seen, reached = [], 0
-    for delay in (0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.45, 0.6):
-        night.write_text(NIGHT, encoding="utf-8")
-        p = subprocess.Popen(
-            [sys.executable, "-m", "meizhou_score", "record", night, "--draw", "--yes"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
-        time.sleep(delay)
+# The moments of a `record` to press Ctrl-C at, each a line it prints: on stderr, a module's line
+# of `python -X importtime` (printed once the module is imported), every one after `__main__` put
+# its quiet handler in (the first, the errors the command line reads, is imported by `cli.app`):
+# the command line read, the night's command found, the file about to be read, the night settled,
+# the settlement drawn, the answer about to be written; on stdout, the hand shown (the night just
+# written) and the last line (the work done).
+MOMENTS = [
+    ("stderr", b"meizhou_score.errors"),
+    ("stderr", b"| meizhou_score.cli.app"),
+    ("stderr", b"meizhou_score.cli.record_night"),
+    ("stderr", b"meizhou_score.records.sessionfile"),
+    ("stderr", b"meizhou_score.night.service"),
+    ("stderr", b"meizhou_score.render.session"),
+    ("stderr", b"meizhou_score.cli.answers"),
+    ("stdout", b"Hand 3 "),
+    ("stdout", b"Recorded hand 3"),
+]
+
+
+@pytest.mark.parametrize("where, moment", MOMENTS, ids=[m.decode().strip("| ") for _, m in MOMENTS])
+def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path, where, moment):
+    # A Ctrl-C that lands inside CPython's own start-up (before `__main__`'s handler) comes before
+    # any program code runs, and no program can handle it; from the command line's first import
+    # on, it must be a quiet 130 (or 0, when it came after the work was done), the night whole.
+    # Each Ctrl-C waits for its moment to be seen (the line printed), not for a guessed time.
+    night, whole = tmp_path / "n.yaml", tmp_path / "whole" / "n.yaml"
+    whole.parent.mkdir()
+    for path in (night, whole):
+        path.write_text(NIGHT, encoding="utf-8")
+    old = night.read_bytes()
+    assert run("record", whole, "--draw", "--yes").returncode == 0
+    new = whole.read_bytes()  # the night as an uninterrupted record leaves it
+    p = subprocess.Popen(
+        [sys.executable, "-X", "importtime", "-m", "meizhou_score", "record", night, "--draw"]
+        + ["--yes"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
+    )
+    try:
+        said = _read_until(p, getattr(p, where), moment)
         p.send_signal(signal.SIGINT)
-        _, err = p.communicate(timeout=60)
-        if p.returncode in (0, 130) and b"Traceback" not in err:
-            reached += 1
-        elif OUR_FRAME.search(err) or not (b"Traceback" in err or p.returncode == -signal.SIGINT):
-            seen.append((delay, p.returncode, err.decode()[-300:]))
-    assert not seen, seen
-    assert reached, "every Ctrl-C landed in the interpreter's start-up: nothing was tested"
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    err, out = (said + err, out) if where == "stderr" else (err, said + out)
+    # the night as it was, or with its hand (a Ctrl-C after the write is a 130 with the new night)
+    now = night.read_bytes()
+    assert now in (old, new) and (now == new or p.returncode == 130), (p.returncode, now)
+    # A Ctrl-C once the work is done and said may find the interpreter exiting, where CPython has
+    # put Ctrl-C's default back: killed by SIGINT (a shell's $? is 130 all the same), as quietly.
+    done = now == new and b"Recorded hand 3 in" in out
+    stopped = (0, 130, -signal.SIGINT) if done else (0, 130)
+    assert p.returncode in stopped and b"Traceback" not in err, (p.returncode, err.decode())
+    assert sorted(f.name for f in night.parent.iterdir()) == ["n.yaml", "whole"]  # no temporary
 
 
 # --- 9. output paths that are neither file nor folder: work done, then exit 4 ---------------

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -419,6 +420,25 @@ def test_ctrl_c_stops_the_server_cleanly(server):
     assert f"{base}/" in out
 
 
+def answer_of(proc: subprocess.Popen, url: str, timeout: float = 60) -> int:
+    """The status ``url`` is answered with, once the server ``proc`` listens: a clear failure when
+    it exits first, or gives no answer within ``timeout`` seconds (a generous deadline)."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as answer:
+                return answer.status
+        except urllib.error.HTTPError as exc:
+            return exc.code  # a refusal is an answer
+        except OSError as exc:
+            if proc.poll() is not None:
+                said = proc.stderr.read() if proc.stderr else ""
+                pytest.fail(f"serve exited ({proc.returncode}) before answering {url}: {said}")
+            if time.monotonic() > end:
+                pytest.fail(f"serve gave no answer to {url} within {timeout} s: {exc}")
+            time.sleep(0.05)
+
+
 def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
     import re
     import signal
@@ -441,14 +461,9 @@ def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
         text=True,
     )
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/night", timeout=1)
-            except urllib.error.HTTPError as exc:
-                assert exc.code == 401  # listening, and nothing without the token
-                break
-            except OSError:
-                time.sleep(0.1)
+        # listening, and nothing without the token: awaited until it answers (or fails plainly)
+        refused = answer_of(proc, f"http://127.0.0.1:{port}/api/night")
+        assert refused == 401, refused
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
     finally:
