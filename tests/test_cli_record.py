@@ -564,9 +564,9 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
     # there, or the night itself changed: a write in place would be caught in the middle). Each
     # moment twice: SIGKILL (nothing can be cleaned up: its temporary file may stay, for the next
     # writer to remove) and Ctrl-C (a quiet 130, or the work done). A Ctrl-C inside the write
-    # removes its temporary file, except one landing inside tempfile.mkstemp once the file is made
-    # (before filewrite.write's cleanup begins): that one stays too (2 Ctrl-Cs in 8 here, each
-    # sent as soon as the file was seen), and the next writer removes it.
+    # removes its temporary file, one sent as the file is made included (filewrite holds Ctrl-C
+    # back until the file is named where it is removed: before, 2 Ctrl-Cs in 8 sent as soon as the
+    # file was seen left it behind).
     moments = [b"meizhou_score.records.sessionfile", b"meizhou_score.cli.answers", "writing"]
     hands = 3 + 3000
     for moment in moments:
@@ -609,6 +609,7 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
             new = sorted(p.name for p in tmp_path.iterdir() if p.name not in left)
             assert len(new) <= 1 and all(n.startswith(".night.yaml.") for n in new), new
             assert all(n.endswith(".tmp") for n in new), new
+            assert stop == signal.SIGKILL or not new, f"Ctrl-C left {new} ({moment!r})"
             if stop == signal.SIGINT:  # after the work, it may find the interpreter exiting,
                 # where CPython has put Ctrl-C's default back: killed by SIGINT, as quietly
                 done = (0, -signal.SIGINT) if now == was + hand else ()

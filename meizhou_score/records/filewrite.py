@@ -5,6 +5,7 @@ night apart. A crash at any moment leaves the old file or the new one, never hal
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -61,24 +62,43 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
     if os.path.exists(target) and not mode & 0o222:
         raise SessionFileError(at(path, READ_ONLY))
     folder = os.path.dirname(target)
-    fd, temporary = tempfile.mkstemp(
-        prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
-    )
+    temporary = None
     try:
-        with os.fdopen(fd, "wb") as handle:
+        # a Ctrl-C is let through only once the file is named here, so that it is removed below
+        with _interrupt_held():
+            fd, temporary = tempfile.mkstemp(
+                prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
+            )
+            handle = os.fdopen(fd, "wb")
+        with handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except FileNotFoundError:
+                pass
         raise
     _sync_folder(folder)
     return data
+
+
+@contextmanager
+def _interrupt_held() -> Iterator[None]:
+    """SIGINT held back (blocked, not lost) while the block runs: Python raises KeyboardInterrupt
+    once it is let through, inside the ``try`` that removes the temporary file."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _new_file_mode() -> int:
