@@ -14,6 +14,7 @@ import urllib.request
 
 import pytest
 from test_page_table import NIGHT, PLAIN, phone, serve, stop
+from test_web_page import poll
 
 
 @pytest.fixture
@@ -167,4 +168,159 @@ def test_the_page_picks_its_language_as_the_command_line_does(
     page.wait_for_selector("[data-hand='1']")
     assert page.get_attribute("#langs [aria-pressed='true']", "data-lang") == chosen
     assert page.evaluate("document.documentElement.lang") == chosen
+    assert page.errors == []
+
+
+# What a second newcomer table found (four Chromium phones): a notice left in the script it was said
+# in after the switch to another, the tab's title always 梅州麻將, a half-width colon in Chinese,
+# and at 320 px the night's file name cut to one stray letter beside the language buttons.
+
+PHONES = [(320, 640), (390, 844)]
+
+
+@pytest.mark.parametrize("width, height", PHONES)
+def test_a_notice_is_said_again_in_the_language_switched_to(served, chromium, width, height):
+    base, _ = served
+    mine, theirs = phone(chromium), phone(chromium, locale="zh-TW", width=width, height=height)
+    for page in (mine, theirs):
+        opened(page, base)
+    mine.click("#new-hand")
+    mine.click("[data-winner='__draw']")
+    mine.click("#record")
+    theirs.locator("#notice", has_text="第 2 局已由另一部手機記下。").wait_for(timeout=5000)
+    theirs.click("[data-lang='zh-Hans']")  # within the notice's five seconds
+    theirs.locator("#notice", has_text="第 2 局已由另一部手机记下。").wait_for(timeout=3000)
+    theirs.click("[data-lang='en']")
+    theirs.locator("#notice", has_text="Hand 2 was recorded on another phone.").wait_for(
+        timeout=3000
+    )
+    assert mine.errors == [] and theirs.errors == []
+
+
+@pytest.mark.parametrize("width, height", PHONES)
+def test_a_question_and_the_preview_are_said_again_in_the_new_language(
+    served, chromium, width, height
+):
+    base, _ = served
+    page = phone(chromium, width=width, height=height)
+    opened(page, base)
+    page.click("#undo")
+    assert page.inner_text("#ask-text").startswith("Take back hand 1 (Mei wins")
+    page.click("[data-lang='zh-Hant']")
+    page.locator("#ask-text", has_text="撤回第 1 局").wait_for(timeout=3000)
+    # the question's own words and the hand's, as the night now says them: Mei's +60 after the
+    # full-width comma
+    text = page.inner_text("#ask-text")
+    assert text.startswith("撤回第 1 局（Mei 自摸") and text.endswith("，+60）？"), text
+    assert page.inner_text("#undo-no") == "保留"
+    page.click("#undo-no")
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    for group in PLAIN:
+        page.click(f"[data-set='{group}']")
+    page.click("[data-win='4s']")
+    page.wait_for_selector("#record:enabled")
+    assert "Jun 自摸" in page.inner_text("#preview")
+    page.click("[data-lang='en']")
+    page.locator("#preview", has_text="Jun wins by self-draw").wait_for(timeout=3000)
+    assert "Jun +60" in page.inner_text("#preview")
+    assert page.errors == []
+
+
+def test_a_question_in_the_servers_words_is_put_away_with_its_language(served, chromium):
+    base, night = served
+
+    def refuse(route):  # the night changed elsewhere: the server's sentence, in English
+        route.fulfill(
+            status=412,
+            json={
+                "error": "The night changed elsewhere (another phone, or the file itself).",
+                "changed": {"kind": "changed", "hand": None},
+                "night": json.loads(urllib.request.urlopen(base + "/api/night").read()),
+            },
+        )
+
+    page = phone(chromium)
+    opened(page, base)
+    page.route("**/api/hands?*", refuse)
+    page.click("#new-hand")
+    page.click("[data-winner='__draw']")
+    page.click("#record")
+    page.wait_for_selector("#ask:visible")
+    page.click("[data-lang='zh-Hant']")
+    page.wait_for_selector("#ask", state="hidden", timeout=3000)  # not left in English
+    page.locator("#record", has_text="記錄").wait_for()  # the hand still there to record
+    assert [e for e in page.errors if "412" not in e] == []
+
+
+@pytest.mark.parametrize(
+    "query, title, then",
+    [("?lang=zh-Hans", "梅州麻将", "Meizhou mahjong"), ("?lang=en", "Meizhou mahjong", "梅州麻將")],
+)
+def test_the_tabs_title_follows_the_language(served_to_read, chromium, query, title, then):
+    base, _ = served_to_read
+    page = phone(chromium)
+    page.goto(base + "/" + query)
+    page.wait_for_selector("[data-hand='1']")
+    assert page.title() == title
+    page.click("[data-lang='en']" if then.isascii() else "[data-lang='zh-Hant']")
+    poll(page, f"document.title === {json.dumps(then)}", 5)
+    assert page.errors == []
+
+
+def test_chinese_says_its_own_colon(served, chromium):
+    base, _ = served
+    for locale, said in [("en-US", "Ah Fook → Mei: 20"), ("zh-TW", "Ah Fook → Mei：20")]:
+        page = phone(chromium, locale=locale)
+        opened(page, base)
+        page.click("#settle-up")
+        # each of the three pays Mei 2 units at stake 10 (R5): 20 each, already the fewest
+        assert page.locator("#settle-list li").first.inner_text() == said
+    # a refused preview: the place it names, the colon, the sentence
+    answers = [
+        {"error": "不是文字：單獨的代理字元（\\ud800）", "where": "winner"},
+        # a sentence that names its place already is not told it twice
+        {"error": "hand：1m 有 6 張；每種牌只有四張（R1）", "where": "hand"},
+    ]
+    page.route("**/api/preview?*", lambda route: route.fulfill(status=422, json=answers[0]))
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    for group in PLAIN:
+        page.click(f"[data-set='{group}']")
+    page.click("[data-win='4s']")
+    page.locator("#preview.refused").wait_for()
+    assert page.inner_text("#preview") == "winner：不是文字：單獨的代理字元（\\ud800）"
+    answers.pop(0)
+    page.click("[data-win='4s']")  # off and on: asked again
+    page.click("[data-win='4s']")
+    page.locator("#preview.refused", has_text="1m").wait_for()
+    assert page.inner_text("#preview") == "hand：1m 有 6 張；每種牌只有四張（R1）"
+    assert [e for e in page.errors if "422" not in e] == []
+
+
+HEADER = """() => {
+  const box = (id) => document.getElementById(id).getBoundingClientRect();
+  const cut = (id) => { const e = document.getElementById(id); return e.scrollWidth > e.clientWidth; };
+  const [title, file, langs] = [box('title'), box('file'), box('langs')];
+  return {file: document.getElementById('file').textContent, cut: [cut('title'), cut('file')],
+          room: Math.min(langs.left - title.right, langs.left - file.right), title: title.width,
+          file_width: file.width, header: document.querySelector('header').getBoundingClientRect().height};
+}"""
+
+
+@pytest.mark.parametrize("width, height", PHONES)
+@pytest.mark.parametrize("locale", ["en-US", "zh-TW"])
+def test_the_header_shows_the_file_name_beside_the_language_buttons(
+    served_to_read, chromium, locale, width, height
+):
+    base, _ = served_to_read
+    page = phone(chromium, locale=locale, width=width, height=height)
+    opened(page, base)
+    found = page.evaluate(HEADER)
+    # the file's own name whole (the folders before it would only fill the line), the title whole
+    assert found["file"] == "night.yaml" and found["cut"] == [False, False], found
+    assert found["room"] >= 4, found  # neither runs into the buttons
+    assert found["header"] <= 56, found  # no taller than the buttons' row: the totals stay up
     assert page.errors == []

@@ -65,9 +65,9 @@ def served(night):
             stop(proc)
 
 
-def phone(browser, locale="en-US", width=390):
+def phone(browser, locale="en-US", width=390, height=844):
     context = browser.new_context(
-        viewport={"width": width, "height": 844}, locale=locale, has_touch=True
+        viewport={"width": width, "height": height}, locale=locale, has_touch=True
     )
     page = context.new_page()
     page.errors = []

@@ -286,3 +286,30 @@ def test_if_none_match_is_compared_weakly_and_star_matches(tmp_path, path):
     for held in (etag, "W/" + etag, f'"x", {etag}', "*"):
         assert c.get(path, headers={"If-None-Match": held}).status_code == 304, held
     assert c.get(path, headers={"If-None-Match": '"x"'}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("en", "Meizhou mahjong"),
+        ("zh-Hant", "梅州麻將"),
+        ("zh-Hans", "梅州麻将"),
+        ("en-XA", "[Ṁéîžĥöû ɱàĥĵöñĝ]"),
+    ],
+)
+def test_the_tabs_title_and_the_heading_are_in_its_language(en_xa, tmp_path, lang, title):
+    # the tab said 梅州麻將 · meizhou-score in every language, until the page's script ran
+    page = client(tmp_path / "night.yaml").get(f"/?lang={lang}").text
+    assert f"<title>{title}</title>" in page
+    assert f'<h1 id="title">{title}</h1>' in page
+
+
+def test_the_pages_colon_is_its_languages(en_xa, tmp_path):
+    words = client(tmp_path / "night.yaml").get("/static/words.json").json()
+    # as the command line joins a place and what is wrong there (i18n.language's colon)
+    assert {lang: words[lang]["colon"] for lang in words} == {
+        "en": ": ",
+        "en-XA": ": ",
+        "zh-Hant": "：",
+        "zh-Hans": "：",
+    }

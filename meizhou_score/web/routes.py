@@ -38,7 +38,11 @@ STATIC = {  # the page's own files, by the name a request may ask for: nothing e
     "icon.svg": "image/svg+xml",
     "words.json": "application/json",
 }
-# the words index.html holds for a browser without JavaScript, replaced by the picked language's
+# the words index.html holds, each replaced by the picked language's: the tab's title and the
+# page's heading (the page sets them again when the phone changes its language), and what a browser
+# without JavaScript is told
+TITLE = b"<title>Meizhou mahjong</title>"
+HEADING = b'<h1 id="title">Meizhou mahjong</h1>'
 NOSCRIPT = (
     b"This page needs JavaScript: it is the table's own score keeper, served by meizhou-score."
 )
@@ -134,19 +138,23 @@ class Api:
     # ------------------------------------------------------------------ the page
 
     async def index(self, request: Request) -> Response:
-        """The page, in the language the server picks for it (``<html lang>``): ?lang= first, else
-        the browser's list, else ``--lang``. ``data-picked`` says which: a choice the phone made
-        itself (its buttons) stands above the browser's list, never above ?lang=."""
+        """The page, in the language the server picks for it (``<html lang>``, the tab's title and
+        the heading): ?lang= first, else the browser's list, else ``--lang``. ``data-picked`` says
+        which: a choice the phone made itself (its buttons) stands above the browser's list, never
+        above ?lang=."""
         asked = request.query_params.get("lang")
         accept = ", ".join(request.headers.getlist("accept-language"))  # its lines are one list
         lang = language_for(asked, self.lang, accept)
         picked = "query" if language_of(asked) else "browser"
+        title = escape(said("page.title", lang))
         body = (
             (self.page / "index.html")
             .read_bytes()
             .replace(
                 b'<html lang="en">', f'<html lang="{lang}" data-picked="{picked}">'.encode(), 1
             )
+            .replace(TITLE, f"<title>{title}</title>".encode(), 1)
+            .replace(HEADING, f'<h1 id="title">{title}</h1>'.encode(), 1)
             .replace(NOSCRIPT, escape(said("page_noscript", lang)).encode(), 1)
         )
         response = Response(body, media_type="text/html; charset=utf-8")

@@ -190,9 +190,14 @@ def said(key: str, lang: str, **values) -> str:
 
 
 def page_words() -> dict[str, dict[str, str]]:
-    """The page's words (``/static/words.json``) in every language registered, by language."""
+    """The page's words (``/static/words.json``) in every language registered, by language, and
+    the language's own colon (``colon``: ": " in English, "：" in Chinese), from its
+    :class:`~..i18n.language.Language` as the command line's."""
     return {
-        code: {key[5:]: text for key, text in catalog(code, "web").items() if key[:5] == "page."}
+        code: {
+            **{key[5:]: text for key, text in catalog(code, "web").items() if key[:5] == "page."},
+            "colon": LANGUAGES[code].colon,
+        }
         for code in LANGUAGES
     }
 

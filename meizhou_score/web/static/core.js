@@ -101,21 +101,28 @@ function say(text) {
   box.textContent = text || "";
   box.hidden = !text;
 }
+// a refusal with the place the server named: the place, the language's colon, the sentence (a
+// sentence that names its place already, as a fault in a hand does, is not told it twice)
+function placed(where, error) {
+  return where && !String(error).startsWith(where) ? where + w("colon") + error : error;
+}
 // a note for a few seconds (another phone's change, a hand recorded): it replaces the one before
-// and fades; `id` names it for whoever waits for it (#recorded)
+// and fades; `id` names it for whoever waits for it (#recorded). It is kept as what it says (the
+// key of its words and their values), so that a new language says it again (sayAgain)
 let noticeTimer = null;
-function notice(text, seconds = 5, id = null) {
+let noticed = null;  // the note on screen: {key, values}
+function notice(key, values = {}, seconds = 5, id = null) {
   const box = $("notice");
-  box.replaceChildren(el("span", {id}, text));
+  noticed = {key, values};
+  box.replaceChildren(el("span", {id}, w(key, values)));
   box.classList.remove("fading");
   box.hidden = false;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => {
     box.classList.add("fading");
-    noticeTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 600);
+    noticeTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); noticed = null; }, 600);
   }, seconds * 1000);
 }
-// a question with its answers, asked in the page (never a browser dialog)
 // scroll `box` whole into view between the sticky top (title, totals) and the bottom bar, which
 // both cover the page: a plain scrollIntoView left a question under the totals at 320 px
 function reveal(box, block = "nearest") {
@@ -124,14 +131,33 @@ function reveal(box, block = "nearest") {
   box.style.scrollMarginBottom = (bar.hidden ? 0 : bar.offsetHeight) + 6 + "px";
   box.scrollIntoView({block});
 }
-function ask(text, answers) {
+// a question with its answers, asked in the page (never a browser dialog). `make()` gives them,
+// [text, [[id, label, act, primary], ...]], in the page's language, and gives them again when the
+// language changes; a question in the server's own sentence (`theirs`: said in the language
+// before) is put away then instead
+let asking = null;  // the question on screen: {make, theirs}
+function ask(make, theirs = false) {
+  asking = {make, theirs};
+  drawQuestion();
+  reveal($("ask"));
+  $("ask").querySelector("button").focus();
+}
+function drawQuestion() {
   const box = $("ask");
+  const [text, answers] = asking.make();
   box.replaceChildren(el("p", {id: "ask-text"}, text), el("div", {class: "answers"},
     answers.map(([id, label, act, primary]) => el("button", {class: "big" + (primary ? " primary" : ""), id,
-      onclick: () => { box.hidden = true; box.replaceChildren(); act(); }}, label))));
+      onclick: () => { asking = null; box.hidden = true; box.replaceChildren(); act(); }}, label))));
   box.hidden = false;
-  reveal(box);
-  box.querySelector("button").focus();
+}
+// what is on screen said again after the page's language changed: the note, the question
+function sayAgain() {
+  if (noticed && !$("notice").hidden) $("notice").firstChild.textContent = w(noticed.key, noticed.values);
+  if (!asking || $("ask").hidden) return;
+  if (!asking.theirs) { drawQuestion(); return; }
+  asking = null;
+  $("ask").hidden = true;
+  $("ask").replaceChildren();
 }
 // what this phone keeps: the language, who it is, a hand half entered (by night file)
 const kept = {

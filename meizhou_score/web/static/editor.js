@@ -236,7 +236,7 @@ function handOf() {
 function previewBox(names) {
   const p = editor.preview;
   if (p.error) {
-    return el("div", {class: "preview refused", id: "preview", role: "status"}, (p.where ? p.where + ": " : "") + p.error);
+    return el("div", {class: "preview refused", id: "preview", role: "status"}, placed(p.where, p.error));
   }
   const why = [...(p.why || []), ...(p.why && p.why.length ? [] : p.row.errors || [])];
   return el("div", {class: "preview" + (p.disputed ? " refused" : ""), id: "preview", role: "status"},

@@ -35,17 +35,17 @@ function take(data) {
   state = data;
   if (before && played(data) && data.lang === lastLang) {
     const now = data.sheet;
-    for (let n = now.length + 1; n <= before.length; n++) notice(w("takenBack", {n}));
+    for (let n = now.length + 1; n <= before.length; n++) notice("takenBack", {n});
     const seen = now.filter((row, i) => !before[i] || JSON.stringify(before[i]) !== JSON.stringify(row));
     if (seen.length) {
       for (const row of seen) fresh.add(row.hand);
-      if (seen.length === 1 && seen[0].hand > before.length) notice(w("recordedElsewhere", {n: seen[0].hand}));
+      if (seen.length === 1 && seen[0].hand > before.length) notice("recordedElsewhere", {n: seen[0].hand});
       // the same hands, one of them changed (its later rows' running totals with it): an amendment
-      else if (now.length === before.length) notice(w("amendedElsewhere", {n: seen[0].hand}));
+      else if (now.length === before.length) notice("amendedElsewhere", {n: seen[0].hand});
       setTimeout(() => { fresh = new Set(); renderSheet(); }, 4000);
     }
   } else if (before && !played(data) && before.length) {
-    notice(w("takenBack", {n: before.length}));
+    notice("takenBack", {n: before.length});
   }
   if (!editor) restoreDraft();
   render();
@@ -62,8 +62,13 @@ function showOffline(gone) {
 
 function render() {
   document.documentElement.lang = lang;
+  document.title = w("title");  // the tab's, as the server first wrote it (index)
   $("title").textContent = w("title");
-  $("file").textContent = state ? state.file : "";
+  // the file's own name (night.yaml, not the folders before it: they would fill the line); the path
+  // whole in its title
+  const file = state ? String(state.file) : "";
+  $("file").textContent = file.split(/[\\/]/).pop();
+  $("file").title = file;
   if (offline) $("offline").textContent = w("offline");
   for (const b of document.querySelectorAll("#langs button")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
   renderSetup();
@@ -149,11 +154,11 @@ function conflict(e, again) {
   if (table && played(state)) table = null;  // the night was set up elsewhere: this hand joins it
   render();
   if (changed.kind === "recorded" && editor && !editor.amend) {
-    ask(w("sameHand", {n: changed.hand}), [
+    ask(() => [w("sameHand", {n: changed.hand}), [
       ["same-yes", w("sameYes"), () => { editor = null; keepDraft(); render(); }, true],
-      ["same-no", w("sameNo"), again]]);
-  } else {
-    ask(e.message, [["conflict-again", w("tryAgain"), again], ["conflict-drop", w("cancel"), () => {}]]);
+      ["same-no", w("sameNo"), again]]]);
+  } else {  // the server's sentence: put away if the language changes
+    ask(() => [e.message, [["conflict-again", w("tryAgain"), again], ["conflict-drop", w("cancel"), () => {}]]], true);
   }
 }
 
@@ -165,36 +170,39 @@ async function record() {
     table = null;
     keepDraft();
     say("");
-    notice(number ? w("amended", {n: number}) : w("recorded", {n: done.hand}), 5, "recorded");
+    notice(number ? "amended" : "recorded", {n: number || done.hand}, 5, "recorded");
     if (done.version && done.sheet) { etag = null; state = done; render(); } else await refresh(true);
   } catch (e) {
     if (e.status === 412) conflict(e, () => { editor.preview = null; renderEditor(); previewSoon(); if (editor.draw) record(); });
-    else say((e.where ? e.where + ": " : "") + e.message);
+    else say(placed(e.where, e.message));
   }
 }
 
 function undo() {
-  const row = state.sheet[state.sheet.length - 1];
-  const gain = Math.max(...Object.values(row.changes).map(Number));
-  const what = gain > 0 ? row.what + w("sep") + "+" + gain : row.what;
-  ask(w("undoAsk", {n: row.hand, what}), [
-    ["undo-yes", w("undoYes"), async () => {
-      try {
-        const done = await api("DELETE", "/api/hands/last");
-        notice(w("takenBack", {n: row.hand}));
-        if (done.version && "exists" in done) { etag = null; state = done; render(); } else await refresh(true);
-      } catch (e) {
-        if (e.status === 412) conflict(e, () => {});
-        else say(e.message);
-      }
-    }, true],
-    ["undo-no", w("undoNo"), () => {}]]);
+  const hand = state.sheet[state.sheet.length - 1].hand;
+  ask(() => {  // the row as the night now says it: in a new language, its words in that one
+    const row = state.sheet[hand - 1] || {what: "", changes: {}};
+    const gain = Math.max(...Object.values(row.changes).map(Number));
+    const what = gain > 0 ? row.what + w("sep") + "+" + gain : row.what;
+    return [w("undoAsk", {n: hand, what}), [
+      ["undo-yes", w("undoYes"), async () => {
+        try {
+          const done = await api("DELETE", "/api/hands/last");
+          notice("takenBack", {n: hand});
+          if (done.version && "exists" in done) { etag = null; state = done; render(); } else await refresh(true);
+        } catch (e) {
+          if (e.status === 412) conflict(e, () => {});
+          else say(e.message);
+        }
+      }, true],
+      ["undo-no", w("undoNo"), () => {}]]];
+  });
 }
 async function settleUp() {
   try {
     const data = await api("GET", "/api/settle-up");
     $("extra").replaceChildren(el("h2", {}, w("settleUp")), data.payments.length
-      ? el("ul", {id: "settle-list"}, data.payments.map((p) => el("li", {}, `${p.from} → ${p.to}: ${p.amount}`)))
+      ? el("ul", {id: "settle-list"}, data.payments.map((p) => el("li", {}, `${p.from} → ${p.to}${w("colon")}${p.amount}`)))
       : el("p", {id: "settle-list"}, w("settleNone")));
     reveal($("extra"));
   } catch (e) { say(e.message); }
@@ -214,12 +222,14 @@ document.addEventListener("DOMContentLoaded", async () => {
   const picked = document.documentElement.lang;
   if (!WORDS[lang]) lang = WORDS[picked] ? picked : "en";  // a choice kept from a language gone
   for (const b of document.querySelectorAll("#langs button")) {
-    b.addEventListener("click", () => {
+    b.addEventListener("click", async () => {
       lang = b.dataset.lang;
       localStorage.setItem("meizhou-lang", lang);
-      say("");
-      $("extra").replaceChildren();  // a note said in the language before the switch goes with it
-      refresh(true);
+      say("");  // a message (the server's sentence, most often) said in the language before goes
+      $("extra").replaceChildren();  // and a note below the sheet with it
+      await refresh(true);
+      sayAgain();  // the notice and a question on screen, said again in this one
+      if (editor && editor.preview) previewSoon();  // the preview too: asked again in it
     });
   }
   await refresh(true);
