@@ -176,7 +176,7 @@ async function record() {
 function undo() {
   const row = state.sheet[state.sheet.length - 1];
   const gain = Math.max(...Object.values(row.changes).map(Number));
-  const what = gain > 0 ? row.what + w("sep") + "+" + gain : row.what;
+  const what = gain > 0 ? row.brief + w("sep") + "+" + gain : row.brief;  // a few words: 荒莊
   ask(w("undoAsk", {n: row.hand, what}), [
     ["undo-yes", w("undoYes"), async () => {
       try {
