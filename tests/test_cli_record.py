@@ -468,11 +468,11 @@ def test_prompts_in_chinese(tmp_path):
         "玩家，依東、南、西、北座次（以逗號分隔）",
         "第 1 局誰是莊家？（第一局）",
         "誰胡牌？",
-        "Mei 怎樣胡牌？  [1] 自摸  [2] 槓上開花  [3] 搶槓",
+        "Mei 怎樣胡牌？ [1] 自摸 [2] 槓上開花 [3] 搶槓",
         "胡的那張牌",
         "碰出的牌",
         "第 1 副槓：誰的？",
-        "種類？  [1] 暗槓  [2] 加槓（摸明槓）  [3] 直槓（槓別人打出的牌）  [4] 明槓",
+        "種類？ [1] 暗槓 [2] 加槓（摸明槓） [3] 直槓（槓別人打出的牌） [4] 明槓",
         "哪張牌？",
         "記下第 1 局？",
     ):
@@ -484,7 +484,7 @@ def test_prompts_in_chinese(tmp_path):
     )
     assert "已把第 1 局記入" in result.output and "Recorded" not in result.output
     assert (
-        "誰胡牌？[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] 荒莊：me" in result.output
+        "誰胡牌？ [1] Ah Fook [2] Mei [3] Jun [4] Lan [d] 荒莊：me" in result.output
     )  # a full-width colon
     # the same figures as in English: Mei +120, the others −40 each (R5, R8)
     assert totals(path) == ({"Ah Fook": -40, "Mei": 120, "Jun": -40, "Lan": -40}, "Mei")

@@ -115,27 +115,32 @@ SAID = {
         "（按 Enter 保留；输入 -：没有了） [Mei]",
     ),
 }
-WHOSE = "[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan"  # the players as numbered choices
+# the players as numbered choices, spaced as each language spaces choices (Chinese: one space)
+WHOSES = {
+    "en": "[1] Ah Fook  [2] Mei  [3] Jun  [4] Lan",
+    "zh-Hant": "[1] Ah Fook [2] Mei [3] Jun [4] Lan",
+    "zh-Hans": "[1] Ah Fook [2] Mei [3] Jun [4] Lan",
+}
 TILES_ASKED = "123m 456p 789s 234s 55z"  # the example in the tiles' question, in every script
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
 def test_after_a_tile_count_refusal_the_kongs_are_offered_again_and_it_is_said(tmp_path, lang):
     path = night(tmp_path)
-    asked, said = ASKED[lang], SAID[lang]
+    asked, said, whose = ASKED[lang], SAID[lang], WHOSES[lang]
     code, screen = terminal(
         path,
         [],
         [
-            (WHOSE, "2"),  # who won: Mei
+            (whose, "2"),  # who won: Mei
             (asked["how"], "1"),  # self-draw
             (TILES_ASKED, "123m 456p 55s"),  # 8 tiles: with Mei's kong 11, three short
             (asked["winning"], "5s"),
             (asked["pungs"], ""),
-            (WHOSE, "2"),  # kong 1: Mei's
+            (whose, "2"),  # kong 1: Mei's
             (asked["type"], "1"),  # concealed
             (asked["tile"], "1z"),
-            (WHOSE, ""),  # no more kongs: 8 + 3 is not 14, refused
+            (whose, ""),  # no more kongs: 8 + 3 is not 14, refused
             (said[1], None),
             (TILES_ASKED, "123m 456p 789s 55s"),  # 11 tiles + Mei's kong = 14
             (asked["winning"], "5s"),
@@ -143,7 +148,7 @@ def test_after_a_tile_count_refusal_the_kongs_are_offered_again_and_it_is_said(t
             (said[2], ""),  # kong 1 offered as Mei's: Enter keeps it
             (asked["type"], ""),  # concealed, kept
             (asked["tile"], ""),  # 1z, kept
-            (WHOSE, ""),  # no more kongs
+            (whose, ""),  # no more kongs
             (asked["record"], "y"),
         ],
         lang,
@@ -247,9 +252,9 @@ def test_an_amendment_by_flags_keeps_what_the_hand_says(tmp_path):
 def test_amending_shows_the_hand_before_who_deals_it(tmp_path, lang, shown, deals):
     path = night(tmp_path, *JUN, "--kong", "jun:concealed:1z")
     before = path.read_bytes()
-    code, screen = terminal(path, ["--amend", "2"], [(WHOSE, "^D")], lang)
+    code, screen = terminal(path, ["--amend", "2"], [(WHOSES[lang], "^D")], lang)
     assert code == 2 and path.read_bytes() == before  # the input ended at the first question
-    assert 0 <= screen.index(shown) < screen.index(deals) < screen.index(WHOSE)
+    assert 0 <= screen.index(shown) < screen.index(deals) < screen.index(WHOSES[lang])
 
 
 def _recording_section() -> str:

@@ -50,6 +50,18 @@ def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str
     return {key: (*spellings, said.get(f"answer_{key}", key)) for key, spellings in words.items()}
 
 
+def named(keys, lang: str) -> tuple[str, ...]:
+    """The choices ``keys`` as ``lang`` names them: the ids themselves where it names by id
+    (English), else its catalog's word for each (``answer_<id>``: 自摸, 暗槓)."""
+    from ..i18n.language import language
+    from ..i18n.words import WORDS
+
+    if language(lang).by_id:
+        return tuple(keys)
+    said = WORDS[lang]
+    return tuple(said.get(f"answer_{key}", key) for key in keys)
+
+
 def player(
     text: str, players: tuple[str, ...], numbered: bool = False, exclude: tuple[str, ...] = ()
 ) -> str:
@@ -123,8 +135,12 @@ def players_list(text: str) -> list[str]:
     return names
 
 
-def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
-    """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix."""
+def choice(
+    text: str, words: dict[str, tuple[str, ...]], what: Message, lang: str | None = None
+) -> str:
+    """One of ``words``' keys from its number (1-based), a spelling it lists, or a unique prefix;
+    a refusal lists them as ``lang``'s question does (:func:`named`), a flag's (no ``lang``) by
+    id."""
     typed = text.strip()
     keys = list(words)
     if typed.isdecimal() and len(typed) <= 9 and 1 <= int(typed) <= len(keys):
@@ -149,7 +165,7 @@ def choice(text: str, words: dict[str, tuple[str, ...]], what: Message) -> str:
         msg(
             "expected {what}: {keys} (or its number); got {text!r}",
             what=what,
-            keys=tuple(keys),
+            keys=tuple(keys) if lang is None else named(keys, lang),
             text=text,
         )
     )

@@ -132,13 +132,17 @@ def confirm(question: str, default: bool, lang: str) -> bool:
             return False
         raise click.UsageError(msg("answer {yes} or {no}", yes=yes, no=no).say(lang))
 
-    return click.prompt(
-        f"{question} {said.question_hint(default)}",
-        default=yes if default else no,
-        show_default=False,
-        value_proc=answer,
-        prompt_suffix=said.colon,
-    )
+    from .speaking import speaking
+
+    asked = f"{question} {said.question_hint(default)}"
+    with speaking(None, lang):  # click's "Error:" before a wrong answer in the language: 錯誤：
+        return click.prompt(
+            asked,
+            default=yes if default else no,
+            show_default=False,
+            value_proc=answer,
+            prompt_suffix=said.prompt_suffix(asked),
+        )
 
 
 def say_error(message: Message | MeizhouError, lang: str | None = None) -> None:

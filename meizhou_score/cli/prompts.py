@@ -58,6 +58,7 @@ class Questions:
         self.keeping = False  # --amend: the hand's answers are kept where nobody is asked
         self.script: list[str] = []  # this hand's answers so far, in order
         self.replay: list[str] = []  # answers to give again after <, before asking anew
+        self.going_back = False  # can < go back here? In a hand's questions (fill), after one
 
     def ask(self, question: str, check, flag: str, default: str | None = None):
         """The answer to ``question``, checked by ``check``. An amended hand's answer (its
@@ -81,10 +82,13 @@ class Questions:
                     self.fitted(question),
                     default=default,
                     show_default=bool(default),
-                    prompt_suffix=self.colon,
+                    prompt_suffix=spoken(self.lang).prompt_suffix(question, bool(default)),
                 )
-                if _back(answer):
+                if _back(answer) and self.going_back and self.script:
                     raise Back
+                if _back(answer):  # the hand's first question (or the table's): asked again
+                    click.echo("  ✗ " + self.words("record_no_back"))
+                    continue
             try:
                 found = check(answer)
             except FromTheHand:
@@ -118,10 +122,6 @@ class Questions:
         cells = screen_width()
         return wrap_choices(question, cells - 12) if cells else question
 
-    @property
-    def colon(self) -> str:
-        return spoken(self.lang).colon
-
     def confirm(self, question: str) -> bool:
         return confirm(question, True, self.lang)
 
@@ -132,8 +132,10 @@ class Questions:
         return phrase(key, self.lang, **values)
 
 
-def _numbered(players, exclude=()) -> str:
-    return "  ".join(
+def _numbered(players, exclude=(), lang: str = "en") -> str:
+    """The players to choose from by number, ``[1] Ah Fook  [2] Mei``, spaced as ``lang`` spaces
+    a question's choices."""
+    return spoken(lang).gap.join(
         f"[{n}] {name}" for n, name in enumerate(players, start=1) if name not in exclude
     )
 
@@ -144,7 +146,7 @@ def ask_player(
     from . import answers as entry
 
     return q.ask(
-        f"{question} {_numbered(players, exclude)}",
+        f"{question} {_numbered(players, exclude, q.lang)}",
         lambda text: entry.player(text, players, numbered=True, exclude=exclude),
         flag,
         default=default,

@@ -50,7 +50,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
             return entry.player(text, players, numbered=True)
 
         winner = q.ask(
-            q.words("record_who_won", choices=_numbered(players)),
+            q.words("record_who_won", choices=_numbered(players, lang=q.lang)),
             winner_or_draw,
             "--winner NAME or --draw",
             default=_default(given, "winner"),
@@ -75,7 +75,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
         win_type = q.ask(
             q.words("record_how", winner=winner),
             lambda t: entry.choice(
-                t, entry.said_in(entry.WIN_TYPE_WORDS, q.lang), msg("a win type")
+                t, entry.said_in(entry.WIN_TYPE_WORDS, q.lang), msg("a win type"), q.lang
             ),
             "--self-draw, --kong-bloom or --robbed-kong NAME",
             default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
@@ -236,11 +236,15 @@ def fill(
     number on the screen, which a refusal names (hand 6, not hands[5]).
     """
     q.script, q.replay = [], []
-    while True:
-        try:
-            return _fill(q, players, given, build, allow_dispute, rules, number, amending)
-        except Back:
-            q.back()
+    q.going_back = True  # the table's questions are behind: < goes back within the hand only
+    try:
+        while True:
+            try:
+                return _fill(q, players, given, build, allow_dispute, rules, number, amending)
+            except Back:
+                q.back()
+    finally:
+        q.going_back = False
 
 
 def _fill(

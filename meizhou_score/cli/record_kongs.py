@@ -51,7 +51,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
             q.words(
                 "record_kong_whose_kept" if kept else "record_kong_whose",
                 n=n + 1,
-                choices=_numbered(players),
+                choices=_numbered(players, lang=q.lang),
             ),
             owner,
             "--kong",
@@ -66,7 +66,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 None
                 if _dropped(t)
                 else entry.choice(
-                    t, entry.said_in(entry.KONG_TYPE_WORDS, q.lang), msg("a kong type")
+                    t, entry.said_in(entry.KONG_TYPE_WORDS, q.lang), msg("a kong type"), q.lang
                 )
             ),
             "--kong",
@@ -129,7 +129,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 )
 
             found = q.ask(
-                f"{q.words('record_open_from')} {_numbered(players, (who,))}",
+                f"{q.words('record_open_from')} {_numbered(players, (who,), q.lang)}",
                 discarder,
                 "--kong",
                 default="",

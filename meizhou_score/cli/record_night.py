@@ -82,7 +82,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     ) and not flags.yes  # in a terminal: always shown, and asked, before writing
     if previewed:
         echo_fitted(session.session_hand_text(result, number, flags.lang))
-        if not q.confirm(q.words("record_record", n=number)):
+        if not q.confirm(q.words("record_rewrite" if amending else "record_record", n=number)):
             click.echo(q.words("record_nothing_written"))
             return ExitStatus.OK
     result, moved = _write_hand(night_file, seen, data, as_written(hand), flags, result, amending)

@@ -181,6 +181,9 @@ def _parse_any(text: str) -> list[int]:
             base = SUITS.index(suit) * 9
             top = 7 if suit == "z" else 9
             for digit, _ in pending:
+                if not 1 <= digit <= top and text.strip() == f"{digit}{suit}":
+                    # the whole text is the bad tile: said once, not "no such tile '9z' in '9z'"
+                    raise TileError(msg("no such tile '{digit}{suit}'", digit=digit, suit=suit))
                 if not 1 <= digit <= top:
                     raise TileError(
                         msg(

@@ -55,6 +55,8 @@ class Language:
     back_words: tuple[str, ...] = ()
     none_words: tuple[str, ...] = ()
     draw_words: tuple[str, ...] = ()  # an exhaustive draw, at "who won?"
+    # between a question's choices ([1] self-draw  [2] kong bloom): English two spaces, Chinese one
+    gap: str = "  "
 
     def quote(self, value: Any) -> str:
         """``value`` between this language's quotes (English: as Python's repr, as it always
@@ -85,6 +87,14 @@ class Language:
             return f"[{yes}/{no}]"
         chosen = self.yes if default else self.no
         return f"[{self.yes}/{self.no}{self.list_comma}{self.default_word} {chosen}]"
+
+    def prompt_suffix(self, question: str, default_shown: bool = False) -> str:
+        """What stands between a question and the answer typed: the colon, but after a question
+        mark only the colon's space (``Tile? ``, 哪張牌？), never both; a default shown ends the
+        question in its brackets, so the colon follows them."""
+        if not default_shown and question.rstrip().endswith(("?", "？")):
+            return self.colon[len(self.colon.rstrip()) :]
+        return self.colon
 
     @property
     def list_comma(self) -> str:
@@ -164,6 +174,7 @@ ZH_HANT = Language(
     back_words=("返回", "上一題"),
     none_words=("無", "沒有"),
     draw_words=("荒莊", "流局"),
+    gap=" ",
 )
 ZH_HANS = Language(
     "zh-Hans",
@@ -183,6 +194,7 @@ ZH_HANS = Language(
     back_words=("返回", "上一题"),
     none_words=("无", "没有"),
     draw_words=("荒庄", "流局"),
+    gap=" ",
 )
 
 LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (EN, ZH_HANT, ZH_HANS)}

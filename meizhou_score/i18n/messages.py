@@ -69,6 +69,7 @@ TILE_ERRORS = frozenset(
         "unexpected {char!r} at column {column} in {text!r}: no number before the suit",
         "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it",
         "no such tile '{digit}{suit}' in {text!r}",
+        "no such tile '{digit}{suit}'",
     }
 )
 

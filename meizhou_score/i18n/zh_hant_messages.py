@@ -240,6 +240,7 @@ _GAME = (
     "unexpected {char!r} at column {column} in {text!r}: no number before the suit | "
     "{text!r} 第 {column} 欄的 {char!r} 不對：花色前沒有數字\n"
     "no such tile '{digit}{suit}' in {text!r} | {text!r} 中沒有「{digit}{suit}」這種牌\n"
+    "no such tile '{digit}{suit}' | 沒有「{digit}{suit}」這種牌\n"
     "unexpected {char!r} at column {column} in {text!r} | "
     "{text!r} 第 {column} 欄的 {char!r} 不對\n"
     "unexpected {char!r} at column {column} in {text!r}: a number with no suit after it | "

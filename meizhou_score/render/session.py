@@ -11,7 +11,7 @@ from ..settling.money import signed
 from ..settling.money import text as plain
 from ..settling.night import Night
 from .columns import LEFT, RIGHT, table, width
-from .sheet import running_totals
+from .sheet import brief, running_totals
 from .text import claim_lines, hand_text, next_line
 
 
@@ -71,7 +71,7 @@ def sheet_rows(night: Night, lang: str = "en") -> list[list[str]]:
             [
                 str(number),
                 s.record.dealer,
-                _what(s, lang) + (w["sheet_disputed"] if s.disputed else ""),
+                brief(s, lang) + (w["sheet_disputed"] if s.disputed else ""),
             ]
             + [f"{signed(s.amounts[name])} ({signed(running[name])})" for name in night.players]
         )
@@ -120,21 +120,6 @@ def sheet_end(night: Night, lang: str = "en", rows: int = 3, cells: int | None =
         sheet_text(night, lang, last=rows, cells=cells)
         + "\n"
         + next_line(night.next_dealer, night.hands[-1].next_dealer_why, lang)
-    )
-
-
-def _what(s, lang: str) -> str:
-    """What happened in a hand, in a few words: the winner, how, the ratio; a draw; not a win."""
-    w = WORDS[lang]
-    r = s.record
-    if r.draw:
-        return w["sheet_draw"]
-    if not s.valid:
-        return phrase("sheet_not_a_win", lang, winner=r.winner)
-    if r.robbed:
-        return phrase("sheet_robbed", lang, winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
-    return phrase(
-        "sheet_win", lang, winner=r.winner, how=w[f"sheet_{r.win_type}"], ratio=s.score.ratio
     )
 
 

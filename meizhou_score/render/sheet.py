@@ -12,7 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..i18n.words import WORDS
+from ..i18n.words import WORDS, phrase
 from ..settling.money import add, exact
 from ..settling.night import Night
 from .text import explain_transfer, hand_text
@@ -42,8 +42,8 @@ def running_totals(night: Night):
 
 
 def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
-    """One row a hand: ``hand``, ``dealer``, ``what``, ``changes``, ``running``, ``disputed``,
-    ``payments``."""
+    """One row a hand: ``hand``, ``dealer``, ``what``, ``brief`` (the score sheet's few words: a
+    draw, who won how), ``changes``, ``running``, ``disputed``, ``payments``."""
     rows = []
     for number, s, running in running_totals(night):
         rows.append(
@@ -53,6 +53,7 @@ def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
                 "what": hand_text(s, lang)
                 .split("\n", 1)[0]
                 .split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
+                "brief": brief(s, lang),  # as the printed sheet says it: 荒莊, Mei self-draw ×1
                 "draw": s.record.draw,
                 "changes": {name: exact(s.amounts[name]) for name in night.players},
                 "running": running,
@@ -63,3 +64,19 @@ def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def brief(s, lang: str) -> str:
+    """What happened in a hand, in a few words (the score sheet's column, and the page's question
+    before a hand is taken back): the winner, how, the ratio; a draw; not a win."""
+    w = WORDS[lang]
+    r = s.record
+    if r.draw:
+        return w["sheet_draw"]
+    if not s.valid:
+        return phrase("sheet_not_a_win", lang, winner=r.winner)
+    if r.robbed:
+        return phrase("sheet_robbed", lang, winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
+    return phrase(
+        "sheet_win", lang, winner=r.winner, how=w[f"sheet_{r.win_type}"], ratio=s.score.ratio
+    )

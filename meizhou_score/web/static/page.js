@@ -181,9 +181,9 @@ async function record() {
 function undo() {
   const hand = state.sheet[state.sheet.length - 1].hand;
   ask(() => {  // the row as the night now says it: in a new language, its words in that one
-    const row = state.sheet[hand - 1] || {what: "", changes: {}};
+    const row = state.sheet[hand - 1] || {brief: "", changes: {}};
     const gain = Math.max(...Object.values(row.changes).map(Number));
-    const what = gain > 0 ? row.what + w("sep") + "+" + gain : row.what;
+    const what = gain > 0 ? row.brief + w("sep") + "+" + gain : row.brief;  // a few words: 荒莊
     return [w("undoAsk", {n: hand, what}), [
       ["undo-yes", w("undoYes"), async () => {
         try {
