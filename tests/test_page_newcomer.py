@@ -205,7 +205,7 @@ def test_a_question_and_the_preview_are_said_again_in_the_new_language(
     page = phone(chromium, width=width, height=height)
     opened(page, base)
     page.click("#undo")
-    assert page.inner_text("#ask-text").startswith("Take back hand 1 (Mei wins")
+    assert page.inner_text("#ask-text") == "Take back hand 1 (Mei self-draw ×1, +60)?"
     page.click("[data-lang='zh-Hant']")
     page.locator("#ask-text", has_text="撤回第 1 局").wait_for(timeout=3000)
     # the question's own words and the hand's, as the night now says them: Mei's +60 after the
