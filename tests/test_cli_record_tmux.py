@@ -60,6 +60,8 @@ def terminal(command, args, dialogue, lang):
         child.expect_exact(shown)
         if typed == "^C":
             child.sendintr()
+        elif typed == "^D":
+            child.sendeof()
         elif typed is not None:
             child.sendline(typed)
     child.expect(pexpect.EOF)
@@ -85,6 +87,23 @@ def test_a_wrong_answer_to_yes_or_no_is_refused_in_the_language(tmp_path, lang):
     assert refused in screen, screen
     if lang != "en":
         assert "Error" not in screen
+
+
+ENDED_AT_UNDO = {  # found by an outside attacker: it said the input ended before the *hand*
+    "zh-Hans": ("删除第 1 局？", "错误：还没回答，输入就结束了；没有撤回任何一局"),
+    "zh-Hant": ("刪除第 1 局？", "錯誤：還沒回答，輸入就結束了；沒有撤回任何一局"),
+    "en": ("Remove hand 1?", "error: the input ended before an answer; no hand was taken back"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_input_ending_at_undos_question_says_nothing_was_taken_back(tmp_path, lang):
+    path = night(tmp_path)
+    question, said = ENDED_AT_UNDO[lang]
+    before = path.read_bytes()
+    code, screen = terminal("undo", [path], [(question, "^D")], lang)
+    assert code == 2 and path.read_bytes() == before, screen
+    assert said in screen and "hand was complete" not in screen and "輸入完" not in screen, screen
 
 
 # 2. A refused choice lists the choices as the question shows them: the player's words in Chinese

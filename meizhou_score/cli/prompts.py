@@ -163,12 +163,16 @@ def _default(given: dict, key: str, n: int | None = None) -> str | None:
     return None if found is None else str(found)
 
 
-def _stopped(exc: click.Abort) -> None:
-    """Ctrl-C or the end of input at a question: nothing was written."""
+def _stopped(exc: click.Abort, asked: str = "hand") -> None:
+    """Ctrl-C or the end of input at a question (of a ``hand`` being entered, or ``undo``'s):
+    nothing was written."""
     if isinstance(exc.__context__, EOFError):
-        raise MeizhouError(
-            msg("the input ended before the hand was complete; nothing was written")
-        ) from None
+        ended = (
+            msg("the input ended before an answer; no hand was taken back")
+            if asked == "undo"
+            else msg("the input ended before the hand was complete; nothing was written")
+        )
+        raise MeizhouError(ended) from None
     raise Stopped(msg("Stopped; nothing was written.")) from None
 
 

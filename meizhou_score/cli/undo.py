@@ -57,7 +57,7 @@ def undo(session_file, yes, lang):
                 click.echo(phrase("record_nothing_removed", lang))
                 return ExitStatus.OK
         except click.Abort as exc:
-            _stopped(exc)
+            _stopped(exc, asked="undo")
     try:
         night_file.take_back(seen.version)
     except Stale:

@@ -123,6 +123,8 @@ COMMAND_LINE = (
     "缺少場檔.yaml（或用 -o 檔案 寫出單局紀錄）\n"
     "the input ended before the hand was complete; nothing was written | "
     "這一局還沒輸入完，輸入就結束了；沒有寫入任何東西\n"
+    "the input ended before an answer; no hand was taken back | "
+    "還沒回答，輸入就結束了；沒有撤回任何一局\n"
     "Stopped; nothing was written. | 已停止；沒有寫入任何東西。\n"
     "the file exists; record -o writes a new file only | "
     "檔案已存在；record -o 只寫新檔案\n"
