@@ -18,6 +18,7 @@ import re
 import sys
 
 import pytest
+import yaml
 from click.testing import CliRunner
 from conftest import ROOT
 
@@ -285,3 +286,29 @@ def test_the_pages_undo_question_says_the_hand_briefly(tmp_path, lang):
     page = (ROOT / "meizhou_score" / "web" / "static" / "page.js").read_text(encoding="utf-8")
     undo = page[page.index("function undo()") :]
     assert "row.brief" in undo[: undo.index("\n}\n")]  # the question says the row's brief
+
+
+# Found by an outside attacker: a player whose name is a word a question reads otherwise (Draw,
+# Back, 流局) could not be named in full: Draw recorded a draw, Back went back a question
+NAMED = ["--players", "Draw,Mei,Back,Noel", "--stake", "10", "--dealer", "Mei", "--self-draw"]
+TILES = ["--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"]
+
+
+@pytest.mark.parametrize(("typed", "winner"), [("Draw", "Draw"), ("back", "Back"), ("d", None)])
+def test_a_full_name_names_its_player_before_any_word(tmp_path, typed, winner):
+    path = tmp_path / "night.yaml"
+    args = [path, *NAMED, *TILES]
+    if winner is None:  # the one-letter d is always a draw (Dan too): the tiles go with it
+        args = [path, *NAMED[:6]]
+    dialogue = [("Who won?", typed)]
+    if winner is not None:  # "no" at the kong question is none, though Noel starts with it
+        dialogue += [("Kong 1: whose?", "no"), ("Record hand 1?", "y")]
+    else:
+        dialogue += [("Record hand 1?", "y")]
+    code, screen = terminal("record", args, dialogue, "en")
+    assert code == 0, screen
+    hand = yaml.safe_load(path.read_text(encoding="utf-8"))["hands"][0]
+    if winner is None:
+        assert hand == {"dealer": "Mei", "draw": True}
+    else:
+        assert hand["winner"] == winner and "kongs" not in hand and "draw" not in hand, hand

@@ -30,6 +30,15 @@ def _back(answer: str) -> bool:
     return typed == BACK_KEY or typed in typed_for("back")
 
 
+def names_a_player(text: str, players) -> bool:
+    """Is ``text`` one of ``players`` written out in full (in any case or spacing)? A full name
+    is that player, ahead of any word the question reads otherwise (a player named Draw, Back or
+    No); a word for a draw, back or none wins over a name shortened to it (no for Noel)."""
+    from ..records.names import identity
+
+    return bool(text.strip()) and identity(text) in {identity(name) for name in players}
+
+
 class Back(Exception):
     """``<`` typed at a question: the answers before the one asked are given again, and it is
     asked anew."""
@@ -60,10 +69,11 @@ class Questions:
         self.replay: list[str] = []  # answers to give again after <, before asking anew
         self.going_back = False  # can < go back here? In a hand's questions (fill), after one
 
-    def ask(self, question: str, check, flag: str, default: str | None = None):
+    def ask(self, question: str, check, flag: str, default: str | None = None, players=()):
         """The answer to ``question``, checked by ``check``. An amended hand's answer (its
         ``default``) is kept as written with nobody to ask or with --yes; with nobody to ask, a
-        missing answer is a usage error naming ``flag``."""
+        missing answer is a usage error naming ``flag``. A question that names ``players`` takes a
+        full name as that player, never as back (:func:`names_a_player`)."""
         if default and self.keeping and (self.quick or not self.asking):
             try:  # kept: what the hand already says, unless a flag changed what it depends on
                 return check(default)
@@ -84,9 +94,10 @@ class Questions:
                     show_default=bool(default),
                     prompt_suffix=spoken(self.lang).prompt_suffix(question, bool(default)),
                 )
-                if _back(answer) and self.going_back and self.script:
+                going_back = _back(answer) and not names_a_player(answer, players)
+                if going_back and self.going_back and self.script:
                     raise Back
-                if _back(answer):  # the hand's first question (or the table's): asked again
+                if going_back:  # the hand's first question (or the table's): asked again
                     click.echo("  ✗ " + self.words("record_no_back"))
                     continue
             try:

@@ -23,6 +23,7 @@ from .prompts import (
     _numbered,
     ask_player,
     judge,
+    names_a_player,
 )
 from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
 
@@ -45,7 +46,8 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
 
         def winner_or_draw(text):
             typed = text.strip().casefold()
-            if typed == DRAW_KEY or typed in typed_for("draw"):
+            said = typed == DRAW_KEY or typed in typed_for("draw")
+            if said and not names_a_player(text, players):  # a player named Draw is a player
                 return None
             return entry.player(text, players, numbered=True)
 
@@ -54,6 +56,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
             winner_or_draw,
             "--winner NAME or --draw",
             default=_default(given, "winner"),
+            players=players,
         )
     if winner is None:
         hand: dict[str, Any] = {"draw": True}

@@ -10,7 +10,7 @@ from ..errors import EntryError
 from ..i18n.language import typed_for
 from ..i18n.messages import msg
 from .options import Usage, checked
-from .prompts import Questions, _default, _numbered, ask_player
+from .prompts import Questions, _default, _numbered, ask_player, names_a_player
 
 NONE_KEY = "-"  # no (more) kongs, where Enter would keep a default; so are the languages' words
 
@@ -41,7 +41,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         def owner(
             text,
         ):  # Enter (or "-" when an amended hand offers its kong as the default): no more kongs
-            if not text.strip() or none_said(text):
+            if not text.strip() or (none_said(text) and not names_a_player(text, players)):
                 return None
             return entry.player(text, players, numbered=True)
 
@@ -56,6 +56,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
             owner,
             "--kong",
             default=kept or "",
+            players=players,
         )
         if who is None:
             return kongs
