@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from itertools import islice
 from typing import IO, Any
 
+from ..records.filewrite import ctrl_c_held
 from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_line
 
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
@@ -110,7 +110,11 @@ def run_parallel(
     waiting: deque = deque()
     pool: ProcessPoolExecutor | None = None
     try:
-        with _ctrl_c_held():  # the first chunks start every worker
+        # Ctrl-C held while the pool starts its workers: one forked, the pool's own thread not yet
+        # running, it left workers no one would tell to stop, and the exit waited for them forever
+        # (about one run in twelve when Ctrl-C came as the first worker appeared); held, it comes
+        # once every worker has started, and the pool stops them as it does later on
+        with ctrl_c_held():  # the first chunks start every worker
             pool = ProcessPoolExecutor(jobs, initializer=_start, initargs=(rules_data,))
             waiting.extend(pool.submit(_settle_chunk, chunk, max_bytes) for chunk in ahead)
         for chunk in chunks:
@@ -132,27 +136,6 @@ def run_parallel(
         raise
     pool.shutdown(wait=True)
     return Summary(total[SETTLED], total[DISPUTED], total[REFUSED], total[FAILED])
-
-
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl-C held back until the block is done, then raised as usual.
-
-    Ctrl-C while the pool started its workers (one forked, the pool's own thread not yet running)
-    left workers that no one would tell to stop, and the exit waited for them forever: about one
-    run in twelve when Ctrl-C came as the first worker appeared. Held, it comes once every worker
-    has started, and the pool stops them as it does later on.
-    """
-    import signal
-
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _write(done: tuple[bytes, dict[str, int]], out: IO[bytes], total: dict[str, int]) -> None:

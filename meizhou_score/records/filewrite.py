@@ -65,7 +65,7 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
     temporary = None
     try:
         # a Ctrl-C is let through only once the file is named here, so that it is removed below
-        with _interrupt_held():
+        with ctrl_c_held():
             fd, temporary = tempfile.mkstemp(
                 prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder
             )
@@ -88,9 +88,10 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
 
 
 @contextmanager
-def _interrupt_held() -> Iterator[None]:
-    """SIGINT held back (blocked, not lost) while the block runs: Python raises KeyboardInterrupt
-    once it is let through, inside the ``try`` that removes the temporary file."""
+def ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back, blocked but not lost, while the block runs: Python raises
+    KeyboardInterrupt once it is let through, where the caller can undo what it began (a write's
+    temporary file removed; bulk mode's workers, every one started, stopped by their pool)."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
         yield
         return
