@@ -43,6 +43,21 @@ def record():
     return hand_record()
 
 
+@pytest.fixture
+def en_xa(monkeypatch):
+    """en-XA (tests/test_words_pseudo.py's XA, English accented and bracketed) registered for one
+    test: the one line a new language takes."""
+    from test_words_pseudo import XA
+
+    from meizhou_score.i18n import catalog as catalogs
+    from meizhou_score.i18n import language as languages
+
+    monkeypatch.setitem(languages.LANGUAGES, "en-XA", XA)
+    yield "en-XA"
+    for kind in catalogs.KINDS:
+        catalogs._CACHE.pop(("en-XA", kind), None)
+
+
 def start_serve(night, **popen):
     """A real `meizhou-score serve NIGHT` on a free port of 127.0.0.1, answering: (its base URL, the process).
 

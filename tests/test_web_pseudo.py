@@ -33,15 +33,6 @@ from meizhou_score.web.words import refusal_page, said
 _CHINESE = re.compile("[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
 
 
-@pytest.fixture
-def en_xa(monkeypatch):
-    """en-XA registered for one test: the one line a new language takes."""
-    monkeypatch.setitem(languages.LANGUAGES, "en-XA", XA)
-    yield "en-XA"
-    for kind in catalogs.KINDS:
-        catalogs._CACHE.pop(("en-XA", kind), None)
-
-
 def _filled(text: str) -> dict:
     return {field: 7 for _, field, _, _ in string.Formatter().parse(text) if field}
 

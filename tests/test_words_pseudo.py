@@ -61,15 +61,6 @@ XA = languages.Language(
 )
 
 
-@pytest.fixture
-def en_xa(monkeypatch):
-    """en-XA registered for one test: the one line a new language takes."""
-    monkeypatch.setitem(languages.LANGUAGES, "en-XA", XA)
-    yield "en-XA"
-    for kind in catalogs.KINDS:
-        catalogs._CACHE.pop(("en-XA", kind), None)
-
-
 def test_the_pseudo_catalog_keeps_the_blanks():
     assert pseudo("Settle {path!r}: {n} hand{n:s}") == "[Šéţţļé {path!r}: {n} ĥàñđ{n:s}]"
     assert pseudo("player=player|net=net") == "player=[þļàýéŕ]|net=[ñéţ]"
