@@ -25,10 +25,10 @@ def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
     path = ctx.params.get("session_file") or _session_on_the_line()
     if not path:
         return []
-    try:  # read as record reads it: the same loader, the same limits
-        from ..records import sessionfile
+    try:  # read as record reads it, through the night service (a FIFO refused, never waited on)
+        from ..night.service import NightFile
 
-        session = sessionfile.read(path)  # None: no file yet, so no players
+        session = NightFile(path).read().found  # None: no file yet, so no players
         players = [str(p) for p in session.data["players"]] if session else []
     except Exception:  # noqa: BLE001 - completion offers nothing rather than fail the shell
         return []
