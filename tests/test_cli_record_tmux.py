@@ -312,3 +312,58 @@ def test_a_full_name_names_its_player_before_any_word(tmp_path, typed, winner):
         assert hand == {"dealer": "Mei", "draw": True}
     else:
         assert hand["winner"] == winner and "kongs" not in hand and "draw" not in hand, hand
+
+
+# Found by a second outside attacker: the one-letter keys lost to players named d, < or -, and "-"
+# (or 無) was refused at an open kong's discarder, where Enter meant none
+KEYS = ["--players", "d,<,-,Mei", "--stake", "10", "--dealer", "d", "--draw", *QUIET]
+
+
+def test_the_one_letter_keys_mean_what_they_mean_whoever_is_seated(tmp_path):
+    path = tmp_path / "night.yaml"
+    assert run("record", path, *KEYS).exit_code == 0
+    dialogue = [("Who won?", "<"), ("There is no question before this one", "d")]
+    code, screen = terminal("record", [path], [*dialogue, ("Record hand 2?", "y")], "en")
+    assert code == 0 and "How did" not in screen, screen
+    hands = yaml.safe_load(path.read_text(encoding="utf-8"))["hands"]
+    assert hands[1] == {"draw": True}, hands  # a draw (the dealer d deals again, R10)
+
+
+OPEN_KONG = {  # Bob self-draws; Cy's 明槓 of 1z with no discarder: added to a pung (加槓)
+    "en": [
+        "Who won?",
+        "How did Bob win?",
+        "concealed tiles",
+        "Winning tile",
+        "Kong 1: whose?",
+        "Type?",
+        "Tile?",
+        "who discarded the tile?",
+        "Kong 2: whose?",
+        "Record hand 2?",
+    ],
+    "zh-Hant": [
+        "誰胡牌？",
+        "Bob 怎樣胡牌？",
+        "Bob 的手牌",
+        "胡的那張牌",
+        "第 1 副槓：誰的？",
+        "種類？",
+        "哪張牌？",
+        "明槓：誰打出的那張？",
+        "第 2 副槓：誰的？",
+        "記下第 2 局？",
+    ],
+}
+
+
+@pytest.mark.parametrize(("lang", "none"), [("en", "-"), ("zh-Hant", "無"), ("zh-Hant", "-")])
+def test_none_at_an_open_kongs_discarder_is_added_to_a_pung(tmp_path, lang, none):
+    path = tmp_path / "night.yaml"
+    table = ["--players", "Ann,Bob,Cy,Dee", "--stake", "10", "--dealer", "Ann", "--draw", *QUIET]
+    assert run("record", path, *table).exit_code == 0
+    typed = ["Bob", "1", "123m 456m 789p 234s 55s", "4s", "Cy", "4", "1z", none, "", "y"]
+    code, screen = terminal("record", [path], list(zip(OPEN_KONG[lang], typed, strict=True)), lang)
+    assert code == 0 and "not at the table" not in screen and "不在這桌" not in screen, screen
+    hand = yaml.safe_load(path.read_text(encoding="utf-8"))["hands"][1]
+    assert hand["kongs"] == [{"player": "Cy", "type": "added", "tile": "1z"}], hand

@@ -223,6 +223,10 @@ def test_the_pages_words_change_their_etag_with_the_languages(tmp_path, monkeypa
         ("", "zh-Hant-CN", "zh-Hant", "browser"),
         ("?lang=fr", "de-DE", "zh-Hant", "browser"),  # neither names one: serve --lang
         ("?lang=zh-Hans-TW", "", "zh-Hans", "query"),
+        # a list in ?lang= is the query's choice too (a second attacker: it said browser, so a
+        # phone's stored choice stood above it)
+        ("?lang=zh-CN,en", "zh-TW", "zh-Hans", "query"),
+        ("?lang=zh-CN;q=0,%20en", "zh-TW", "en", "query"),
     ],
 )
 def test_the_server_picks_the_pages_language(en_xa, tmp_path, query, accept, lang, picked):

@@ -33,7 +33,8 @@ def _back(answer: str) -> bool:
 def names_a_player(text: str, players) -> bool:
     """Is ``text`` one of ``players`` written out in full (in any case or spacing)? A full name
     is that player, ahead of any word the question reads otherwise (a player named Draw, Back or
-    No); a word for a draw, back or none wins over a name shortened to it (no for Noel)."""
+    No); a word for a draw, back or none wins over a name shortened to it (no for Noel), and the
+    one-letter keys d, < and - (and a seat's number) always mean what they mean."""
     from ..records.names import identity
 
     return bool(text.strip()) and identity(text) in {identity(name) for name in players}
@@ -94,7 +95,10 @@ class Questions:
                     show_default=bool(default),
                     prompt_suffix=spoken(self.lang).prompt_suffix(question, bool(default)),
                 )
-                going_back = _back(answer) and not names_a_player(answer, players)
+                # "<" always; a word for back unless it is a player's full name (a player Back)
+                going_back = answer.strip() == BACK_KEY or (
+                    _back(answer) and not names_a_player(answer, players)
+                )
                 if going_back and self.going_back and self.script:
                     raise Back
                 if going_back:  # the hand's first question (or the table's): asked again

@@ -46,8 +46,8 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
 
         def winner_or_draw(text):
             typed = text.strip().casefold()
-            said = typed == DRAW_KEY or typed in typed_for("draw")
-            if said and not names_a_player(text, players):  # a player named Draw is a player
+            said = typed in typed_for("draw") and not names_a_player(text, players)
+            if typed == DRAW_KEY or said:  # d always; a player named Draw is a player
                 return None
             return entry.player(text, players, numbered=True)
 

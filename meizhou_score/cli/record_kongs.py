@@ -15,10 +15,11 @@ from .prompts import Questions, _default, _numbered, ask_player, names_a_player
 NONE_KEY = "-"  # no (more) kongs, where Enter would keep a default; so are the languages' words
 
 
-def none_said(text: str) -> bool:
-    """Is ``text`` "none" (``-``, or none, 沒有 in any language)?"""
+def none_said(text: str, players=()) -> bool:
+    """Is ``text`` "none" (``-`` always; none, 沒有 in any language, unless it is the full name of
+    one of ``players``)?"""
     typed = text.strip().casefold()
-    return typed == NONE_KEY or typed in typed_for("none")
+    return typed == NONE_KEY or (typed in typed_for("none") and not names_a_player(text, players))
 
 
 def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
@@ -41,7 +42,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         def owner(
             text,
         ):  # Enter (or "-" when an amended hand offers its kong as the default): no more kongs
-            if not text.strip() or (none_said(text) and not names_a_player(text, players)):
+            if not text.strip() or none_said(text, players):
                 return None
             return entry.player(text, players, numbered=True)
 
@@ -123,11 +124,9 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         ):  # 明槓: the document's word for both open kongs; the discarder tells them apart
 
             def discarder(text):
-                return (
-                    None
-                    if not text.strip()
-                    else entry.player(text, players, numbered=True, exclude=(who,))
-                )
+                if not text.strip() or none_said(text, players):  # - or 無: added to a pung
+                    return None
+                return entry.player(text, players, numbered=True, exclude=(who,))
 
             found = q.ask(
                 f"{q.words('record_open_from')} {_numbered(players, (who,), q.lang)}",

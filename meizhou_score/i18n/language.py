@@ -285,14 +285,23 @@ def _accepted(header: str) -> list[str]:
     return [tag for _, _, tag in sorted(tags)]
 
 
+def named_by(option: str | None) -> str | None:
+    """The language an option (--lang, ?lang=, X-Lang) names: a tag, or a list as a browser writes
+    one (``zh-CN;q=0, en`` is English); None when it names none we speak."""
+    for tag in _accepted(option or ""):
+        chosen = language_of(tag)
+        if chosen:
+            return chosen
+    return None
+
+
 def pick(option: str | None = None, locale=(), accept: str | None = None) -> str:
     """The one choice of a language: an explicit option (--lang, ?lang=) first, then a browser's
     Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one
     set decides), else English."""
-    for tag in _accepted(option or ""):  # a tag, or a list as a browser writes one (zh-CN;q=0, en)
-        chosen = language_of(tag)
-        if chosen:
-            return chosen
+    chosen = named_by(option)
+    if chosen:
+        return chosen
     for tag in _accepted(accept or ""):
         chosen = language_of(tag)
         if chosen:

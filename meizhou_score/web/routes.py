@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..errors import MeizhouError, RecordError
-from ..i18n.language import language_of
+from ..i18n.language import named_by
 from ..i18n.messages import reason
 from ..night.service import NightFile, Stale
 from ..records.loader import Limits
@@ -145,7 +145,7 @@ class Api:
         asked = request.query_params.get("lang")
         accept = ", ".join(request.headers.getlist("accept-language"))  # its lines are one list
         lang = language_for(asked, self.lang, accept)
-        picked = "query" if language_of(asked) else "browser"
+        picked = "query" if named_by(asked) else "browser"  # a list in ?lang= is the query's too
         title = escape(said("page.title", lang))
         body = (
             (self.page / "index.html")
