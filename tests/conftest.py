@@ -58,6 +58,28 @@ def en_xa(monkeypatch):
         catalogs._CACHE.pop(("en-XA", kind), None)
 
 
+def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
+    """What ``proc`` wrote on ``stream`` up to and including the first line holding ``wanted``;
+    a clear failure when it ends, or says nothing more for ``timeout`` seconds, before that."""
+    import os
+    import select
+    import time
+
+    said = b""
+    fd = stream.fileno()
+    end = time.monotonic() + timeout
+    while not any(wanted in line for line in said.splitlines(keepends=True) if line[-1:] == b"\n"):
+        left = end - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            pytest.fail(f"no {wanted!r} within {timeout} s; it said:\n{said.decode()}")
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            proc.wait(timeout=60)
+            pytest.fail(f"exit {proc.returncode} before {wanted!r}; it said:\n{said.decode()}")
+        said += chunk
+    return said
+
+
 def start_serve(night, **popen):
     """A real `meizhou-score serve NIGHT` on a free port of 127.0.0.1, answering: (its base URL, the process).
 

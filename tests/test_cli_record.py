@@ -5,7 +5,6 @@ Every expected balance is worked out by hand from RULES.md in the comments.
 
 import json
 import os
-import select
 import signal
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, ROOT, read_until
 
 from meizhou_score.cli.app import cli
 
@@ -534,23 +533,6 @@ def _cli(*args):
     return [sys.executable, "-m", "meizhou_score", *map(str, args)]
 
 
-def _read_until(proc: subprocess.Popen, wanted: bytes, timeout: float = 120) -> None:
-    """Read ``proc``'s stderr up to the first line holding ``wanted``; a clear failure when it
-    ends, or says nothing more for ``timeout`` seconds, before that."""
-    said = b""
-    fd = proc.stderr.fileno()
-    end = time.monotonic() + timeout
-    while not any(wanted in line for line in said.splitlines(keepends=True) if line[-1:] == b"\n"):
-        left = end - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            pytest.fail(f"no {wanted!r} within {timeout} s; it said:\n{said.decode()}")
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            proc.wait(timeout=60)
-            pytest.fail(f"exit {proc.returncode} before {wanted!r}; it said:\n{said.decode()}")
-        said += chunk
-
-
 def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
     path = tmp_path / "night.yaml"
     three_hands(path)
@@ -595,7 +577,7 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
                         time.sleep(0.0002)
                     assert writing(), f"no write seen begun (exit {proc.poll()})"
                 else:
-                    _read_until(proc, moment)
+                    read_until(proc, proc.stderr, moment)
                 proc.send_signal(stop)
                 err = proc.communicate(timeout=60)[1].decode()
             finally:

@@ -8,18 +8,17 @@ import json
 import os
 import re
 import resource
-import select
 import shutil
 import signal
 import stat
 import subprocess
 import sys
 import threading
-import time
 import xml.dom.minidom
 from pathlib import Path
 
 import pytest
+from conftest import read_until
 
 ROOT = Path(__file__).resolve().parent.parent
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
@@ -295,24 +294,6 @@ def test_a_ledger_on_a_full_disk_exits_4_as_any_output_unwritten(tmp_path):
 # --- 8. Ctrl-C while the program starts: a traceback, killed by SIGINT ----------------------
 
 
-def _read_until(proc: subprocess.Popen, stream, wanted: bytes, timeout: float = 120) -> bytes:
-    """What ``proc`` wrote on ``stream`` up to and including the first line holding ``wanted``;
-    a clear failure when it ends, or says nothing more for ``timeout`` seconds, before that."""
-    said = b""
-    fd = stream.fileno()
-    end = time.monotonic() + timeout
-    while not any(wanted in line for line in said.splitlines(keepends=True) if line[-1:] == b"\n"):
-        left = end - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            pytest.fail(f"no {wanted!r} within {timeout} s; it said:\n{said.decode()}")
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            proc.wait(timeout=60)
-            pytest.fail(f"exit {proc.returncode} before {wanted!r}; it said:\n{said.decode()}")
-        said += chunk
-    return said
-
-
 # The moments of a `record` to press Ctrl-C at, each a line it prints: on stderr, a module's line
 # of `python -X importtime` (printed once the module is imported), every one after `__main__` put
 # its quiet handler in (the first, the errors the command line reads, is imported by `cli.app`):
@@ -353,7 +334,7 @@ def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(tmp_path, where, mom
         env={**os.environ, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"},
     )
     try:
-        said = _read_until(p, getattr(p, where), moment)
+        said = read_until(p, getattr(p, where), moment)
         p.send_signal(signal.SIGINT)
         out, err = p.communicate(timeout=60)
     finally:

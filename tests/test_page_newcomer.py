@@ -42,6 +42,16 @@ def opened(page, base: str):
     page.wait_for_selector("[data-hand='1']")
 
 
+def enter_juns_self_draw(page) -> None:
+    """A new hand, tapped in: Jun wins by self-draw with the plain hand, winning tile 4s."""
+    page.click("#new-hand")
+    page.click("[data-winner='Jun']")
+    page.click("[data-how='self_draw']")
+    for group in PLAIN:
+        page.click(f"[data-set='{group}']")
+    page.click("[data-win='4s']")
+
+
 def in_view(page, selector: str) -> dict:
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
@@ -54,12 +64,7 @@ def test_the_preview_stays_in_view_above_record(served, chromium, width):
     base, _ = served
     page = phone(chromium, width=width)
     opened(page, base)
-    page.click("#new-hand")
-    page.click("[data-winner='Jun']")
-    page.click("[data-how='self_draw']")
-    for group in PLAIN:
-        page.click(f"[data-set='{group}']")
-    page.click("[data-win='4s']")
+    enter_juns_self_draw(page)
     page.wait_for_selector("#record:enabled")
     page.evaluate("window.scrollTo(0, 0)")  # the keyboard fills the screen: the top of the page
     preview, record = in_view(page, "#preview"), in_view(page, "#record")
@@ -214,12 +219,7 @@ def test_a_question_and_the_preview_are_said_again_in_the_new_language(
     assert text.startswith("撤回第 1 局（Mei 自摸") and text.endswith("，+60）？"), text
     assert page.inner_text("#undo-no") == "保留"
     page.click("#undo-no")
-    page.click("#new-hand")
-    page.click("[data-winner='Jun']")
-    page.click("[data-how='self_draw']")
-    for group in PLAIN:
-        page.click(f"[data-set='{group}']")
-    page.click("[data-win='4s']")
+    enter_juns_self_draw(page)
     page.wait_for_selector("#record:enabled")
     assert "Jun 自摸" in page.inner_text("#preview")
     page.click("[data-lang='en']")
@@ -284,12 +284,7 @@ def test_chinese_says_its_own_colon(served, chromium):
         {"error": "hand：1m 有 6 張；每種牌只有四張（R1）", "where": "hand"},
     ]
     page.route("**/api/preview?*", lambda route: route.fulfill(status=422, json=answers[0]))
-    page.click("#new-hand")
-    page.click("[data-winner='Jun']")
-    page.click("[data-how='self_draw']")
-    for group in PLAIN:
-        page.click(f"[data-set='{group}']")
-    page.click("[data-win='4s']")
+    enter_juns_self_draw(page)
     page.locator("#preview.refused").wait_for()
     assert page.inner_text("#preview") == "winner：不是文字：單獨的代理字元（\\ud800）"
     answers.pop(0)
