@@ -196,3 +196,63 @@ def test_a_line_is_the_json_object_of_its_night_with_its_number_first():
         assert line == encode({"line": n, **night_json(night)})
         stakes.add(str(record.get("stake", 1)))
     assert {"2.5", "0.5", "1"} <= stakes  # decimal amounts among them
+
+
+def test_no_depth_of_nesting_is_taken_for_a_bug():
+    # found while counting keys: a line nested just short of what msgspec reads was decoded, then
+    # checked for a repeated key deeper than Python recurses, and came out "could not be settled
+    # (RecursionError...); this is a bug" instead of refused as nested too deeply
+    import io
+
+    lines = []
+    for depth in range(900, 1001, 4):
+        lines.append("[" * depth + "]" * depth)
+        lines.append('{"a":' * depth + "1" + "}" * depth)
+        lines.append('{"players": 1, "rules": ' + '{"x":' * depth + "1" + "}" * depth + "}")
+    out = io.BytesIO()
+    summary = bulk.run([line.encode() for line in lines], out)
+    assert summary.failed == 0 and summary.refused == len(lines)
+    errors = [json.loads(line)["error"] for line in out.getvalue().splitlines()]
+    assert any("nested too deeply" in error for error in errors)
+    assert not any("bug" in error for error in errors)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a repeated key with a colon inside a string: the colons of the text outnumber the keys
+        # read either way, and json names the repeat
+        '{"players": ["A:B", "B", "C", "D"], "dealer": "B", "draw": true, "draw": false}',
+        '{"players": ["A", "B", "C", "D"], "dealer": "x:y", "dealer": "B", "draw": true}',
+        '{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true, "draw": true}',
+        '{"players": ["A", "B", "C", "D"], "dealer": "B", "kongs": [{"player": "A", "player": "B"}]}',
+    ],
+)
+def test_a_key_written_twice_is_refused_whatever_colons_the_line_holds(text):
+    for written in (text, text.encode()):
+        line, outcome = bulk.settle_line(written, 2)
+        assert outcome == "refused" and "appears twice" in json.loads(line)["error"]
+
+
+def test_a_line_that_fails_to_be_written_leaves_only_its_error(monkeypatch):
+    # a result that cannot be encoded (a bug) must not leave half its bytes in the batch: the
+    # line is replaced whole by its error object and the next line is written as usual
+    import io
+
+    real = bulk.hand_json
+    monkeypatch.setattr(
+        bulk,
+        "hand_json",
+        lambda s, row: (
+            {**real(s, row), "x": object()} if s.record.dealer == "Mei" else real(s, row)
+        ),
+    )
+    first = HAND.replace("STAKE", "1")
+    second = first.replace('"dealer": "Mei"', '"dealer": "Lan"')
+    out = io.BytesIO()
+    summary = bulk.run([first.encode(), second.encode()], out)
+    one, two = (json.loads(line) for line in out.getvalue().splitlines())
+    assert summary.failed == 1 and summary.settled == 1
+    assert one["line"] == 1 and one["valid"] is False and "this is a bug" in one["error"]
+    # R5: a self-draw pays 2 units from each of the three others; Jun wins 6, the stake is 1
+    assert two["line"] == 2 and two["balances"] == {"Ah Fook": -2, "Mei": -2, "Jun": 6, "Lan": -2}

@@ -16,7 +16,7 @@ from typing import IO, Any, BinaryIO, Final, NamedTuple
 from ..errors import MeizhouError
 from ..records.rules import DEFAULT_RULES, Rules
 from ..records.validators import json_decimal
-from ..render.jsonout import encode, hand_json, session_json
+from ..render.jsonout import encode, encode_into, hand_json, session_json
 from ..settling.night import settle_data
 from .rows import TransferRow
 
@@ -77,10 +77,12 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
     """Could a key be written twice in ``text``? False only when it surely is not (a few µs).
 
     Every key is followed by a colon, and every other colon stands inside a
-    string, raw or escaped as ``\\u003a``. Writing the decoded data again must
-    give as many colons as the text held (escaped ones counted too); a key
-    dropped as a repeat loses its colon, so the count comes out short. When the
-    counts differ, json reads the line again and finds the repeat, if any.
+    string, raw or escaped as ``\\u003a``. A key dropped as a repeat is missing from
+    the decoded data, so the data holds fewer keys than the text has colons. When
+    the counts agree (the usual line: no colon inside a string), no key was
+    repeated; otherwise writing the decoded data again must give as many colons
+    as the text held (escaped ones counted too), and when those differ too,
+    json reads the line again and finds the repeat, if any.
     """
     if isinstance(text, str):
         colons = text.count(":")
@@ -90,7 +92,22 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
         colons = text.count(b":")
         if b"\\" in text:
             colons += text.count(b"\\u003a") + text.count(b"\\u003A")
+    if type(data) is dict or type(data) is list:
+        if _keys_in(data) == colons:  # text colons = keys written + colons in strings
+            return False
     return encode(data).count(b":") != colons
+
+
+def _keys_in(value: dict | list) -> int:
+    """How many keys the decoded mappings in ``value`` hold, at every depth."""
+    found = 0
+    if type(value) is dict:
+        found = len(value)
+        value = list(value.values())
+    for inner in value:
+        if type(inner) is dict or type(inner) is list:
+            found += _keys_in(inner)
+    return found
 
 
 def _decoder():
@@ -111,18 +128,48 @@ def settle_line(
 
     Nothing on one line can end the run: whatever goes wrong becomes that line's error object.
     """
+    out = bytearray()
+    outcome = settle_into(out, text, number, rules, max_bytes, decode)
+    return bytes(out), outcome
+
+
+def settle_into(
+    out: bytearray,
+    text: str | bytes | TooLong,
+    number: int,
+    rules: Rules = DEFAULT_RULES,
+    max_bytes: int = 1 << 20,
+    decode=None,
+) -> str:
+    """:func:`settle_line`, its result written at the end of ``out`` (no newline): many lines'
+    results in one buffer. Returns settled, disputed, refused or failed."""
+    start = len(out)
     try:
-        return _settle_line(text, number, rules, max_bytes, decode)
+        obj, outcome = _settle_line(text, number, rules, max_bytes, decode)
+        _write(out, number, obj)
     except Exception as exc:  # noqa: BLE001 - a bug must cost one line, never the run
-        return _error_line(
+        del out[start:]
+        obj, outcome = _error_line(
             number,
             f"could not be settled ({type(exc).__name__}: {exc}); this is a bug, please "
             "report it with the line",
             FAILED,
         )
+        _write(out, number, obj)
+    return outcome
 
 
-def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[bytes, str]:
+def _write(out: bytearray, number: int, obj: dict[str, Any]) -> None:
+    """``{"line": N, ...the object's keys}``: the object encoded in place after ``line``, not
+    copied (its ``{`` becomes the comma)."""
+    out += b'{"line":%d' % number
+    at = len(out)
+    encode_into(obj, out, at)
+    out[at] = 0x2C  # ","
+
+
+def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[Any, str]:
+    """The line's result as an object without its ``line``, and the outcome."""
     if isinstance(text, TooLong):
         return _error_line(number, f"longer than {text.limit:,} bytes, the limit for a record")
     if isinstance(text, bytes):
@@ -164,12 +211,14 @@ def _fast(text: str | bytes, decode) -> Any:
     reads are valid text."""
     try:
         data = (decode or _decoder())(text)
-    except (ValueError, RecursionError):
-        return _SLOW
-    return _SLOW if _may_repeat_a_key(text, data) else data
+        if not _may_repeat_a_key(text, data):
+            return data
+    except (ValueError, RecursionError):  # nested deeper than counting the keys can go, too
+        pass
+    return _SLOW
 
 
-def _settled(data: Any, number: int, rules: Rules) -> tuple[bytes, str]:
+def _settled(data: Any, number: int, rules: Rules) -> tuple[Any, str]:
     try:
         result = settle_data(data, rules)
     except MeizhouError as exc:
@@ -177,16 +226,15 @@ def _settled(data: Any, number: int, rules: Rules) -> tuple[bytes, str]:
     except RecursionError:
         return _error_line(number, "nested too deeply")
     if result.session:
-        obj = session_json(result)
-    else:
-        obj = hand_json(result.last, TransferRow)  # a struct per transfer: the same bytes, sooner
-    # {"line": N, ...the object's keys}: its encoding with "line" spliced in, not a copy of it
-    return b'{"line":%d,' % number + encode(obj)[1:], DISPUTED if result.disputed else SETTLED
+        return session_json(result), DISPUTED if result.disputed else SETTLED
+    hand = result.last
+    # a struct per transfer: the same bytes, sooner
+    return hand_json(hand, TransferRow), DISPUTED if hand.disputed else SETTLED
 
 
-def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[bytes, str]:
+def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[Any, str]:
     text = f"line {number}: {message}".encode("utf-8", "backslashreplace").decode("utf-8")
-    return encode({"line": number, "valid": False, "error": text}), outcome
+    return {"valid": False, "error": text}, outcome
 
 
 def run(
@@ -204,21 +252,21 @@ def run(
 
     preload_readings()  # many hands ahead: read each new suit by look-up
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
-    batch: list[bytes] = []
+    batch = bytearray()
+    waiting = 0  # results in the batch
     watched = getattr(out, "isatty", None)
     size = 1 if watched and watched() else _BATCH  # someone watching sees each result as it comes
     decode = _decoder()
     for number, text in enumerate(lines, start=1):
         if not isinstance(text, TooLong) and (not text or text.isspace()):
             continue
-        result, outcome = settle_line(text, number, rules, max_bytes, decode)
-        counts[outcome] += 1
-        batch.append(result)
-        if len(batch) >= size:
-            batch.append(b"")
-            out.write(b"\n".join(batch))
+        counts[settle_into(batch, text, number, rules, max_bytes, decode)] += 1
+        batch += b"\n"
+        waiting += 1
+        if waiting >= size:
+            out.write(batch)
             batch.clear()
+            waiting = 0
     if batch:
-        batch.append(b"")
-        out.write(b"\n".join(batch))
+        out.write(batch)
     return Summary(counts[SETTLED], counts[DISPUTED], counts[REFUSED], counts[FAILED])

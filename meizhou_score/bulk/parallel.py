@@ -18,7 +18,7 @@ from itertools import islice
 from typing import IO, Any
 
 from ..records.filewrite import ctrl_c_held
-from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_line
+from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_into
 
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
 
@@ -56,7 +56,7 @@ def settle_block(
 
     decode = _decoder()
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
-    out = []
+    out = bytearray()
     lines = block.split(b"\n")  # only \n ends a line, as when reading one process's way
     unended = lines.pop()  # b"" after a final newline, else the last line of a file without one
     lines = [line + b"\n" for line in lines]  # each line with its newline, as one process reads it
@@ -68,11 +68,9 @@ def settle_block(
             text = TooLong(max_bytes)
         elif raw.isspace():
             continue  # a blank line is counted, not answered (as with one process)
-        result, outcome = settle_line(text, number, rules, max_bytes, decode)
-        counts[outcome] += 1
-        out.append(result)
-    out.append(b"")
-    return b"\n".join(out) if len(out) > 1 else b"", counts
+        counts[settle_into(out, text, number, rules, max_bytes, decode)] += 1
+        out += b"\n"
+    return bytes(out), counts
 
 
 def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]:

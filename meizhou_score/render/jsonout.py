@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.tiles import TILES
+from ..records.model import ONE
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
 from ..settling.settlement import Settlement
@@ -38,6 +39,7 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
     """
     r = s.record
     to_gold = gold_at(r.stake)
+    whole = r.stake is ONE  # no stake named: the units are the gold
     scored = s.score if s.valid else None
     out: dict[str, Any] = {
         "valid": s.valid,
@@ -47,7 +49,7 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
         "patterns": list(scored.patterns) if scored is not None else [],
         "ratio": scored.ratio if scored is not None else 0,
         "transfers": [
-            row(payer, payee, units, to_gold(units), reason, rule)
+            row(payer, payee, units, units if whole else to_gold(units), reason, rule)
             for payer, payee, units, reason, rule, _basis, _tile in s.transfers
         ],
         "balances": s.amounts,
@@ -131,18 +133,28 @@ def night_json(night: Night) -> dict[str, Any]:
     return session_json(night) if night.session else hand_json(night.last)
 
 
-_ENCODE: Callable[[Any], bytes] | None = None
+_ENCODER: Any = None  # msgspec's Encoder, made on the first JSON written
+
+
+def _encoder() -> Any:
+    global _ENCODER
+    if _ENCODER is None:
+        import msgspec
+
+        _ENCODER = msgspec.json.Encoder(decimal_format="number")
+    return _ENCODER
 
 
 def encode(obj: Any) -> bytes:
     """Compact UTF-8 JSON, decimals as exact numbers: the encoder behind every JSON the tool
     writes."""
-    global _ENCODE
-    if _ENCODE is None:
-        import msgspec
+    return _encoder().encode(obj)
 
-        _ENCODE = msgspec.json.Encoder(decimal_format="number").encode
-    return _ENCODE(obj)
+
+def encode_into(obj: Any, buffer: bytearray, offset: int) -> None:
+    """``encode(obj)`` written into ``buffer`` from ``offset`` on (what lay there and beyond is
+    replaced): many results in one buffer, none copied out of a ``bytes`` of its own."""
+    _encoder().encode_into(obj, buffer, offset)
 
 
 def dumps(obj: Any, indent: int | None = 2) -> str:

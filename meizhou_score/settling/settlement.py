@@ -8,7 +8,7 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
 from ..engine import hand as core
 from ..engine.patterns import Score, score
@@ -16,7 +16,7 @@ from ..engine.tiles import format_indices
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
-from ..records.model import WIN_TYPES, Kong, Record, Session, with_dealer
+from ..records.model import ONE, WIN_TYPES, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 
 WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
@@ -59,7 +59,8 @@ class Settlement(NamedTuple):
     ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
-    # the win's transfers, then each kong's (R5–R8)
+    # the win's transfers, then each kong's (R5–R8): each group (empty when nothing is paid) to one
+    # payee, the same units from each of its payers
     payments: tuple[tuple[Transfer, ...], ...] = ()
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
@@ -197,10 +198,13 @@ def _units_won(
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
     for paid in payments:
+        if not paid:  # a win whose share is 0 pays nothing
+            continue
         # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
-        for payer, payee, units, _reason, _rule, _basis, _tile in paid:
+        _payer, payee, units, _reason, _rule, _basis, _tile = paid[0]
+        out[payee] += units * len(paid)  # a group's payee is paid the same units by each payer
+        for payer, _payee, _units, _reason, _rule, _basis, _tile in paid:
             out[payer] -= units
-            out[payee] += units
     return out
 
 
@@ -246,8 +250,12 @@ def settle_record(record: Record) -> Settlement:
         nxt, because = record.robbed, "robbed"
     else:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
-    to_gold = gold_at(record.stake)
-    amounts = {name: to_gold(units) for name, units in _units_won(record.players, payments).items()}
+    won = _units_won(record.players, payments)
+    if record.stake is ONE:  # a record that names no stake plays for one: its units are its gold
+        amounts = cast(dict[str, Gold], won)
+    else:
+        to_gold = gold_at(record.stake)
+        amounts = {name: to_gold(units) for name, units in won.items()}
     return tuple.__new__(
         Settlement, (record, True, amounts, (), score, payments, nxt, because, None)
     )
