@@ -59,8 +59,8 @@ class Settlement(NamedTuple):
     ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
-    # the win's transfers, then each kong's (R5–R8): each group (empty when nothing is paid) to one
-    # payee, the same units from each of its payers
+    # the win's transfers, then each kong's (R5–R8): each group (empty when nothing is paid) to
+    # one payee, the same units from each of its payers
     payments: tuple[tuple[Transfer, ...], ...] = ()
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
