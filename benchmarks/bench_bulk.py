@@ -94,7 +94,7 @@ def load() -> str:
 def build() -> str:
     """Which build the child processes run: pure Python, or the bulk path compiled by mypyc."""
     where = subprocess.run(
-        [sys.executable, "-c", "import meizhou_score.bulk.lines as m; print(m.__file__)"],
+        [sys.executable, "-P", "-c", "import meizhou_score.bulk.lines as m; print(m.__file__)"],
         capture_output=True,
         text=True,
         cwd=ROOT,

@@ -3,6 +3,8 @@
 import copy
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from records import draw_record, hand_record, session_record
 
 from meizhou_score import RecordError, RulesError, settle
@@ -358,3 +360,46 @@ def test_kong_types_in_chinese(written, expected):
         kong["from"] = "Lan"
     out = settle(edit(kongs=[kong]))
     assert {t["reason"] for t in out["transfers"]} == {"self_draw", expected}
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    concealed=st.lists(st.integers(0, 33), max_size=14),
+    pungs=st.lists(st.integers(0, 33), max_size=4),
+    kongs=st.lists(st.integers(0, 33), max_size=4),
+    robbed=st.booleans(),
+    draw=st.booleans(),
+)
+def test_the_quick_conservation_check_agrees_with_the_whole_tally(
+    concealed, pungs, kongs, robbed, draw
+):
+    # R1: at most four of each tile kind in the whole record. The check first looks only at the
+    # tiles of pungs and kongs (the usual record passes there); it must say "no fifth copy"
+    # exactly when the full 34-count tally does
+    from meizhou_score.records.conservation import _within_four
+    from meizhou_score.records.model import Kong, Record, WinningHand
+    from meizhou_score.records.tally import fifth_copy, tally
+
+    counts = bytes(min(concealed.count(i), 255) for i in range(34))
+    players = ("A", "B", "C", "D")
+    hand = (
+        None
+        if draw or not concealed
+        else WinningHand(tuple(concealed), tuple(pungs), concealed[0], counts)
+    )
+    record = Record(
+        players,
+        "A",
+        draw=hand is None,
+        winner=None if hand is None else "B",
+        robbed="C" if robbed and hand is not None else None,
+        hand=hand,
+        kongs=tuple(Kong("D", "concealed", tile) for tile in kongs),
+    )
+    whole = tally(
+        counts if hand is not None else bytes(34),
+        pungs if hand is not None else (),
+        kongs,
+        concealed[0] if record.robbed is not None else None,
+    )
+    assert _within_four(record) == (fifth_copy(whole) is None)

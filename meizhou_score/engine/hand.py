@@ -28,7 +28,7 @@ from itertools import product
 from operator import itemgetter
 from typing import Final, NamedTuple, Protocol, cast
 
-from .memo import Memo
+from .memo import Memo, new_tuple
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
 
@@ -111,11 +111,11 @@ class Shape(NamedTuple):
 def shape(concealed: Counts, melds: tuple[Block, ...] = ()) -> Shape:
     """The :class:`Shape` of concealed counts and melds."""
     if not melds:
-        return tuple.__new__(Shape, (concealed, (), concealed))
+        return new_tuple(Shape, (concealed, (), concealed))
     every = bytearray(concealed)
     for block in melds:
         every[block.tile] += 4 if block.kind == "kong" else 3
-    return tuple.__new__(Shape, (concealed, melds, bytes(every)))
+    return new_tuple(Shape, (concealed, melds, bytes(every)))
 
 
 def with_tile(hand: Shape, tile: int) -> Shape:
@@ -236,8 +236,8 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         pair = cast(Block, p0 or p1 or p2 or p3)  # the one group that holds the pair
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
-            return [tuple.__new__(Reading, (STANDARD, (*sets, pair)))]
-        return [tuple.__new__(Reading, (STANDARD, (*s0, *s1, *s2, *s3, pair)))]
+            return [new_tuple(Reading, (STANDARD, (*sets, pair)))]
+        return [new_tuple(Reading, (STANDARD, (*s0, *s1, *s2, *s3, pair)))]
     if not (gm and gp and gs and gz):
         return []  # a group that is not pair + sets
     out = []

@@ -22,6 +22,7 @@ from .hand import (
     Shape,
     readings,
 )
+from .memo import new_tuple
 from .tiles import KINDS
 
 
@@ -205,7 +206,7 @@ def best(
     if len(readings) == 1:  # the usual hand: one reading, nothing to compare
         found = match(readings[0], counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
-        return tuple.__new__(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
+        return new_tuple(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
     top = None
     top_key = None
     for n, reading in enumerate(readings):

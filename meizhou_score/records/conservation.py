@@ -3,7 +3,9 @@ when there are, where each copy was written and what the writer most likely mean
 
 from __future__ import annotations
 
-from ..engine.tiles import COPIES, TILES
+from typing import Final
+
+from ..engine.tiles import COPIES, KINDS, TILES
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
@@ -42,15 +44,37 @@ def written_twice(hand: WinningHand, tile: int) -> Message:
     )
 
 
+_AT_MOST_FOUR: Final = bytes(range(COPIES + 1))  # the counts a tile kind may have
+_NO_TILES: Final = bytes(KINDS)
+
+
+def _within_four(record: Record) -> bool:
+    """Surely no fifth copy (the usual record): no concealed count above four (one C call over
+    the 34 counts), and room among the concealed copies of each pung's, kong's and robbed pung's
+    tile for its three or four."""
+    hand = record.hand
+    concealed = hand.counts if hand is not None else _NO_TILES
+    if concealed.translate(None, _AT_MOST_FOUR):
+        return False  # a count the deletion left: more than four of a kind among the concealed
+    laid: dict[int, int] = {}
+    if hand is not None:
+        for tile in hand.pungs:
+            laid[tile] = laid.get(tile, 0) + 3
+        if record.robbed is not None:
+            laid[hand.winning_tile] = laid.get(hand.winning_tile, 0) + 3
+    for kong in record.kongs:
+        laid[kong.tile] = laid.get(kong.tile, 0) + 4
+    for tile, copies in laid.items():
+        if concealed[tile] + copies > COPIES:
+            return False
+    return True
+
+
 def check_conservation(record: Record, path: str) -> None:
     """R1 / R7: no tile kind more than four times in the whole record."""
+    if _within_four(record):
+        return
     hand = record.hand
-    if (
-        hand is not None
-        and not (hand.pungs or record.kongs or record.robbed)
-        and max(hand.counts) <= COPIES
-    ):
-        return  # the concealed tiles alone
     counts = tally(
         hand.counts if hand is not None else bytes(34),
         hand.pungs if hand is not None else (),

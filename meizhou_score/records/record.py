@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final
 
-from ..engine.memo import Memo
+from ..engine.memo import Memo, new_tuple
 from ..engine.tiles import TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
 from ..i18n import terms
@@ -254,7 +254,7 @@ def _hand(
             ),
         )
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = tuple.__new__(
+    record = new_tuple(
         Record,
         (
             players,
@@ -323,7 +323,7 @@ def _winning_hand(value: Any, path: str) -> WinningHand:
                 concealed=format_indices(concealed),
             ),
         )
-    return tuple.__new__(WinningHand, (concealed, tuple(pungs), winning, counts))
+    return new_tuple(WinningHand, (concealed, tuple(pungs), winning, counts))
 
 
 def _kong(
@@ -365,7 +365,7 @@ def _kong(
             validators.join(path, "from"),
             msg("only allowed for an exposed kong; this kong is {kind}", kind=kind),
         )
-    return tuple.__new__(Kong, (player, kind, tile, discarder))
+    return new_tuple(Kong, (player, kind, tile, discarder))
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:

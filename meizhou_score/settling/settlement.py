@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Final, NamedTuple, cast
 
 from ..engine import hand as core
+from ..engine.memo import new_tuple
 from ..engine.patterns import Score, score
 from ..engine.tiles import format_indices
 from ..errors import RecordError
@@ -256,9 +257,7 @@ def settle_record(record: Record) -> Settlement:
     else:
         to_gold = gold_at(record.stake)
         amounts = {name: to_gold(units) for name, units in won.items()}
-    return tuple.__new__(
-        Settlement, (record, True, amounts, (), score, payments, nxt, because, None)
-    )
+    return new_tuple(Settlement, (record, True, amounts, (), score, payments, nxt, because, None))
 
 
 def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
@@ -272,7 +271,7 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
             ratio, rules.self_draw_share, rules.kong_bloom_multiplier
         )  # 槓上開花 (R6): as a self-draw
     else:
-        basis = tuple.__new__(Basis, (ratio, rules.self_draw_share, 1))
+        basis = new_tuple(Basis, (ratio, rules.self_draw_share, 1))
     units = ratio * basis.share * basis.multiplier
     if not units:
         return ()
@@ -280,11 +279,11 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
     if win_type == "robbed_kong":
         assert record.robbed is not None, "a robbed kong names whose kong it was"
         return (
-            tuple.__new__(Transfer, (record.robbed, winner, units, win_type, rule, basis, None)),
+            new_tuple(Transfer, (record.robbed, winner, units, win_type, rule, basis, None)),
         )  # 搶槓 (R7): the robbed player alone
     return tuple(
         [
-            tuple.__new__(Transfer, (p, winner, units, win_type, rule, basis, None))
+            new_tuple(Transfer, (p, winner, units, win_type, rule, basis, None))
             for p in record.players
             if p != winner
         ]
@@ -325,10 +324,10 @@ def _kong_paid(
                 kong.tile,
             ),
         )
-    basis, owner, tile = tuple.__new__(Basis, (None, units, 1)), kong.player, kong.tile
+    basis, owner, tile = new_tuple(Basis, (None, units, 1)), kong.player, kong.tile
     return tuple(
         [
-            tuple.__new__(Transfer, (p, owner, units, reason, rule, basis, tile))
+            new_tuple(Transfer, (p, owner, units, reason, rule, basis, tile))
             for p in players
             if p != owner
         ]
