@@ -50,7 +50,8 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
         "ratio": scored.ratio if scored is not None else 0,
         "transfers": [
             row(payer, payee, units, units if whole else to_gold(units), reason, rule)
-            for payer, payee, units, reason, rule, _basis, _tile in s.transfers
+            for paid in s.payments  # s.transfers, without joining the groups into one tuple
+            for payer, payee, units, reason, rule, _basis, _tile in paid
         ],
         "balances": s.amounts,
         "next_dealer": s.next_dealer,
