@@ -20,7 +20,10 @@ from ..render.jsonout import encode, encode_into, hand_json, session_json
 from ..settling.night import settle_data
 from .rows import TransferRow
 
-SETTLED, DISPUTED, REFUSED, FAILED = "settled", "disputed", "refused", "failed"
+SETTLED: Final = "settled"
+DISPUTED: Final = "disputed"
+REFUSED: Final = "refused"
+FAILED: Final = "failed"
 _BATCH: Final = 256
 _BOM: Final = b"\xef\xbb\xbf"
 

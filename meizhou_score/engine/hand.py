@@ -37,7 +37,9 @@ Counts = bytes
 boundary."""
 
 
-STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS = "standard", "seven_pairs", "thirteen_orphans"
+STANDARD: Final = "standard"
+SEVEN_PAIRS: Final = "seven_pairs"
+THIRTEEN_ORPHANS: Final = "thirteen_orphans"
 
 
 class HouseRules(Protocol):

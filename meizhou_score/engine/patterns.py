@@ -73,7 +73,8 @@ SEVEN_PAIRS_ROWS: Final = (
 )
 COMBINE_MODES: Final = ("highest", "add", "multiply")
 _SHAPE_PRIORITY: Final = {SEVEN_PAIRS: 2, THIRTEEN_ORPHANS: 1, STANDARD: 0}
-_NONE9, _NONE7 = bytes(9), bytes(7)
+_NONE9: Final = bytes(9)
+_NONE7: Final = bytes(7)
 _RUNS: Final = frozenset(
     Block("run", tile) for tile in range(KINDS)
 )  # every run (順) a reading can hold: always concealed

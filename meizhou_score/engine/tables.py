@@ -16,6 +16,7 @@ import marshal
 import os
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
+from typing import Final
 
 from .tiles import COPIES
 
@@ -96,7 +97,7 @@ def pack(readings: Iterable[tuple[tuple[int, int], ...]]) -> bytes:
     )
 
 
-NO_PAIR = 0xFE
+NO_PAIR: Final = 0xFE
 
 
 def build_readings() -> tuple[dict[bytes, bytes], dict[bytes, bytes]]:

@@ -150,7 +150,9 @@ def boolean(value: Any, path: str) -> bool:
 # Amounts (stakes, claims): exact, and within what a table can mean. At most AMOUNT_DIGITS
 # significant digits, at most AMOUNT_DECIMALS of them after the point, and below
 # 10 ** AMOUNT_MAGNITUDE.
-AMOUNT_DIGITS, AMOUNT_DECIMALS, AMOUNT_MAGNITUDE = 30, 30, 30
+AMOUNT_DIGITS: Final = 30
+AMOUNT_DECIMALS: Final = 30
+AMOUNT_MAGNITUDE: Final = 30
 COUNT_LIMIT: Final = 1_000_000  # house-rule figures: ratios, shares, multipliers, kong units
 
 
