@@ -4,8 +4,8 @@
     python benchmarks/bench_bulk.py --ratios-only 100000 --runs 5   # issue 33's two ratios alone
 
 It measures the meizhou-score installed beside the Python that runs it: the pure-Python package, or the
-compiled build (MEIZHOU_MYPYC=1 pip install -e .; docs/performance.md) run with that venv's Python. The
-first line says which.
+compiled build, each best measured as users run it, a wheel installed in a virtualenv of its own
+(docs/performance.md, "Nearer the floor, fifth round", has the commands). The first line says which.
 
 Generates (once, fixed seed) a club's log (tests/records.py ``club_log``): 60
 tables playing at once, each seating four players drawn from a pool of 400
@@ -102,6 +102,24 @@ def build() -> str:
     return "pure Python" if where.endswith(".py") else "compiled by mypyc"
 
 
+def compile_bytecode() -> None:
+    """The measured package's modules compiled to bytecode first, as pip leaves an installed
+    package: otherwise, where ``PYTHONDONTWRITEBYTECODE`` is set or the sources changed since,
+    every run compiles the interpreted modules again at start (30 ms of a compiled 1-second run)."""
+    package = subprocess.run(
+        [
+            sys.executable,
+            "-P",
+            "-c",
+            "import meizhou_score, os; print(os.path.dirname(meizhou_score.__file__))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    ).stdout.strip()
+    subprocess.run([sys.executable, "-m", "compileall", "-q", package], check=False)
+
+
 def run_cli(args: list[str], cores: str = "0") -> tuple[float, float, float]:
     """Wall seconds, peak RSS (MiB) and CPU seconds of one child process (on one core unless told
     otherwise)."""
@@ -154,6 +172,7 @@ def main() -> int:
         help="only the two logs' ratios to the json round trip, on LINES lines each",
     )
     args = parser.parse_args()
+    compile_bytecode()
     if args.ratios_only:
         print(f"python {sys.version.split()[0]}, {build()}, one core (taskset -c 0)")
         return 0 if bench_ratios(os.path.dirname(args.file), args.ratios_only, args.runs) else 1
