@@ -236,17 +236,26 @@ def test_a_key_written_twice_is_refused_whatever_colons_the_line_holds(text):
 
 def test_a_line_that_fails_to_be_written_leaves_only_its_error(monkeypatch):
     # a result that cannot be encoded (a bug) must not leave half its bytes in the batch: the
-    # line is replaced whole by its error object and the next line is written as usual
+    # line is replaced whole by its error object and the next line is written as usual. The
+    # encoder is swapped where the writer finds it (a module global, in both builds): its first
+    # write leaves a fragment and fails, as an encoder failing halfway would
     import io
 
-    real = bulk.hand_json
-    monkeypatch.setattr(
-        bulk,
-        "hand_json",
-        lambda s, row: (
-            {**real(s, row), "x": object()} if s.record.dealer == "Mei" else real(s, row)
-        ),
-    )
+    from meizhou_score.render import jsonout
+
+    real = jsonout._encoder()
+
+    class Halfway:
+        calls = 0
+
+        def encode_into(self, obj, buffer, offset):
+            Halfway.calls += 1
+            if Halfway.calls == 1:
+                buffer[offset:] = b'{"valid":tr'
+                raise TypeError("cannot encode")
+            real.encode_into(obj, buffer, offset)
+
+    monkeypatch.setattr(jsonout, "_ENCODER", Halfway())
     first = HAND.replace("STAKE", "1")
     second = first.replace('"dealer": "Mei"', '"dealer": "Lan"')
     out = io.BytesIO()
