@@ -163,6 +163,102 @@ def test_ctrl_c_exits_130_and_leaves_nothing_behind(tmp_path, where):
     assert everything_in(out) == []  # no result, no part, no temporary folder
 
 
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_sigterm_exits_143_and_leaves_nothing_behind(tmp_path, where):
+    # found by a newcomer: `timeout 40 meizhou-score audit ...` (SIGTERM, as a job scheduler stops
+    # a job) left the hidden .audit-... folder in --out, which the docs say is removed whatever
+    # happens. The signal goes to the audit alone, as kill and timeout send it
+    path = log(tmp_path / "day.jsonl", 3000)
+    out = tmp_path / "out"
+    extra = ["--blocksize", "65536", "--workers", "1"] if where == "on a cluster" else []
+    audit = subprocess.Popen(
+        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out), *extra],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    started = ".audit-*/*.part" if where == "on a cluster" else ".audit-*/0.out"
+    end = time.monotonic() + 60
+    while not list(out.glob(started)) and audit.poll() is None and time.monotonic() < end:
+        time.sleep(0.02)
+    assert audit.poll() is None, "the audit ended before it could be stopped"
+    audit.send_signal(signal.SIGTERM)
+    _, stderr = audit.communicate(timeout=60)
+    assert audit.returncode == 143, stderr
+    assert b"Traceback" not in stderr
+    assert everything_in(out) == []
+
+
+class _Answers:
+    """A TCP server on 127.0.0.1 that is not Dask: it greets every connection with ``greeting``
+    (an SSH server's banner; nothing at all) and then holds it open."""
+
+    def __init__(self, greeting: bytes):
+        import socket
+        import threading
+
+        self.greeting = greeting
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.held: list = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.held.append(connection)
+            if self.greeting:
+                connection.sendall(self.greeting)
+
+    def close(self):
+        self.server.close()
+        for connection in self.held:
+            connection.close()
+
+
+def test_an_address_where_something_else_answers_is_refused_not_taken_for_a_bug(tmp_path):
+    # found by a newcomer: --scheduler at a live port that is not Dask's crashed with "internal
+    # error (MemoryError)... this is a bug" (Dask read the banner as a frame's length), exit 3
+    path = log(tmp_path / "day.jsonl", 300)
+    out = tmp_path / "out"
+    other = _Answers(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" + b"\xff" * 64)
+    try:
+        done = cli(
+            "audit",
+            path,
+            "--out",
+            out,
+            "--blocksize",
+            "65536",
+            "--scheduler",
+            f"tcp://127.0.0.1:{other.port}",
+            timeout=120,
+        )
+    finally:
+        other.close()
+    assert done.returncode == 2, done.stderr
+    assert "is not a Dask scheduler" in done.stderr and "Traceback" not in done.stderr
+    assert everything_in(out) == []
+
+
+def test_an_address_that_never_answers_in_dasks_protocol_is_given_up():
+    # found by a newcomer: at a web server's port, Dask's handshake waited for ever (its own 20 s
+    # bound the connection only); the connection is now given up after HANDSHAKE seconds
+    from meizhou_score.bulk import audit as bulk_audit
+
+    started = time.monotonic()
+    with pytest.raises(bulk_audit.NotDask, match="no answer in Dask's protocol within 0.5 s"):
+        bulk_audit._within(lambda: time.sleep(30), 0.5)
+    assert time.monotonic() - started < 5
+    with pytest.raises(ConnectionRefusedError):  # Dask's own refusal passes as it is
+        bulk_audit._within(lambda: (_ for _ in ()).throw(ConnectionRefusedError(111, "refused")), 5)
+    assert bulk_audit._within(lambda: "client", 5) == "client"
+
+
 def _small_disk():
     resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))  # bytes a file may grow to
 

@@ -92,7 +92,9 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
     except ImportError as exc:
         raise Missing(str(exc)) from None
     if scheduler or scheduler_file:
-        return Client(scheduler, scheduler_file=scheduler_file, timeout="20s")
+        return _within(
+            lambda: Client(scheduler, scheduler_file=scheduler_file, timeout="20s"), HANDSHAKE
+        )
     import logging
     import warnings
 
@@ -115,6 +117,40 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
             silence_logs=logging.CRITICAL,  # a worker stopped by Ctrl-C is no error
         )
     return Client(cluster)
+
+
+HANDSHAKE = 30  # seconds: Dask's own 20 s bound the connection, not an answer that never comes
+
+
+class NotDask(Exception):
+    """What answered at the address does not speak Dask's protocol: its one argument says how."""
+
+
+def _within(connect: Callable[[], object], seconds: float):
+    """``connect()``'s client, or :class:`NotDask` when it has none after ``seconds`` or fails on
+    what answered (a web server read as Dask's handshake hung for ever, or asked for a buffer of
+    its text's size: MemoryError). Dask's own refusals (nothing listening) pass as they are."""
+    import threading
+
+    found: dict[str, object] = {}
+
+    def attempt() -> None:
+        try:
+            found["client"] = connect()
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            found["error"] = exc
+
+    thread = threading.Thread(target=attempt, name="audit-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        raise NotDask(f"no answer in Dask's protocol within {seconds} s")
+    error = found.get("error")
+    if isinstance(error, OSError):
+        raise error
+    if isinstance(error, BaseException):
+        raise NotDask(f"{type(error).__name__}: {error}".rstrip(": ")) from None
+    return found["client"]
 
 
 FORK = "distributed.worker.multiprocessing-method"

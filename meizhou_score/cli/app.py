@@ -34,6 +34,7 @@ class ExitStatus(IntEnum):
     BUG = 3  # a fault of the program's own: the message says how to report it
     OUTPUT = 4  # the output could not be written (a full disk, a closed stdout)
     STOPPED = 130  # Ctrl-C
+    TERMINATED = 143  # SIGTERM, where audit cleans up first (as a shell reports it otherwise)
     PIPE = 141  # the reader closed the pipe (| head), as a shell reports SIGPIPE
 
 

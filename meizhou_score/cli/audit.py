@@ -5,6 +5,7 @@ from __future__ import annotations
 import glob
 import os
 import shutil
+import signal
 import sys
 import tempfile
 
@@ -86,6 +87,7 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
             at(out_dir, msg("cannot write the file: {why}", why=reason(exc)))
         ) from None
     client = None
+    stopped = _cleaned_up_on_sigterm()
     try:
         lengths = bulk_audit.sizes(paths)
         block = blocksize or bulk_audit.SMALL
@@ -120,9 +122,12 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         path, number, why = exc.args
         raise RecordError("", cannot_read(OSError(number, why, path)), path) from None
     finally:
-        if client is not None:
-            bulk_audit.close(client)  # the workers stop before their folder goes
-        shutil.rmtree(into, ignore_errors=True)
+        try:
+            if client is not None:
+                bulk_audit.close(client)  # the workers stop before their folder goes
+            shutil.rmtree(into, ignore_errors=True)
+        finally:
+            signal.signal(signal.SIGTERM, stopped)
     _say(found, summary, lang)
     all_ = summary["total"]
     return (
@@ -134,6 +139,17 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         if all_["disputed"]
         else ExitStatus.OK
     )
+
+
+def _cleaned_up_on_sigterm():
+    """SIGTERM (kill, a job scheduler's stop, ``timeout``) ends the run as Ctrl-C does: the workers
+    stopped and the temporary folder removed, then exit 143. Returns the handler it replaced."""
+
+    def stop(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: the clean-up is not cut short
+        raise SystemExit(ExitStatus.TERMINATED)
+
+    return signal.signal(signal.SIGTERM, stop)
 
 
 def _connect(bulk_audit, address, scheduler_file, workers):
@@ -153,6 +169,18 @@ def _connect(bulk_audit, address, scheduler_file, workers):
                 "--scheduler",
                 msg(
                     "no Dask scheduler answered at {address} ({why})",
+                    address=address or scheduler_file,
+                    why=str(exc),
+                ),
+            )
+        ) from None
+    except bulk_audit.NotDask as exc:
+        raise MeizhouError(
+            at(
+                "--scheduler",
+                msg(
+                    "what answers at {address} is not a Dask scheduler ({why}); give the address "
+                    "dask scheduler printed (tcp://HOST:8786) or its --scheduler-file",
                     address=address or scheduler_file,
                     why=str(exc),
                 ),
