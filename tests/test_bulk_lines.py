@@ -265,3 +265,35 @@ def test_a_line_that_fails_to_be_written_leaves_only_its_error(monkeypatch):
     assert one["line"] == 1 and one["valid"] is False and "this is a bug" in one["error"]
     # R5: a self-draw pays 2 units from each of the three others; Jun wins 6, the stake is 1
     assert two["line"] == 2 and two["balances"] == {"Ah Fook": -2, "Mei": -2, "Jun": 6, "Lan": -2}
+
+
+@pytest.mark.parametrize(
+    "raw, error",
+    [
+        # found by a newcomer: json counted the line's own newline as a line 2, and a record cut
+        # short read "Expecting ',' delimiter: line 2 column 1 (char 161)"
+        (
+            b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true\n',
+            'not JSON: the line ends before its record does (a closing ", } or ] missing?)',
+        ),
+        (
+            b'{"a": "abc\n',
+            'not JSON: the line ends before its record does (a closing ", } or ] missing?)',
+        ),
+        (b'{"a": 1} x\n', "not JSON: Extra data at column 10"),
+        (
+            b'{"a": 1,, }\r\n',
+            "not JSON: Expecting property name enclosed in double quotes at column 9",
+        ),
+        # two files joined: the second one's byte-order mark stands at the start of a line
+        (
+            b'\xef\xbb\xbf{"a": 1}\n',
+            "not JSON: the line starts with a byte-order mark (U+FEFF), which only a file's first "
+            "line may have (two files joined into one?)",
+        ),
+    ],
+)
+def test_a_line_that_is_not_json_says_where_in_the_line(raw, error):
+    line, outcome = bulk.settle_line(raw, 7)
+    assert outcome == "refused"
+    assert json.loads(line) == {"line": 7, "valid": False, "error": f"line 7: {error}"}

@@ -124,3 +124,16 @@ def test_a_date_with_a_time_is_that_days_night(tmp_path):
         .stdout
     )
     assert [n["date"] for n in nights] == ["2026-11-19"]
+
+
+@pytest.mark.parametrize(
+    "option", [["--settle-up"], ["--hands"], ["--chart", "totals.svg"], ["--explain"]]
+)
+def test_an_option_bulk_mode_cannot_honour_is_refused_not_ignored(option, tmp_path, monkeypatch):
+    # found by a newcomer: --settle-up, --hands and --chart were taken with --jsonl and did
+    # nothing (no settle_up in the output, no chart written), where --explain was refused
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["settle", "--jsonl", str(EXAMPLES / "hands.jsonl"), *option])
+    assert result.exit_code == 2
+    assert f"{option[0]} does nothing with --jsonl" in result.stderr
+    assert result.stdout == "" and not (tmp_path / "totals.svg").exists()

@@ -197,11 +197,28 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
             return _settled(data, number, rules)
     try:
         data = _DECODER.decode(text)  # json says why it is not JSON, or finds the repeated key
+    except json.JSONDecodeError as exc:
+        return _error_line(number, _not_json(text, exc))
     except ValueError as exc:
         return _error_line(number, f"not JSON: {exc}")
     except RecursionError:
         return _error_line(number, "nested too deeply")
     return _settled(data, number, rules)
+
+
+def _not_json(text: str, exc: json.JSONDecodeError) -> str:
+    """Where a line stops being JSON, in the line's own terms: its column (json counted the
+    line's newline as a second line), a record cut short, a byte-order mark inside the file."""
+    body = text.rstrip("\r\n")
+    if body.startswith("\ufeff"):
+        return (
+            "not JSON: the line starts with a byte-order mark (U+FEFF), which only a file's first "
+            "line may have (two files joined into one?)"
+        )
+    if exc.pos >= len(body.rstrip()):
+        return 'not JSON: the line ends before its record does (a closing ", } or ] missing?)'
+    where = f"column {exc.colno}" if exc.msg.endswith(" at") else f"at column {exc.colno}"
+    return f"not JSON: {exc.msg} {where}"
 
 
 _SLOW: Final = object()  # what _fast answers when json must read the line (and say what is wrong)

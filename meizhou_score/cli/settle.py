@@ -187,7 +187,14 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
     from ..bulk.lines import lines_of, run
 
     ctx = click.get_current_context()
-    for name, flag in (("explain", "--explain"), ("lang", "--lang"), ("fmt", "--format")):
+    for name, flag in (
+        ("explain", "--explain"),
+        ("lang", "--lang"),
+        ("fmt", "--format"),
+        ("every_hand", "--hands"),
+        ("settle_up", "--settle-up"),
+        ("chart", "--chart"),
+    ):
         if ctx.get_parameter_source(name) not in (
             None,
             click.core.ParameterSource.DEFAULT,
