@@ -137,3 +137,12 @@ def test_an_option_bulk_mode_cannot_honour_is_refused_not_ignored(option, tmp_pa
     assert result.exit_code == 2
     assert f"{option[0]} does nothing with --jsonl" in result.stderr
     assert result.stdout == "" and not (tmp_path / "totals.svg").exists()
+
+
+def test_a_jsonl_log_given_without_jsonl_is_pointed_there():
+    # found by a newcomer: `settle my.jsonl` said only "YAML error: did not find expected
+    # <document start>"
+    result = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "hands.jsonl")])
+    assert result.exit_code == 2
+    assert "YAML error" in result.stderr
+    assert "(one JSON record a line? settle --jsonl reads such a log)" in result.stderr

@@ -224,6 +224,8 @@ _GAME = (
     "YAML error: {problem} | YAML 語法錯誤：{problem}\n"
     " (a tab in the indentation? YAML indents with spaces only) | "
     "（縮排裡有 Tab？YAML 只能用空格縮排）\n"
+    " (one JSON record a line? settle --jsonl reads such a log) | "
+    "（一行一筆 JSON 紀錄？這種紀錄檔請用 settle --jsonl 讀）\n"
     "the YAML is nested too deeply | YAML 巢狀太深\n"
     "a YAML alias refers to the node that contains it | "
     "YAML 別名（alias）指向包含它自己的節點\n"
