@@ -48,7 +48,14 @@ from .scheduler import scheduler_of
     type=click.Path(dir_okay=False),
     help="House-rules YAML file for every line (a line's own rules: override it).",
 )
-@click.option("--blocksize", type=click.IntRange(1 << 10), default=None, hidden=True)
+@click.option(
+    "--blocksize",
+    type=click.IntRange(1 << 10),
+    default=None,
+    metavar="BYTES",
+    help="Bytes a block [default: 1-32 MiB, 8 a worker]; inputs under one block are settled "
+    "here, without a cluster (4 MiB), so a smaller one tries a cluster on a small log.",
+)
 @common
 def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     """Settle each JSONL INPUT on a Dask cluster, as `settle --jsonl` does on one machine.
