@@ -97,3 +97,42 @@ def test_the_cli_says_it_in_words_and_in_json():
     )
     chinese = CliRunner().invoke(cli, ["settle", "-", "--lang", "zh-Hans"], input=text).stdout
     assert "  Lan：申报 -10，应为 20：少了 30——Lan 的暗杠 1z 东：+30（R8）" in chinese
+
+
+def test_a_claim_of_thirty_digits_keeps_every_digit_in_its_gap():
+    # found by an attacker: at the docs' stake 0.3333333333333333333333333333 (28 decimals), a
+    # claim of 1.6666666666666666666666666665 (29 digits) was negated in Python's 28-digit context,
+    # the gaps summed to 5E-28 and the line came out "could not be settled ...; this is a bug".
+    # R5: B self-draws an ordinary hand (ratio 1): each of the three pays 2 units, 2 x s =
+    # 0.6666666666666666666666666666, and B gets 6 x s = 1.9999999999999999999999999998. A and B
+    # each claimed one unit (s) too little: A's gap -s, B's +s, and A pays B s to square it.
+    from decimal import Decimal
+
+    s = "0.3333333333333333333333333333"
+    record = {
+        "players": ["A", "B", "C", "D"],
+        "dealer": "A",
+        "stake": Decimal(s),
+        "winner": "B",
+        "win_type": "self_draw",
+        "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
+        "claimed": {
+            "A": Decimal("-" + s),
+            "B": Decimal("1.6666666666666666666666666665"),
+            "C": Decimal("-0.6666666666666666666666666666"),
+            "D": Decimal("-0.6666666666666666666666666666"),
+        },
+    }
+    settled = settle_record(parse_record(record))
+    found = {g.player: g.gap for g in gaps(settled)}
+    assert found == {"A": Decimal("-" + s), "B": Decimal(s)}
+    [fix] = corrections(settled)
+    assert (fix.payer, fix.payee, fix.amount) == ("A", "B", Decimal(s))
+    text = (
+        '{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": S, "winner": "B", '
+        '"win_type": "self_draw", "hand": {"concealed": "123m 456m 789p 234s 55s", '
+        '"winning_tile": "4s"}, "claimed": {"A": -S, "B": 1.6666666666666666666666666665, '
+        '"C": -0.6666666666666666666666666666, "D": -0.6666666666666666666666666666}}'
+    ).replace("S", s)
+    written = CliRunner().invoke(cli, ["settle", "-"], input=text)
+    assert written.exit_code == 1 and s in written.stdout  # the gap shown with all its digits

@@ -275,7 +275,7 @@ def history(
     night | week | month."""
     import datetime
 
-    from ..settling.money import add, exact, gold
+    from ..settling.money import add, exact, gold, negated
     from .payments import payments
 
     changes: dict[tuple, dict[str, Decimal]] = {}  # (period, order) -> player -> change
@@ -299,7 +299,7 @@ def history(
     for p in payments(conn, since, until):
         bucket = changes.setdefault(period(p.date, None), {})
         bucket[p.payer] = add(bucket.get(p.payer, Decimal(0)), p.amount)
-        bucket[p.payee] = add(bucket.get(p.payee, Decimal(0)), -Decimal(p.amount))
+        bucket[p.payee] = add(bucket.get(p.payee, Decimal(0)), negated(Decimal(p.amount)))
     names = sorted({name for bucket in changes.values() for name in bucket})
     if players:
         wanted = {identity(p) for p in players}

@@ -14,7 +14,7 @@ from ..i18n.language import language
 from ..i18n.scripts import gloss
 from ..i18n.terms import tile_name
 from ..i18n.words import WORDS, phrase
-from ..settling.money import gold, signed
+from ..settling.money import gold, negated, signed
 from ..settling.money import text as plain
 from ..settling.settlement import WIN_REASONS, Settlement
 from .columns import LEFT, RIGHT, table, width, wrap
@@ -122,7 +122,7 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
             name=g.player,
             claimed=plain(g.claimed),
             computed=plain(g.settles),
-            gap=plain(-g.gap if g.gap < 0 else g.gap),
+            gap=plain(negated(g.gap) if g.gap < 0 else g.gap),
             side=side,
         )
         for part in g.parts:

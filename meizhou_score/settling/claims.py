@@ -17,7 +17,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import NamedTuple
 
-from .money import add, exact, gold
+from .money import add, exact, gold, negated
 from .settlement import WIN_REASONS, Settlement
 from .settleup import Payment, settle_up
 
@@ -69,7 +69,7 @@ def gaps(s: Settlement) -> list[Gap]:
     some do."""
     out = []
     for player, (claimed, settles) in s.claim_differences.items():
-        gap = exact(add(Decimal(settles), -Decimal(claimed)))
+        gap = exact(add(Decimal(settles), negated(Decimal(claimed))))
         out.append(Gap(player, claimed, settles, gap, _matching(parts_of(s, player), gap)))
     return out
 

@@ -95,3 +95,9 @@ def gold(units: int, stake: Decimal) -> Gold:
 def add(total: Decimal, amount: Gold) -> Decimal:
     """A running total, exactly."""
     return EXACT.add(total, Decimal(amount))
+
+
+def negated(amount: Gold) -> Gold:
+    """``-amount``, exactly: Decimal's unary minus rounds to the thread's context (28 digits), where
+    an amount may hold 30 (a claim of 1.6666666666666666666666666665 lost its last digit)."""
+    return -amount if isinstance(amount, int) else amount.copy_negate()
