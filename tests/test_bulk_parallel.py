@@ -184,3 +184,68 @@ def test_never_more_workers_than_chunks(tmp_path, monkeypatch):
     )
     assert started == [1, 2]
     assert parallel.run_parallel(iter([]), io.BytesIO(), 64, None, 1 << 20).settled == 0
+
+
+def _exactly(size: int) -> bytes:
+    """A draw record (R9: nobody pays) of exactly ``size`` bytes, its first name padded."""
+    record = {"players": ["A", "B", "C", "D"], "dealer": "B", "draw": True}
+    text = json.dumps(record)
+    record["players"][0] = "A" * (1 + size - len(text))
+    text = json.dumps(record).encode()
+    assert len(text) == size
+    return text
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        # found by an attacker: a last line without its newline had one added on the way to the
+        # workers, so --jobs 2 counted it as a byte longer and worded json's error otherwise
+        b'{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}\n{"a":',
+        _exactly(64) + b"\n" + _exactly(64),  # at the limit, with and without its newline
+        _exactly(64) + b"\n" + _exactly(65),
+        _exactly(65) + b"\n" + _exactly(64) + b"\n",
+    ],
+)
+def test_the_last_line_and_the_limit_read_alike_on_any_number_of_workers(tmp_path, content):
+    path = tmp_path / "day.jsonl"
+    path.write_bytes(content)
+    env = {**os.environ, "MEIZHOU_MAX_RECORD_BYTES": "64"}
+    done = [
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", jobs],
+            capture_output=True,
+            cwd=ROOT,
+            env=env,
+        )
+        for jobs in ("1", "2")
+    ]
+    assert done[0].stdout == done[1].stdout and done[0].returncode == done[1].returncode
+    lines = [json.loads(line) for line in done[0].stdout.splitlines()]
+    # the limit is the record's: 64 bytes pass with or without the newline after them, 65 do not
+    for n, line in enumerate(content.split(b"\n"), start=1):
+        if len(line) == 64:
+            assert lines[n - 1]["valid"] is True and lines[n - 1]["balances"]["B"] == 0
+        elif len(line) == 65:
+            assert (
+                lines[n - 1]["error"] == f"line {n}: longer than 64 bytes, the limit for a record"
+            )
+
+
+def test_a_long_blank_line_is_refused_in_a_block_as_in_one_process():
+    # found by an attacker: audit (blocks read whole by the workers) took a 5 MiB line of spaces
+    # for a blank line and said nothing of it; settle --jsonl refuses it as too long
+    import io
+
+    from meizhou_score.bulk.lines import lines_of
+    from meizhou_score.bulk.lines import run as one_process
+    from meizhou_score.bulk.parallel import settle_block
+    from meizhou_score.records.rules import DEFAULT_RULES
+
+    block = _exactly(64) + b"\n" + b" " * 100 + b"\n" + b"   \n" + _exactly(64) + b"\n"
+    alone = io.BytesIO()
+    one_process(lines_of(io.BytesIO(block), 64), alone, DEFAULT_RULES, 64)
+    text, counts = settle_block(1, block, DEFAULT_RULES, 64)
+    assert text == alone.getvalue()
+    assert counts == {"settled": 2, "disputed": 0, "refused": 1, "failed": 0}
+    assert b'"line":2,"valid":false,"error":"line 2: longer than 64 bytes' in text

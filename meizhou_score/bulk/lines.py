@@ -178,7 +178,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
     if isinstance(text, bytes):
         if number == 1 and text.startswith(_BOM):
             text = text[len(_BOM) :]
-        if len(text) > max_bytes:
+        if len(text) - text.endswith(b"\n") > max_bytes:  # the record, not its line's end
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout, no key written twice
@@ -190,7 +190,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
                 number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})"
             )
     else:
-        if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        if len(text.encode("utf-8", "surrogatepass")) - text.endswith("\n") > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:

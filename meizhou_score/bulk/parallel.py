@@ -64,8 +64,8 @@ def settle_block(
         lines.append(unended)
     for number, raw in enumerate(lines, start=first):
         text: bytes | TooLong = raw
-        if number in too_long:
-            text = TooLong(max_bytes)
+        if number in too_long or len(raw) - raw.endswith(b"\n") > max_bytes:
+            text = TooLong(max_bytes)  # as lines_of says of it (a range read whole holds it all)
         elif raw.isspace():
             continue  # a blank line is counted, not answered (as with one process)
         counts[settle_into(out, text, number, rules, max_bytes, decode)] += 1
@@ -81,9 +81,7 @@ def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]
         if isinstance(text, TooLong):
             too_long.add(number)
             text = b"\n"  # its place in the numbering; the worker refuses it
-        elif not text.endswith(b"\n"):
-            text += b"\n"  # the last line of a file without a final newline
-        parts.append(text)
+        parts.append(text)  # the last line of a file may lack its newline: it ends the last chunk
         if len(parts) >= CHUNK:
             yield first, b"".join(parts), frozenset(too_long)
             first, parts, too_long = number + 1, [], set()
