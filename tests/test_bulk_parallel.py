@@ -249,3 +249,41 @@ def test_a_long_blank_line_is_refused_in_a_block_as_in_one_process():
     assert text == alone.getvalue()
     assert counts == {"settled": 2, "disputed": 0, "refused": 1, "failed": 0}
     assert b'"line":2,"valid":false,"error":"line 2: longer than 64 bytes' in text
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_full_disk_is_the_outputs_failure_not_the_inputs(tmp_path, jobs):
+    # found by an attacker: `settle --jsonl many.jsonl > /dev/full` said "many.jsonl: cannot read
+    # the file: No space left on device", exit 2; the output could not be written: exit 4
+    path = tmp_path / "many.jsonl"
+    path.write_bytes((_exactly(64) + b"\n") * 3000)
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", jobs],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            text=True,
+        )
+    assert done.returncode == 4, done.stderr
+    assert "the output could not be written: No space left on device" in done.stderr
+    assert "cannot read" not in done.stderr
+
+
+def test_results_appended_to_their_own_input_are_refused(tmp_path):
+    # found by an attacker: `settle --jsonl f >> f` read its own results until the disk filled
+    path = tmp_path / "f.jsonl"
+    before = (_exactly(64) + b"\n") * 300
+    path.write_bytes(before)
+    with open(path, "ab") as same:
+        done = subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path)],
+            stdout=same,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert "the output is the input" in done.stderr
+    assert path.read_bytes() == before

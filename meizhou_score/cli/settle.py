@@ -3,16 +3,20 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
+from typing import IO, cast
 
 import click
 
 from ..errors import RecordError
-from ..i18n.messages import cannot_read, msg
+from ..i18n.messages import cannot_read, msg, reason
 from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .app import ExitStatus
 from .options import (
+    Unwritten,
     Usage,
     common,
     echo_fitted,
@@ -183,6 +187,54 @@ def settle(
     return worst
 
 
+class _Output:
+    """Bulk mode's standard output: a write it refuses (a full disk, a size limit) is the output's
+    failure, exit 4, never taken for the input's (a read error, exit 2)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, data) -> int:
+        return self._refused_as_output(self.stream.write, data)
+
+    def flush(self) -> None:
+        self._refused_as_output(self.stream.flush)
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    @staticmethod
+    def _refused_as_output(act, *args):
+        try:
+            return act(*args)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            said = msg("the output could not be written: {why}", why=reason(exc))
+            raise Unwritten(said) from None
+
+
+def _not_its_own_output(source, file: str) -> None:
+    """``settle --jsonl f >> f`` would read its own results for ever: refused before a line."""
+    try:
+        read, written = os.fstat(source.fileno()), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return  # no file behind one of them (a test's streams): nothing to compare
+    if stat.S_ISREG(read.st_mode) and (read.st_dev, read.st_ino) == (
+        written.st_dev,
+        written.st_ino,
+    ):
+        if file != "-":
+            source.close()
+        raise Usage(
+            msg(
+                "the output is the input ({file}): bulk mode would read its own results; write "
+                "them to another file",
+                file=visible(file),
+            )
+        )
+
+
 def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitStatus:
     from ..bulk.lines import lines_of, run
 
@@ -217,7 +269,8 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
         source = sys.stdin.buffer if file == "-" else open(file, "rb")
     except OSError as exc:
         raise RecordError("", cannot_read(exc), file) from None
-    out = sys.stdout.buffer
+    _not_its_own_output(source, file)
+    out = cast(IO[bytes], _Output(sys.stdout.buffer))
     try:
         if jobs == 1:
             summary = run(lines_of(source, max_line_bytes), out, rules, max_line_bytes)
