@@ -351,3 +351,16 @@ def test_a_local_block_is_cut_where_fsspecs_read_block_cuts_it(tmp_path):
         for size in (1 << 10, 65_537, 1 << 20):
             blocks = [read_range(str(path), at, size) for at in range(0, len(text), size)]
             assert b"".join(blocks) == text, (name, size)
+
+
+def test_an_inputs_name_cannot_take_over_the_terminal(tmp_path):
+    # found by an attacker: audit's summary printed an input named evil<ESC>]0;pwned<BEL>.jsonl
+    # as it is, which retitles the terminal; every other message escapes such names
+    path = tmp_path / "evil\x1b]0;pwned\x07.jsonl"
+    path.write_text(
+        '{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}\n', encoding="utf-8"
+    )
+    done = cli("audit", path, "--out", tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+    assert "evil\\x1b]0;pwned\\x07.jsonl: 1 lines, 1 settled" in done.stderr

@@ -13,6 +13,7 @@ import click
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, cannot_read, msg, reason
+from ..i18n.visible import visible
 from .app import ExitStatus
 from .options import Usage, common, language, load_rules, the_run
 from .scheduler import scheduler_of
@@ -208,7 +209,7 @@ def _say(found, summary: dict, lang: str) -> None:
             msg(
                 "{file}: {lines:,} lines, {settled:,} settled, {disputed:,} disputed, {refused:,} "
                 "refused",
-                file=row.input,
+                file=visible(row.input),  # a name can hold what would take over the terminal
                 lines=row.lines,
                 settled=row.settled,
                 disputed=row.disputed,
