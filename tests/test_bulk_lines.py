@@ -59,7 +59,7 @@ def test_stakes_stay_exact_through_bulk_mode(stake, gold):
             "control characters",
         ),
         (HAND.replace("STAKE", "NaN"), "stake: expected a finite number"),
-        ("[" * 5000 + "]" * 5000, "nested too deeply"),
+        ("[" * 5000 + "]" * 5000, "nested more than 8 deep; no hand record or session is"),
         ("{not json", "not JSON: Expecting property name"),
         ('\ufeff{"a": 1}', "not JSON"),
     ],
@@ -213,7 +213,7 @@ def test_no_depth_of_nesting_is_taken_for_a_bug():
     summary = bulk.run([line.encode() for line in lines], out)
     assert summary.failed == 0 and summary.refused == len(lines)
     errors = [json.loads(line)["error"] for line in out.getvalue().splitlines()]
-    assert any("nested too deeply" in error for error in errors)
+    assert all("nested more than 8 deep; no hand record or session is" in e for e in errors)
     assert not any("bug" in error for error in errors)
 
 
@@ -297,3 +297,42 @@ def test_a_line_that_is_not_json_says_where_in_the_line(raw, error):
     line, outcome = bulk.settle_line(raw, 7)
     assert outcome == "refused"
     assert json.loads(line) == {"line": 7, "valid": False, "error": f"line 7: {error}"}
+
+
+@pytest.mark.parametrize("depth", [9, 10, 40, 969, 975, 984, 990, 1200])
+@pytest.mark.parametrize(
+    "where",
+    [
+        '{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": NEST}',
+        '{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "rules": {"x": NEST}}',
+        "NEST",
+    ],
+)
+def test_how_deep_a_line_may_nest_is_the_files_limit_in_every_process(where, depth):
+    # found by an attacker: a line nested 969-984 deep was refused in one process for its stake,
+    # in --jobs workers and on Dask as "nested too deeply" (where the stack ran out differs): a
+    # line now nests at most 8 deep, as a file does, and the words never depend on the stack
+    nest = "[" * depth + "]" * depth
+    text = where.replace("NEST", nest)
+    inside = text.count("[") - nest.count("[") + text.count("{")  # containers around the nest
+    line, outcome = bulk.settle_line(text, 3)
+    assert outcome == "refused" and depth + inside > 8
+    assert json.loads(line)["error"] == (
+        "line 3: nested more than 8 deep; no hand record or session is"
+    )
+
+
+def test_a_record_within_the_depth_nests_as_deep_as_a_session_does():
+    # a session nests 5 deep (the session, hands, a hand, its kongs, a kong): settled, not refused
+    session = {
+        "players": ["A", "B", "C", "D"],
+        "hands": [
+            {
+                "dealer": "A",
+                "draw": True,
+                "kongs": [{"player": "B", "type": "concealed", "tile": "5z"}],
+            }
+        ],
+    }
+    line, outcome = bulk.settle_line(json.dumps(session), 1)
+    assert outcome == "settled", line

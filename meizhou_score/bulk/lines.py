@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any, BinaryIO, Final, NamedTuple
 
 from ..errors import MeizhouError
+from ..records.loader import MAX_DEPTH
 from ..records.rules import DEFAULT_RULES, Rules
 from ..records.validators import json_decimal
 from ..render.jsonout import encode, encode_into, hand_json, session_json
@@ -101,16 +102,27 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
     return encode(data).count(b":") != colons
 
 
-def _keys_in(value: dict | list) -> int:
-    """How many keys the decoded mappings in ``value`` hold, at every depth."""
+def _keys_in(value: dict | list, depth: int = 1) -> int:
+    """How many keys the decoded mappings in ``value`` hold, at every depth; :class:`TooDeep` when
+    it nests deeper than a file may (what a line may nest never depends on a process's stack)."""
+    if depth > MAX_DEPTH:
+        raise TooDeep(MAX_DEPTH)
     found = 0
     if type(value) is dict:
         found = len(value)
         value = list(value.values())
     for inner in value:
         if type(inner) is dict or type(inner) is list:
-            found += _keys_in(inner)
+            found += _keys_in(inner, depth + 1)
     return found
+
+
+class TooDeep(Exception):
+    """Arrays and objects nested deeper than any hand record or session: its one argument, the
+    limit (a file's, :data:`..records.loader.MAX_DEPTH`)."""
+
+
+_NESTED: Final = f"nested more than {MAX_DEPTH} deep; no hand record or session is"
 
 
 def _decoder():
@@ -197,12 +209,14 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
             return _settled(data, number, rules)
     try:
         data = _DECODER.decode(text)  # json says why it is not JSON, or finds the repeated key
+        if type(data) is dict or type(data) is list:
+            _keys_in(data)  # nested deeper than a record may be?
     except json.JSONDecodeError as exc:
         return _error_line(number, _not_json(text, exc))
     except ValueError as exc:
         return _error_line(number, f"not JSON: {exc}")
-    except RecursionError:
-        return _error_line(number, "nested too deeply")
+    except (RecursionError, TooDeep):  # json's own limit is the stack's; the same words either way
+        return _error_line(number, _NESTED)
     return _settled(data, number, rules)
 
 
@@ -233,7 +247,7 @@ def _fast(text: str | bytes, decode) -> Any:
         data = (decode or _decoder())(text)
         if not _may_repeat_a_key(text, data):
             return data
-    except (ValueError, RecursionError):  # nested deeper than counting the keys can go, too
+    except (ValueError, RecursionError, TooDeep):  # json reads it and says what is wrong
         pass
     return _SLOW
 
@@ -244,7 +258,7 @@ def _settled(data: Any, number: int, rules: Rules) -> tuple[Any, str]:
     except MeizhouError as exc:
         return _error_line(number, str(exc))
     except RecursionError:
-        return _error_line(number, "nested too deeply")
+        return _error_line(number, _NESTED)
     if result.session:
         return session_json(result), DISPUTED if result.disputed else SETTLED
     hand = result.last
