@@ -364,3 +364,16 @@ def test_an_inputs_name_cannot_take_over_the_terminal(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "\x1b" not in done.stderr and "\x07" not in done.stderr
     assert "evil\\x1b]0;pwned\\x07.jsonl: 1 lines, 1 settled" in done.stderr
+
+
+def test_an_input_that_is_a_folder_or_a_pipe_is_called_so(tmp_path):
+    # found by attackers: `audit DIR` and `audit FIFO` said "No such file or directory"
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    said = cli("audit", folder, "--out", tmp_path / "o1")
+    assert said.returncode == 2 and "logs: cannot read the file: Is a directory" in said.stderr
+    said = cli("audit", fifo, "--out", tmp_path / "o2", timeout=30)
+    assert said.returncode == 2 and "pipe.jsonl: not a regular file" in said.stderr
+    assert "settle --jsonl -" in said.stderr

@@ -287,3 +287,27 @@ def test_results_appended_to_their_own_input_are_refused(tmp_path):
     assert done.returncode == 2
     assert "the output is the input" in done.stderr
     assert path.read_bytes() == before
+
+
+def test_a_record_at_the_limit_ends_with_either_line_end(tmp_path):
+    # found by a second attacker: a record of exactly the limit followed by "\r\n" was refused
+    # (its "\r" counted), and accepted as the file's last line without a line end
+    content = (
+        _exactly(64) + b"\r\n" + _exactly(64) + b"\r\n" + _exactly(65) + b"\r\n" + _exactly(64)
+    )
+    path = tmp_path / "windows.jsonl"
+    path.write_bytes(content)
+    env = {**os.environ, "MEIZHOU_MAX_RECORD_BYTES": "64"}
+    outputs = []
+    for jobs in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", "--jsonl", str(path), "--jobs", jobs],
+            capture_output=True,
+            cwd=ROOT,
+            env=env,
+        )
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    lines = [json.loads(line) for line in outputs[0].splitlines()]
+    assert [line.get("valid") for line in lines] == [True, True, False, True]
+    assert lines[2]["error"] == "line 3: longer than 64 bytes, the limit for a record"

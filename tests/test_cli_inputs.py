@@ -146,3 +146,13 @@ def test_a_jsonl_log_given_without_jsonl_is_pointed_there():
     assert result.exit_code == 2
     assert "YAML error" in result.stderr
     assert "(one JSON record a line? settle --jsonl reads such a log)" in result.stderr
+
+
+def test_a_jsonl_log_with_blank_lines_is_pointed_there_too(tmp_path):
+    # found by a second attacker: a blank line near the top hid the hint
+    for name, text in (("gap", '{"a": 1}\n\n{"b": 2}\n'), ("blanks", '\n\n{"a": 1}\n{"b": 2}\n')):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        result = CliRunner().invoke(cli, ["settle", str(path)])
+        assert result.exit_code == 2
+        assert "settle --jsonl reads such a log" in result.stderr, name

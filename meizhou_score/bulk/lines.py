@@ -64,10 +64,10 @@ def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
     """The lines of a binary stream, each at most ``max_bytes`` long; a longer one is never held
     whole."""
     while True:
-        raw = stream.readline(max_bytes + 1)
+        raw = stream.readline(max_bytes + 2)  # a record of max_bytes and its "\r\n"
         if not raw:
             return
-        if len(raw) > max_bytes and not raw.endswith(b"\n"):
+        if len(raw) > max_bytes + 1 and not raw.endswith(b"\n"):
             while True:  # drop the rest of the line, a piece at a time
                 rest = stream.readline(1 << 16)
                 if not rest or rest.endswith(b"\n"):
@@ -75,6 +75,11 @@ def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
             yield TooLong(max_bytes)
             continue
         yield raw
+
+
+def record_bytes(line: bytes) -> int:
+    """A line's length without its end (``\n`` or ``\r\n``): what the record limit weighs."""
+    return len(line) - (2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0)
 
 
 def _may_repeat_a_key(text: str | bytes, data) -> bool:
@@ -190,7 +195,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
     if isinstance(text, bytes):
         if number == 1 and text.startswith(_BOM):
             text = text[len(_BOM) :]
-        if len(text) - text.endswith(b"\n") > max_bytes:  # the record, not its line's end
+        if record_bytes(text) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout, no key written twice
@@ -202,7 +207,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
                 number, f"not UTF-8 text (byte {exc.start + 1} is {text[exc.start]:#04x})"
             )
     else:
-        if len(text.encode("utf-8", "surrogatepass")) - text.endswith("\n") > max_bytes:
+        if record_bytes(text.encode("utf-8", "surrogatepass")) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:

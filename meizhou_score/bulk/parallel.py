@@ -18,7 +18,16 @@ from itertools import islice
 from typing import IO, Any
 
 from ..records.filewrite import ctrl_c_held
-from .lines import DISPUTED, FAILED, REFUSED, SETTLED, Summary, TooLong, settle_into
+from .lines import (
+    DISPUTED,
+    FAILED,
+    REFUSED,
+    SETTLED,
+    Summary,
+    TooLong,
+    record_bytes,
+    settle_into,
+)
 
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
 
@@ -64,7 +73,7 @@ def settle_block(
         lines.append(unended)
     for number, raw in enumerate(lines, start=first):
         text: bytes | TooLong = raw
-        if number in too_long or len(raw) - raw.endswith(b"\n") > max_bytes:
+        if number in too_long or record_bytes(raw) > max_bytes:
             text = TooLong(max_bytes)  # as lines_of says of it (a range read whole holds it all)
         elif raw.isspace():
             continue  # a blank line is counted, not answered (as with one process)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import shutil
@@ -304,9 +305,26 @@ def _expand(inputs: tuple[str, ...]) -> list[str]:
             raise Usage(at(given, msg("no file matches")))
         for path in found:
             if "://" not in path and not os.path.isfile(path):
-                raise RecordError("", cannot_read(FileNotFoundError(2, os.strerror(2), path)), path)
+                _not_a_file(path)
         paths += [path for path in found if path not in paths]
     return paths
+
+
+def _not_a_file(path: str) -> None:
+    """The error for an input that is no regular file: missing, a folder, or a pipe or device
+    (which audit cannot cut by its size)."""
+    if os.path.isdir(path):
+        raise RecordError("", cannot_read(IsADirectoryError(errno.EISDIR, "", path)), path)
+    if os.path.exists(path):
+        raise RecordError(
+            "",
+            msg(
+                "not a regular file: audit cuts its inputs by their size; a pipe or a device goes "
+                "to settle --jsonl - instead"
+            ),
+            path,
+        )
+    raise RecordError("", cannot_read(FileNotFoundError(errno.ENOENT, "", path)), path)
 
 
 def _summary(found) -> dict:

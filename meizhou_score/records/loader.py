@@ -275,7 +275,9 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
         lines = text.splitlines()
         if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
             problem += msg(" (a tab in the indentation? YAML indents with spaces only)")
-        elif len(lines) > 1 and all(line.lstrip().startswith("{") for line in lines[:2]):
+        elif len([line for line in lines[:8] if line.strip()]) > 1 and all(
+            line.lstrip().lstrip("\ufeff").startswith("{") for line in lines[:8] if line.strip()
+        ):
             problem += msg(" (one JSON record a line? settle --jsonl reads such a log)")
         raise RecordError(where, msg("YAML error: {problem}", problem=problem), source) from None
     except yaml.YAMLError as exc:
