@@ -139,35 +139,9 @@ def test_an_output_that_is_an_input_is_refused_and_nothing_is_touched(tmp_path):
 # ------------------------------------------------------------------ Ctrl-C and a full disk
 
 
-@pytest.mark.parametrize("where", ["in process", "on a cluster"])
-def test_ctrl_c_exits_130_and_leaves_nothing_behind(tmp_path, where):
-    path = log(tmp_path / "day.jsonl", 3000)  # about a megabyte: seconds of work here
-    out = tmp_path / "out"
-    extra = ["--blocksize", "65536", "--workers", "1"] if where == "on a cluster" else []
-    audit = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out), *extra],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # its own process group, as a terminal's foreground job
-    )
-    started = ".audit-*/*.part" if where == "on a cluster" else ".audit-*/0.out"
-    end = time.monotonic() + 60
-    while not list(out.glob(started)) and audit.poll() is None and time.monotonic() < end:
-        time.sleep(0.02)
-    assert audit.poll() is None, "the audit ended before it could be stopped"
-    os.killpg(audit.pid, signal.SIGINT)  # Ctrl-C: every process of the group hears it
-    _, stderr = audit.communicate(timeout=60)
-    assert audit.returncode in CTRL_C_EXITS, stderr
-    assert "Stopped." in stderr.decode() and b"Traceback" not in stderr
-    assert everything_in(out) == []  # no result, no part, no temporary folder
-
-
-@pytest.mark.parametrize("where", ["in process", "on a cluster"])
-def test_sigterm_exits_143_and_leaves_nothing_behind(tmp_path, where):
-    # found by a newcomer: `timeout 40 meizhou-score audit ...` (SIGTERM, as a job scheduler stops
-    # a job) left the hidden .audit-... folder in --out, which the docs say is removed whatever
-    # happens. The signal goes to the audit alone, as kill and timeout send it
+def _audit_under_way(tmp_path, where: str):
+    """A real audit of about a megabyte (seconds of work here), in its own process group as a
+    terminal's foreground job, once its first result or part is being written: (process, --out)."""
     path = log(tmp_path / "day.jsonl", 3000)
     out = tmp_path / "out"
     extra = ["--blocksize", "65536", "--workers", "1"] if where == "on a cluster" else []
@@ -183,6 +157,25 @@ def test_sigterm_exits_143_and_leaves_nothing_behind(tmp_path, where):
     while not list(out.glob(started)) and audit.poll() is None and time.monotonic() < end:
         time.sleep(0.02)
     assert audit.poll() is None, "the audit ended before it could be stopped"
+    return audit, out
+
+
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_ctrl_c_exits_130_and_leaves_nothing_behind(tmp_path, where):
+    audit, out = _audit_under_way(tmp_path, where)
+    os.killpg(audit.pid, signal.SIGINT)  # Ctrl-C: every process of the group hears it
+    _, stderr = audit.communicate(timeout=60)
+    assert audit.returncode in CTRL_C_EXITS, stderr
+    assert "Stopped." in stderr.decode() and b"Traceback" not in stderr
+    assert everything_in(out) == []  # no result, no part, no temporary folder
+
+
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_sigterm_exits_143_and_leaves_nothing_behind(tmp_path, where):
+    # found by a newcomer: `timeout 40 meizhou-score audit ...` (SIGTERM, as a job scheduler stops
+    # a job) left the hidden .audit-... folder in --out, which the docs say is removed whatever
+    # happens. The signal goes to the audit alone, as kill and timeout send it
+    audit, out = _audit_under_way(tmp_path, where)
     audit.send_signal(signal.SIGTERM)
     _, stderr = audit.communicate(timeout=60)
     assert audit.returncode == 143, stderr
