@@ -58,6 +58,26 @@ def en_xa(monkeypatch):
         catalogs._CACHE.pop(("en-XA", kind), None)
 
 
+def reading(pid: int, timeout: float = 60) -> None:
+    """Wait until process ``pid`` is blocked reading its standard input (``read(0, ...)`` in
+    /proc/PID/syscall): a question asked and waited on. A Ctrl-C or Ctrl-D typed then reaches it
+    as a person's would; typed the moment the question's text shows, it raced the program's own
+    way to the read (a CI run under load saw a Ctrl-C lost there, and the test waited 60 s)."""
+    import time
+
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/syscall") as found:
+                call = found.read().split()
+        except OSError:
+            return  # it has ended, or this is no Linux: nothing left to wait for
+        if call[:2] == ["0", "0x0"]:
+            return
+        time.sleep(0.005)
+    pytest.fail(f"process {pid} did not wait on its standard input within {timeout} s")
+
+
 def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     """What ``proc`` wrote on ``stream`` up to and including the first line holding ``wanted``;
     a clear failure when it ends, or says nothing more for ``timeout`` seconds, before that."""

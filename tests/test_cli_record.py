@@ -12,7 +12,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from conftest import EXAMPLES, ROOT, read_until
+from conftest import EXAMPLES, ROOT, read_until, reading
 
 from meizhou_score.cli.app import cli
 
@@ -708,6 +708,7 @@ def test_ctrl_c_at_a_question_stops_with_130_and_writes_nothing(tmp_path):
         timeout=20,
     )
     child.expect_exact("Who won?")
+    reading(child.pid)
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()

@@ -15,7 +15,7 @@ import sys
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, reading
 
 from meizhou_score.cli.app import cli
 
@@ -61,6 +61,7 @@ def terminal(path, args, dialogue, lang="en"):
     for shown, typed in dialogue:
         child.expect_exact(shown)
         if typed == "^D":
+            reading(child.pid)
             child.sendeof()
         elif typed is not None:
             child.sendline(typed)

@@ -20,7 +20,7 @@ import sys
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, reading
 
 from meizhou_score.cli.app import cli
 
@@ -60,8 +60,10 @@ def terminal(command, args, dialogue, lang):
     for shown, typed in dialogue:
         child.expect_exact(shown)
         if typed == "^C":
+            reading(child.pid)
             child.sendintr()
         elif typed == "^D":
+            reading(child.pid)
             child.sendeof()
         elif typed is not None:
             child.sendline(typed)
