@@ -78,6 +78,39 @@ def reading(pid: int, timeout: float = 60) -> None:
     pytest.fail(f"process {pid} did not wait on its standard input within {timeout} s")
 
 
+def dialogue(args, steps, lang: str) -> tuple[int, str]:
+    """``meizhou-score ARGS --lang LANG`` in a pseudo-terminal, as a person at tmux answers it:
+    each step (what the screen must show, what is typed: a line, ``^C``, ``^D``, or None for
+    nothing), each answer sent the moment its question shows; (exit status, the whole screen)."""
+    import io
+    import sys
+
+    pexpect = pytest.importorskip("pexpect")
+    screen = io.StringIO()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "meizhou_score", *map(str, args), "--lang", lang],
+        cwd=str(ROOT),
+        env={**os.environ, "COLUMNS": "200"},
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.logfile_read = screen
+    for shown, typed in steps:
+        child.expect_exact(shown)
+        if typed == "^C":
+            reading(child.pid)
+            child.sendintr()
+        elif typed == "^D":
+            reading(child.pid)
+            child.sendeof()
+        elif typed is not None:
+            child.sendline(typed)
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, screen.getvalue()
+
+
 def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     """What ``proc`` wrote on ``stream`` up to and including the first line holding ``wanted``;
     a clear failure when it ends, or says nothing more for ``timeout`` seconds, before that."""

@@ -6,16 +6,13 @@ Every balance is worked out by hand from RULES.md in the comments (stake 10: a u
 
 from __future__ import annotations
 
-import io
 import json
-import os
 import re
-import sys
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT, reading
+from conftest import ROOT, dialogue
 
 from meizhou_score.cli.app import cli
 
@@ -44,30 +41,10 @@ def totals(path):
     return json.loads(run("settle", path, "--format", "json").stdout)["totals"]
 
 
-def terminal(path, args, dialogue, lang="en"):
+def terminal(path, args, steps, lang="en"):
     """``record`` in a pseudo-terminal: each (what the screen must show, what is typed or None);
     (exit status, the whole screen)."""
-    pexpect = pytest.importorskip("pexpect")
-    screen = io.StringIO()
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "meizhou_score", "record", str(path), *args, "--lang", lang],
-        cwd=str(ROOT),
-        env={**os.environ, "COLUMNS": "200"},
-        encoding="utf-8",
-        timeout=60,  # at most: each answer is sent the moment its question shows
-    )
-    child.logfile_read = screen
-    for shown, typed in dialogue:
-        child.expect_exact(shown)
-        if typed == "^D":
-            reading(child.pid)
-            child.sendeof()
-        elif typed is not None:
-            child.sendline(typed)
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus, screen.getvalue()
+    return dialogue(["record", path, *args], steps, lang)
 
 
 # The questions waited for, as each script asks them

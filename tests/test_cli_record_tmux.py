@@ -11,16 +11,13 @@ Mei +60, the others -20; a draw pays nothing (R9).
 
 from __future__ import annotations
 
-import io
 import json
-import os
 import re
-import sys
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT, reading
+from conftest import ROOT, dialogue
 
 from meizhou_score.cli.app import cli
 
@@ -43,33 +40,11 @@ def night(tmp_path, *hands):
     return path
 
 
-def terminal(command, args, dialogue, lang):
+def terminal(command, args, steps, lang):
     """``command`` in a pseudo-terminal, as tmux runs it: each (what the screen must show, what is
     typed); (exit status, the whole screen)."""
-    pexpect = pytest.importorskip("pexpect")
-    screen = io.StringIO()
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "meizhou_score", command, *map(str, args), "--lang", lang],
-        cwd=str(ROOT),
-        env={**os.environ, "COLUMNS": "200"},
-        encoding="utf-8",
-        timeout=60,
-    )
-    child.logfile_read = screen
-    for shown, typed in dialogue:
-        child.expect_exact(shown)
-        if typed == "^C":
-            reading(child.pid)
-            child.sendintr()
-        elif typed == "^D":
-            reading(child.pid)
-            child.sendeof()
-        elif typed is not None:
-            child.sendline(typed)
-    child.expect(pexpect.EOF)
-    child.close()
-    return child.exitstatus, screen.getvalue().replace("\r\n", "\n")
+    code, screen = dialogue([command, *args], steps, lang)
+    return code, screen.replace("\r\n", "\n")
 
 
 # 1. A wrong answer at a yes/no question: the language's own error prefix, not click's "Error:"
