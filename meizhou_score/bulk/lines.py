@@ -113,12 +113,13 @@ def _keys_in(value: dict | list, depth: int = 1) -> int:
     if depth > MAX_DEPTH:
         raise TooDeep(MAX_DEPTH)
     found = 0
+    inner: Iterable[Any] = value
     if type(value) is dict:
         found = len(value)
-        value = list(value.values())
-    for inner in value:
-        if type(inner) is dict or type(inner) is list:
-            found += _keys_in(inner, depth + 1)
+        inner = value.values()
+    for nested in inner:
+        if type(nested) is dict or type(nested) is list:
+            found += _keys_in(nested, depth + 1)
     return found
 
 
@@ -195,7 +196,7 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
     if isinstance(text, bytes):
         if number == 1 and text.startswith(_BOM):
             text = text[len(_BOM) :]
-        if record_bytes(text) > max_bytes:
+        if len(text) > max_bytes and record_bytes(text) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout, no key written twice

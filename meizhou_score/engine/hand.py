@@ -284,9 +284,12 @@ def _reading_key(reading: Reading) -> list[tuple[int, ...]]:
 
 
 def seven_pairs_reading(counts: Sequence[int]) -> Reading:
-    return Reading(
-        SEVEN_PAIRS, tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))
-    )
+    pairs = []  # a loop, not a generator: Python 3.11 runs a generator as a frame of its own
+    for i, n in enumerate(counts):
+        if n:
+            for _ in range(n // 2):
+                pairs.append(_PAIRS[i])
+    return Reading(SEVEN_PAIRS, tuple(pairs))
 
 
 def thirteen_orphans_reading(counts: Sequence[int]) -> Reading:

@@ -111,7 +111,7 @@ def tile_patterns(counts: Sequence[int]) -> list[str]:
 def shape_patterns(reading: Reading, counts: Sequence[int]) -> list[str]:
     """The patterns that depend on the reading, before ratios are consulted."""
     if reading.shape == SEVEN_PAIRS:
-        fours = sum(n == 4 for n in counts)
+        fours = counts.count(4)
         return [SEVEN_PAIRS_ROWS[min(fours, 3)]]
     if reading.shape == THIRTEEN_ORPHANS:
         return ["thirteen_orphans"]

@@ -203,7 +203,10 @@ def _hand(
         raw = data["kongs"]
         if not isinstance(raw, list):
             raise validators.fail(at("kongs"), msg("a list"), raw)
-        kongs = tuple([_kong(k, path, n, players, rules) for n, k in enumerate(raw)])
+        read = []  # a loop, not a comprehension: Python 3.11 calls a comprehension as a function
+        for n, k in enumerate(raw):
+            read.append(_kong(k, path, n, players, rules))
+        kongs = tuple(read)
     claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
@@ -270,7 +273,10 @@ def _hand(
             rules,
         ),
     )
-    own = sum([k.player == winner for k in kongs]) if kongs else 0
+    own = 0  # the winner's kongs: a loop, where a comprehension is a call in Python 3.11
+    for kong in kongs:
+        if kong.player == winner:
+            own += 1
     size = hand_size(len(hand.concealed), len(hand.pungs) + own)
     if size != HAND_SIZE:
         twice = [k.tile for k in kongs if k.player == winner and hand.counts[k.tile] >= 3]

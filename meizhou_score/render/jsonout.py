@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.tiles import TILES
-from ..records.model import ONE
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
 from ..settling.settlement import Settlement
@@ -39,8 +38,14 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
     """
     r = s.record
     to_gold = gold_at(r.stake)
-    whole = r.stake is ONE  # no stake named: the units are the gold
     scored = s.score if s.valid else None
+    transfers: list[Any] = []  # s.transfers, without joining the groups into one tuple
+    for paid in s.payments:
+        if paid:  # a group: one payee, one reason, the same units from each payer
+            _payer, payee, units, reason, rule, _basis, _tile = paid[0]
+            amount = to_gold(units)
+            for transfer in paid:
+                transfers.append(row(transfer[0], payee, units, amount, reason, rule))
     out: dict[str, Any] = {
         "valid": s.valid,
         "draw": r.draw,
@@ -48,11 +53,7 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
         "win_type": r.win_type,
         "patterns": list(scored.patterns) if scored is not None else [],
         "ratio": scored.ratio if scored is not None else 0,
-        "transfers": [
-            row(payer, payee, units, units if whole else to_gold(units), reason, rule)
-            for paid in s.payments  # s.transfers, without joining the groups into one tuple
-            for payer, payee, units, reason, rule, _basis, _tile in paid
-        ],
+        "transfers": transfers,
         "balances": s.amounts,
         "next_dealer": s.next_dealer,
     }

@@ -18,6 +18,7 @@ from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
 from ..records.model import ONE, WIN_TYPES, Kong, Record, Session, with_dealer
+from ..records.rules import KONG_TYPES
 from .money import Gold, add, gold_at
 
 WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
@@ -137,12 +138,15 @@ def winner_shape(record: Record) -> core.Shape:
     exposed pungs and the winner's kongs."""
     hand = record.hand
     assert hand is not None, "a draw has no winner's hand"
-    melds = [core.EXPOSED_PUNGS[tile] for tile in hand.pungs]
-    melds += [
-        core.KONGS[kong.type == "concealed"][kong.tile]
-        for kong in record.kongs
-        if kong.player == record.winner
-    ]
+    if not hand.pungs and not record.kongs:
+        return core.shape(hand.counts)
+    melds = []  # loops, not comprehensions: Python 3.11 calls a comprehension as a function
+    for tile in hand.pungs:
+        melds.append(core.EXPOSED_PUNGS[tile])
+    winner = record.winner
+    for kong in record.kongs:
+        if kong.player == winner:
+            melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
     return core.shape(hand.counts, tuple(melds))
 
 
@@ -201,11 +205,12 @@ def _units_won(
     for paid in payments:
         if not paid:  # a win whose share is 0 pays nothing
             continue
-        # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
-        _payer, payee, units, _reason, _rule, _basis, _tile = paid[0]
-        out[payee] += units * len(paid)  # a group's payee is paid the same units by each payer
-        for payer, _payee, _units, _reason, _rule, _basis, _tile in paid:
-            out[payer] -= units
+        # read by place, not by name: a NamedTuple's field is a descriptor the interpreter looks up
+        first = paid[0]
+        units = first[2]
+        out[first[1]] += units * len(paid)  # a group's payee is paid the same units by each payer
+        for transfer in paid:
+            out[transfer[0]] -= units
     return out
 
 
@@ -281,13 +286,11 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
         return (
             new_tuple(Transfer, (record.robbed, winner, units, win_type, rule, basis, None)),
         )  # 搶槓 (R7): the robbed player alone
-    return tuple(
-        [
-            new_tuple(Transfer, (p, winner, units, win_type, rule, basis, None))
-            for p in record.players
-            if p != winner
-        ]
-    )
+    paid = []  # a loop, not a comprehension: Python 3.11 calls a comprehension as a function
+    for payer in record.players:
+        if payer != winner:
+            paid.append(new_tuple(Transfer, (payer, winner, units, win_type, rule, basis, None)))
+    return tuple(paid)
 
 
 def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
@@ -302,14 +305,17 @@ def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
     return out
 
 
+# a kong's type -> the reason its payments give, and that reason's ruling (R8)
+_KONG_REASONS: Final = {kind: (f"{kind}_kong", REASONS[f"{kind}_kong"]) for kind in KONG_TYPES}
+
+
 def _kong_paid(
     kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool
 ) -> tuple[Transfer, ...]:
     """The payments for one kong (R8) of ``units`` from each other player."""
     if not units:
         return ()
-    reason = f"{kong.type}_kong"
-    rule = REASONS[reason]
+    reason, rule = _KONG_REASONS[kong.type]
     if kong.type == "exposed" and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
@@ -325,13 +331,11 @@ def _kong_paid(
             ),
         )
     basis, owner, tile = new_tuple(Basis, (None, units, 1)), kong.player, kong.tile
-    return tuple(
-        [
-            new_tuple(Transfer, (p, owner, units, reason, rule, basis, tile))
-            for p in players
-            if p != owner
-        ]
-    )
+    paid = []
+    for payer in players:
+        if payer != owner:
+            paid.append(new_tuple(Transfer, (payer, owner, units, reason, rule, basis, tile)))
+    return tuple(paid)
 
 
 def settle_session(session: Session) -> list[Settlement]:
