@@ -219,7 +219,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
         if not s.valid:
             continue
         r = s.record
-        for value in (s, r, *r.kongs, *s.transfers, *(t.basis for t in s.transfers)):
+        for value in (s, r, *r.kongs, *s.payments, *(c.basis for c in s.payments)):
             whole(value)
             seen.add(type(value).__name__)
         if r.hand is not None:
@@ -234,7 +234,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
         "Settlement",
         "Record",
         "Kong",
-        "Transfer",
+        "Collection",
         "Basis",
         "WinningHand",
         "Score",

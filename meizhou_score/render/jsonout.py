@@ -39,13 +39,11 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
     r = s.record
     to_gold = gold_at(r.stake)
     scored = s.score if s.valid else None
-    transfers: list[Any] = []  # s.transfers, without joining the groups into one tuple
-    for paid in s.payments:
-        if paid:  # a group: one payee, one reason, the same units from each payer
-            _payer, payee, units, reason, rule, _basis, _tile = paid[0]
-            amount = to_gold(units)
-            for transfer in paid:
-                transfers.append(row(transfer[0], payee, units, amount, reason, rule))
+    transfers: list[Any] = []  # s.transfers, read from the collections they make up
+    for payers, payee, units, reason, rule, _basis, _tile in s.payments:
+        amount = to_gold(units)
+        for payer in payers:
+            transfers.append(row(payer, payee, units, amount, reason, rule))
     out: dict[str, Any] = {
         "valid": s.valid,
         "draw": r.draw,

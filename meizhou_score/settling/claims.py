@@ -48,18 +48,16 @@ def parts_of(s: Settlement, player: str) -> list[Part]:
     """The hand's parts as ``player`` saw them: the win, then each kong, each with what it came to
     for them."""
     found: list[Part] = []
-    for payments in s.payments:
-        if not payments:
+    for paid in s.payments:
+        if paid.payee == player:
+            units = paid.units * len(paid.payers)
+        elif player in paid.payers:
+            units = -paid.units
+        else:
             continue
-        units = sum(t.units for t in payments if t.payee == player) - sum(
-            t.units for t in payments if t.payer == player
-        )
-        if not units:
-            continue
-        first = payments[0]
-        kind = "win" if first.reason in WIN_REASONS else first.reason
+        kind = "win" if paid.reason in WIN_REASONS else paid.reason
         found.append(
-            Part(kind, first.payee, first.tile, exact(gold(units, s.record.stake)), first.rule)
+            Part(kind, paid.payee, paid.tile, exact(gold(units, s.record.stake)), paid.rule)
         )
     return found
 

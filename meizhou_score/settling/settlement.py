@@ -38,9 +38,22 @@ class Basis(NamedTuple):
     multiplier: int = 1
 
 
+class Collection(NamedTuple):
+    """What one player collects for the win or for a kong: ``units`` × stake from each of
+    ``payers`` (in seat order), for ``reason``, by ruling ``rule``."""
+
+    payers: tuple[str, ...]
+    payee: str
+    units: int
+    reason: str
+    rule: str
+    basis: Basis
+    tile: int | None = None  # the kong's tile, for an explanation
+
+
 class Transfer(NamedTuple):
     """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``,
-    by ruling ``rule``."""
+    by ruling ``rule``; a :class:`Collection` is one such payment from each of its payers."""
 
     payer: str
     payee: str
@@ -61,9 +74,8 @@ class Settlement(NamedTuple):
     ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
     errors: tuple[Message, ...] = ()  # why the hand is not a legal win
     score: Score | None = None
-    # the win's transfers, then each kong's (R5–R8): each group (empty when nothing is paid) to
-    # one payee, the same units from each of its payers
-    payments: tuple[tuple[Transfer, ...], ...] = ()
+    # what the winner collects, then each kong's owner (R5–R8): only what pays something
+    payments: tuple[Collection, ...] = ()
     next_dealer: str | None = None
     next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
     dealer_expected: str | None = (
@@ -73,7 +85,13 @@ class Settlement(NamedTuple):
     @property
     def transfers(self) -> tuple[Transfer, ...]:
         """Every payment of the hand, in order: the win first, then the kongs."""
-        return sum(self.payments, ())
+        return tuple(
+            [
+                Transfer(payer, c.payee, c.units, c.reason, c.rule, c.basis, c.tile)
+                for c in self.payments
+                for payer in c.payers
+            ]
+        )
 
     @property
     def balances(self) -> dict[str, int]:
@@ -197,21 +215,22 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
     )
 
 
-def _units_won(
-    players: tuple[str, ...], payments: tuple[tuple[Transfer, ...], ...]
-) -> dict[str, int]:
+def _units_won(players: tuple[str, ...], payments: tuple[Collection, ...]) -> dict[str, int]:
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
-    for paid in payments:
-        if not paid:  # a win whose share is 0 pays nothing
-            continue
-        # read by place, not by name: a NamedTuple's field is a descriptor the interpreter looks up
-        first = paid[0]
-        units = first[2]
-        out[first[1]] += units * len(paid)  # a group's payee is paid the same units by each payer
-        for transfer in paid:
-            out[transfer[0]] -= units
+    # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
+    for payers, payee, units, _reason, _rule, _basis, _tile in payments:
+        out[payee] += units * len(payers)
+        for payer in payers:
+            out[payer] -= units
     return out
+
+
+def _others(players: tuple[str, ...], player: str) -> tuple[str, ...]:
+    """The three players other than ``player``, in seat order: who pay a self-drawn win or a
+    kong."""
+    seat = players.index(player)
+    return players[:seat] + players[seat + 1 :]
 
 
 def settle_record(record: Record) -> Settlement:
@@ -251,7 +270,8 @@ def settle_record(record: Record) -> Settlement:
             next_dealer_why="invalid",
         )
     assert score is not None and winner is not None, "a valid win has a winner and a score"
-    payments = (_win_payments(record, score.ratio), *_kong_payments(record))
+    win = _win_payments(record, score.ratio)
+    payments = (win, *_kong_payments(record)) if win is not None else (*_kong_payments(record),)
     if record.win_type == "robbed_kong":
         nxt, because = record.robbed, "robbed"
     else:
@@ -265,8 +285,9 @@ def settle_record(record: Record) -> Settlement:
     return new_tuple(Settlement, (record, True, amounts, (), score, payments, nxt, because, None))
 
 
-def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
-    """The winner's payments: from the robbed player alone (R7), else from all three (R5, R6)."""
+def _win_payments(record: Record, ratio: int) -> Collection | None:
+    """What the winner collects: from the robbed player alone (R7), else from all three (R5, R6);
+    None when the win's share is 0."""
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
     if win_type == "robbed_kong":
@@ -279,28 +300,23 @@ def _win_payments(record: Record, ratio: int) -> tuple[Transfer, ...]:
         basis = new_tuple(Basis, (ratio, rules.self_draw_share, 1))
     units = ratio * basis.share * basis.multiplier
     if not units:
-        return ()
-    rule = REASONS[win_type]
+        return None
     if win_type == "robbed_kong":
         assert record.robbed is not None, "a robbed kong names whose kong it was"
-        return (
-            new_tuple(Transfer, (record.robbed, winner, units, win_type, rule, basis, None)),
-        )  # 搶槓 (R7): the robbed player alone
-    paid = []  # a loop, not a comprehension: Python 3.11 calls a comprehension as a function
-    for payer in record.players:
-        if payer != winner:
-            paid.append(new_tuple(Transfer, (payer, winner, units, win_type, rule, basis, None)))
-    return tuple(paid)
+        payers: tuple[str, ...] = (record.robbed,)  # 搶槓 (R7): the robbed player alone
+    else:
+        payers = _others(record.players, winner)
+    return new_tuple(Collection, (payers, winner, units, win_type, REASONS[win_type], basis, None))
 
 
-def _kong_payments(record: Record) -> list[tuple[Transfer, ...]]:
+def _kong_payments(record: Record) -> list[Collection]:
     """R8: every kong is paid, once someone has won."""
     rules, players = record.rules, record.players
     discarder_pays = rules.exposed_kong_payer == "discarder"
     out = []
     for kong in record.kongs:
         paid = _kong_paid(kong, players, rules.kong_units[kong.type], discarder_pays)
-        if paid:
+        if paid is not None:
             out.append(paid)
     return out
 
@@ -311,31 +327,23 @@ _KONG_REASONS: Final = {kind: (f"{kind}_kong", REASONS[f"{kind}_kong"]) for kind
 
 def _kong_paid(
     kong: Kong, players: tuple[str, ...], units: int, discarder_pays: bool
-) -> tuple[Transfer, ...]:
-    """The payments for one kong (R8) of ``units`` from each other player."""
+) -> Collection | None:
+    """What one kong's owner collects (R8): ``units`` from each other player; None when a kong of
+    its type pays nothing."""
     if not units:
-        return ()
+        return None
     reason, rule = _KONG_REASONS[kong.type]
+    owner = kong.player
     if kong.type == "exposed" and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
-        return (
-            Transfer(
-                kong.discarder,
-                kong.player,
-                3 * units,
-                reason,
-                rule,
-                Basis(None, units, 3),
-                kong.tile,
-            ),
+        return Collection(
+            (kong.discarder,), owner, 3 * units, reason, rule, Basis(None, units, 3), kong.tile
         )
-    basis, owner, tile = new_tuple(Basis, (None, units, 1)), kong.player, kong.tile
-    paid = []
-    for payer in players:
-        if payer != owner:
-            paid.append(new_tuple(Transfer, (payer, owner, units, reason, rule, basis, tile)))
-    return tuple(paid)
+    basis = new_tuple(Basis, (None, units, 1))
+    return new_tuple(
+        Collection, (_others(players, owner), owner, units, reason, rule, basis, kong.tile)
+    )
 
 
 def settle_session(session: Session) -> list[Settlement]:
