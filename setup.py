@@ -23,6 +23,7 @@ COMPILED = [
     "meizhou_score/records/model.py",
     "meizhou_score/records/names.py",
     "meizhou_score/records/record.py",
+    "meizhou_score/records/parts.py",
     "meizhou_score/records/conservation.py",
     "meizhou_score/records/rules.py",
     "meizhou_score/records/tally.py",

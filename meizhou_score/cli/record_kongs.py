@@ -150,7 +150,7 @@ def _open_resolved(kong: dict, rules) -> dict:
     differently."""
     if kong["type"] != "open":
         return kong
-    from ..records.record import open_kong
+    from ..records.parts import open_kong
 
     return {**kong, "type": open_kong(False, rules, "--kong")}
 
