@@ -234,6 +234,76 @@ def test_a_key_written_twice_is_refused_whatever_colons_the_line_holds(text):
         assert outcome == "refused" and "appears twice" in json.loads(line)["error"]
 
 
+# every part of a hand record that is a mapping: the record, its hand, a kong, the claims, the
+# house rules and a mapping of counts within them. Settled, this one is disputed (the claims are
+# partial), never refused
+WHOLE = (
+    '{"players": ["A", "B", "C", "D"], "dealer": "A", "winner": "B", "win_type": "self_draw", '
+    '"hand": {"concealed": "123m 456m 789m 11p", "winning_tile": "1p", "pungs": ["555s"]}, '
+    '"kongs": [{"player": "C", "type": "concealed", "tile": "9s"}], '
+    '"claimed": {"A": -2, "B": 6}, "rules": {"combine": "add", "patterns": {"ordinary": 2}}}'
+)
+
+
+@pytest.mark.parametrize(
+    "written, twice",
+    [
+        # each key written again with a value the record would accept, so that reading the last one
+        # settles a good record: the repeat alone must refuse it
+        ('"dealer": "A"', '"dealer": "C", "dealer": "A"'),
+        ('"winning_tile": "1p"', '"winning_tile": "2p", "winning_tile": "1p"'),
+        ('"tile": "9s"', '"tile": "8s", "tile": "9s"'),
+        ('"B": 6}', '"B": 7, "B": 6}'),
+        ('"combine": "add"', '"combine": "highest", "combine": "add"'),
+        ('"ordinary": 2}', '"ordinary": 3, "ordinary": 2}'),
+    ],
+)
+def test_a_key_written_twice_in_any_part_of_a_good_record_is_refused(written, twice):
+    # bulk mode settles a line msgspec read, then counts the keys of the record it accepted
+    # (records.record.written_keys) against the line's colons: a key written twice anywhere in it
+    # leaves one key fewer than colons, and json reads the line again and names the repeat
+    assert bulk.settle_line(WHOLE, 1)[1] == "disputed"
+    text = WHOLE.replace(written, twice, 1)
+    assert text != WHOLE
+    for line in (text, text.encode()):
+        result, outcome = bulk.settle_line(line, 3)
+        assert outcome == "refused", result
+        assert "appears twice in one mapping" in json.loads(result)["error"]
+
+
+def test_the_keys_of_an_accepted_record_are_counted_as_walking_it_counts_them():
+    # written_keys knows where an accepted record holds mappings; walking the data finds every
+    # one: on every record of a club's log that settles (house rules, claims, kongs, draws, broken
+    # lines that still read), and on the parts a record may leave empty or null
+    import random
+
+    from records import club_log
+
+    from meizhou_score.errors import MeizhouError
+    from meizhou_score.records.record import parse_record, written_keys
+
+    accepted = 0
+    extra = [
+        {"kongs": []},
+        {"kongs": {}},
+        {"kongs": None},
+        {"claimed": {}},
+        {"rules": {}},
+        {"rules": None},
+    ]
+    records = list(club_log(random.Random(3), 3000))
+    records += [{**json.loads(WHOLE), **part} for part in extra]
+    for record in records:
+        data = json.loads(json.dumps(record, default=str), parse_float=Decimal)
+        try:
+            parse_record(data)
+        except MeizhouError:
+            continue
+        accepted += 1
+        assert written_keys(data) == bulk._keys_in(data), data
+    assert accepted > 2800
+
+
 def test_a_line_that_fails_to_be_written_leaves_only_its_error(monkeypatch):
     # a result that cannot be encoded (a bug) must not leave half its bytes in the batch: the
     # line is replaced whole by its error object and the next line is written as usual. The

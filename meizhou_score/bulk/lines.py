@@ -15,6 +15,7 @@ from typing import IO, Any, BinaryIO, Final, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.loader import MAX_DEPTH
+from ..records.record import written_keys
 from ..records.rules import DEFAULT_RULES, Rules
 from ..records.validators import json_decimal
 from ..render.jsonout import encode, encode_into, hand_json, session_json
@@ -82,7 +83,7 @@ def record_bytes(line: bytes) -> int:
     return len(line) - (2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0)
 
 
-def _may_repeat_a_key(text: str | bytes, data) -> bool:
+def _may_repeat_a_key(text: str | bytes, data, keys: int | None = None) -> bool:
     """Could a key be written twice in ``text``? False only when it surely is not (a few µs).
 
     Every key is followed by a colon, and every other colon stands inside a
@@ -91,7 +92,8 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
     the counts agree (the usual line: no colon inside a string), no key was
     repeated; otherwise writing the decoded data again must give as many colons
     as the text held (escaped ones counted too), and when those differ too,
-    json reads the line again and finds the repeat, if any.
+    json reads the line again and finds the repeat, if any. ``keys``, when known, is how many
+    keys the data holds (:func:`..records.record.written_keys`); else they are counted here.
     """
     if isinstance(text, str):
         colons = text.count(":")
@@ -101,9 +103,10 @@ def _may_repeat_a_key(text: str | bytes, data) -> bool:
         colons = text.count(b":")
         if b"\\" in text:
             colons += text.count(b"\\u003a") + text.count(b"\\u003A")
-    if type(data) is dict or type(data) is list:
-        if _keys_in(data) == colons:  # text colons = keys written + colons in strings
-            return False
+    if keys is None and (type(data) is dict or type(data) is list):
+        keys = _keys_in(data)
+    if keys == colons:  # text colons = keys written + colons in strings
+        return False
     return encode(data).count(b":") != colons
 
 
@@ -199,8 +202,10 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
         if len(text) > max_bytes and record_bytes(text) > max_bytes:
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
-        if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout, no key written twice
-            return _settled(data, number, rules)
+        if data is not _SLOW:  # read from the bytes: JSON, UTF-8 throughout
+            found = _settled(data, number, rules, text)
+            if found is not None:  # no key written twice
+                return found
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -212,7 +217,9 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
             return _error_line(number, f"longer than {max_bytes:,} bytes, the limit for a record")
         data = _fast(text, decode)
         if data is not _SLOW:
-            return _settled(data, number, rules)
+            found = _settled(data, number, rules, text)
+            if found is not None:
+                return found
     try:
         data = _DECODER.decode(text)  # json says why it is not JSON, or finds the repeated key
         if type(data) is dict or type(data) is list:
@@ -223,7 +230,9 @@ def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tup
         return _error_line(number, f"not JSON: {exc}")
     except (RecursionError, TooDeep):  # json's own limit is the stack's; the same words either way
         return _error_line(number, _NESTED)
-    return _settled(data, number, rules)
+    settled = _settled(data, number, rules)  # json refused any key written twice
+    assert settled is not None, "with no text to weigh, the data is settled"
+    return settled
 
 
 def _not_json(text: str, exc: json.JSONDecodeError) -> str:
@@ -245,31 +254,47 @@ _SLOW: Final = object()  # what _fast answers when json must read the line (and 
 
 
 def _fast(text: str | bytes, decode) -> Any:
-    """The line's data, read by msgspec; ``_SLOW`` when msgspec refuses it or a key may be written
-    twice. msgspec reads UTF-8 bytes without a str in between, and refuses any that are not UTF-8
-    (bytes outside strings must be JSON's own ASCII; inside, it checks every sequence), so bytes it
-    reads are valid text."""
+    """The line's data, read by msgspec; ``_SLOW`` when msgspec refuses it. msgspec reads UTF-8
+    bytes without a str in between, and refuses any that are not UTF-8 (bytes outside strings must
+    be JSON's own ASCII; inside, it checks every sequence), so bytes it reads are valid text. It
+    keeps the last of a key written twice, which :func:`_settled` rules out."""
     try:
-        data = (decode or _decoder())(text)
-        if not _may_repeat_a_key(text, data):
-            return data
-    except (ValueError, RecursionError, TooDeep):  # json reads it and says what is wrong
-        pass
-    return _SLOW
+        return (decode or _decoder())(text)
+    except (ValueError, RecursionError):  # json reads it and says what is wrong
+        return _SLOW
 
 
-def _settled(data: Any, number: int, rules: Rules) -> tuple[Any, str]:
+def _settled(
+    data: Any, number: int, rules: Rules, text: str | bytes | None = None
+) -> tuple[Any, str] | None:
+    """The result of a line's data, or None when ``text``, the line msgspec read it from, may
+    write a key twice (json then reads it again and says so, whatever else is wrong with it).
+
+    The record is settled first: the keys of one it accepts are counted in a few steps
+    (:func:`..records.record.written_keys`), where walking the data took an interpreted step for
+    every name and tile; a line it refuses, or a session, is walked."""
     try:
         result = settle_data(data, rules)
-    except MeizhouError as exc:
-        return _error_line(number, str(exc))
-    except RecursionError:
-        return _error_line(number, _NESTED)
+    except (MeizhouError, RecursionError) as exc:
+        if text is not None and _repeats(text, data, None):
+            return None
+        return _error_line(number, _NESTED if isinstance(exc, RecursionError) else str(exc))
+    if text is not None and _repeats(text, data, None if result.session else written_keys(data)):
+        return None
     if result.session:
         return session_json(result), DISPUTED if result.disputed else SETTLED
     hand = result.last
     # a struct per transfer: the same bytes, sooner
     return hand_json(hand, TransferRow), DISPUTED if hand.disputed else SETTLED
+
+
+def _repeats(text: str | bytes, data: Any, keys: int | None) -> bool:
+    """:func:`_may_repeat_a_key`, and True for a line nested deeper than a record may be (json
+    reads it again, and the depth is refused in its words)."""
+    try:
+        return _may_repeat_a_key(text, data, keys)
+    except TooDeep:
+        return True
 
 
 def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[Any, str]:

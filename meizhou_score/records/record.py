@@ -67,6 +67,32 @@ def parse_record(data: Any, rules: Rules = DEFAULT_RULES) -> Record:
     )
 
 
+def written_keys(data: dict[str, Any]) -> int:
+    """How many keys the mappings of ``data`` hold, ``data`` being a hand record that
+    :func:`parse_record` accepted: its own, its hand's, each kong's, the claims' and the house
+    rules' (a mapping of counts among them). Nothing else in an accepted record is a mapping, so
+    this is every key it holds, counted without walking its names and tiles (bulk mode weighs it
+    against a line's colons: no key was written twice)."""
+    found = len(data)
+    hand = data.get("hand")
+    if type(hand) is dict:
+        found += len(hand)
+    kongs = data.get("kongs")
+    if type(kongs) is list:  # [] or {} or null when there are none
+        for kong in kongs:
+            found += len(kong)
+    claimed = data.get("claimed")
+    if type(claimed) is dict:
+        found += len(claimed)
+    rules = data.get("rules")
+    if type(rules) is dict:
+        found += len(rules)
+        for value in rules.values():
+            if type(value) is dict:  # patterns: {...}, kong_units: {...}
+                found += len(value)
+    return found
+
+
 # A record's own house rules: a log repeats a few mappings of choices (``{"combine": "add"}``),
 # each applied over the run's rules once (an override costs 31,000 instructions).
 _OWN_RULES: Final[Memo[tuple[Any, ...], tuple[Rules, Rules]]] = Memo(
