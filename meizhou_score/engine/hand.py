@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from itertools import product
 from operator import itemgetter
-from typing import Final, NamedTuple, Protocol, cast
+from typing import Final, NamedTuple, Protocol
 
 from .memo import Memo, new_tuple
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
@@ -244,7 +244,8 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         ((s3, p3),) = gz
         if (p0 is None) + (p1 is None) + (p2 is None) + (p3 is None) != 3:
             return []
-        pair = cast(Block, p0 or p1 or p2 or p3)  # the one group that holds the pair
+        pair = p0 or p1 or p2 or p3  # the one group that holds the pair
+        assert pair is not None, "three groups without a pair leave it to the fourth"
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
             return [new_tuple(Reading, (STANDARD, (*sets, pair)))]
@@ -298,7 +299,7 @@ def seven_pairs_reading(counts: Sequence[int]) -> Reading:
         if n:
             for _ in range(n // 2):
                 pairs.append(_PAIRS[i])
-    return Reading(SEVEN_PAIRS, tuple(pairs))
+    return new_tuple(Reading, (SEVEN_PAIRS, tuple(pairs)))
 
 
 def thirteen_orphans_reading(counts: Sequence[int]) -> Reading:

@@ -149,7 +149,9 @@ def match(
             found.append(pid)
     if by_tiles is None:
         by_tiles = tile_patterns(counts)
-    found += [pid for pid in by_tiles if ratios[pid]]
+    for pid in by_tiles:  # a loop, not a comprehension: Python 3.11 calls one as a function
+        if ratios[pid]:
+            found.append(pid)
     if reading.shape == STANDARD and not found and ratios["ordinary"]:
         found.append("ordinary")  # 平胡: nothing else matched
     if len(found) > 1:

@@ -182,8 +182,21 @@ def _hand(
                 raise RecordError(
                     at(key), msg("not allowed in an exhaustive draw (draw: true): nobody won")
                 )
-        record = Record(
-            players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules
+        record = new_tuple(
+            Record,
+            (
+                players,
+                dealer or players[0],
+                stake,
+                True,
+                None,
+                None,
+                None,
+                None,
+                kongs,
+                claimed,
+                rules,
+            ),
         )
         check_conservation(record, path)
         return record

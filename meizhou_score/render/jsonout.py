@@ -154,7 +154,7 @@ def encode(obj: Any) -> bytes:
 def encode_into(obj: Any, buffer: bytearray, offset: int) -> None:
     """``encode(obj)`` written into ``buffer`` from ``offset`` on (what lay there and beyond is
     replaced): many results in one buffer, none copied out of a ``bytes`` of its own."""
-    _encoder().encode_into(obj, buffer, offset)
+    (_ENCODER or _encoder()).encode_into(obj, buffer, offset)  # a line's one call: none to find it
 
 
 def dumps(obj: Any, indent: int | None = 2) -> str:

@@ -8,7 +8,7 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from ..engine import hand as core
 from ..engine.memo import new_tuple
@@ -239,12 +239,20 @@ def settle_record(record: Record) -> Settlement:
     if record.draw:
         # 荒莊 (R9): nobody pays, kongs included.
         same = rules.dealer_after_draw == "same"
-        return Settlement(
-            record,
-            True,
-            dict.fromkeys(record.players, 0),
-            next_dealer=record.dealer if same else record.next_in_seat(record.dealer),
-            next_dealer_why="draw_same" if same else "draw_next",
+        deals_next = record.dealer if same else record.next_in_seat(record.dealer)
+        return new_tuple(
+            Settlement,
+            (
+                record,
+                True,
+                dict.fromkeys(record.players, 0),
+                (),
+                None,
+                (),
+                deals_next,
+                "draw_same" if same else "draw_next",
+                None,
+            ),
         )
     errors = []
     score, why = score_hand(record)
@@ -277,8 +285,9 @@ def settle_record(record: Record) -> Settlement:
     else:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
     won = _units_won(record.players, payments)
+    amounts: dict[str, Gold]
     if record.stake is ONE:  # a record that names no stake plays for one: its units are its gold
-        amounts = cast(dict[str, Gold], won)
+        amounts = won  # type: ignore[assignment]  # ints are gold: no copy, no cast called
     else:
         to_gold = gold_at(record.stake)
         amounts = {name: to_gold(units) for name, units in won.items()}
@@ -291,11 +300,9 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
     if win_type == "robbed_kong":
-        basis = Basis(ratio, rules.robbed_share)  # 3 × self_draw_share unless set (R7)
-    elif win_type == "kong_bloom":
-        basis = Basis(
-            ratio, rules.self_draw_share, rules.kong_bloom_multiplier
-        )  # 槓上開花 (R6): as a self-draw
+        basis = new_tuple(Basis, (ratio, rules.robbed_share, 1))  # 3 × self_draw_share (R7)
+    elif win_type == "kong_bloom":  # 槓上開花 (R6): as a self-draw
+        basis = new_tuple(Basis, (ratio, rules.self_draw_share, rules.kong_bloom_multiplier))
     else:
         basis = new_tuple(Basis, (ratio, rules.self_draw_share, 1))
     units = ratio * basis.share * basis.multiplier
@@ -337,8 +344,9 @@ def _kong_paid(
     if kong.type == "exposed" and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
-        return Collection(
-            (kong.discarder,), owner, 3 * units, reason, rule, Basis(None, units, 3), kong.tile
+        basis = new_tuple(Basis, (None, units, 3))
+        return new_tuple(
+            Collection, ((kong.discarder,), owner, 3 * units, reason, rule, basis, kong.tile)
         )
     basis = new_tuple(Basis, (None, units, 1))
     return new_tuple(
