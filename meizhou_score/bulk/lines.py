@@ -93,7 +93,8 @@ def _may_repeat_a_key(text: str | bytes, data, keys: int | None = None) -> bool:
     repeated; otherwise writing the decoded data again must give as many colons
     as the text held (escaped ones counted too), and when those differ too,
     json reads the line again and finds the repeat, if any. ``keys``, when known, is how many
-    keys the data holds (:func:`..records.record.written_keys`); else they are counted here.
+    keys the data holds (:func:`..records.record.written_keys`); else they are counted here (True
+    for a line nested deeper than a record may be: json reads it again and refuses the depth).
     """
     if isinstance(text, str):
         colons = text.count(":")
@@ -104,7 +105,10 @@ def _may_repeat_a_key(text: str | bytes, data, keys: int | None = None) -> bool:
         if b"\\" in text:
             colons += text.count(b"\\u003a") + text.count(b"\\u003A")
     if keys is None and (type(data) is dict or type(data) is list):
-        keys = _keys_in(data)
+        try:
+            keys = _keys_in(data)
+        except TooDeep:  # json reads it again, and refuses the depth in its words
+            return True
     if keys == colons:  # text colons = keys written + colons in strings
         return False
     return encode(data).count(b":") != colons
@@ -276,25 +280,18 @@ def _settled(
     try:
         result = settle_data(data, rules)
     except (MeizhouError, RecursionError) as exc:
-        if text is not None and _repeats(text, data, None):
+        if text is not None and _may_repeat_a_key(text, data):
             return None
         return _error_line(number, _NESTED if isinstance(exc, RecursionError) else str(exc))
-    if text is not None and _repeats(text, data, None if result.session else written_keys(data)):
+    if text is not None and _may_repeat_a_key(
+        text, data, None if result.session else written_keys(data)
+    ):
         return None
     if result.session:
         return session_json(result), DISPUTED if result.disputed else SETTLED
     hand = result.last
     # a struct per transfer: the same bytes, sooner
     return hand_json(hand, TransferRow), DISPUTED if hand.disputed else SETTLED
-
-
-def _repeats(text: str | bytes, data: Any, keys: int | None) -> bool:
-    """:func:`_may_repeat_a_key`, and True for a line nested deeper than a record may be (json
-    reads it again, and the depth is refused in its words)."""
-    try:
-        return _may_repeat_a_key(text, data, keys)
-    except TooDeep:
-        return True
 
 
 def _error_line(number: int, message: str, outcome: str = REFUSED) -> tuple[Any, str]:

@@ -162,25 +162,29 @@ def _hand(
     rules: Rules,
     dealer: str | None,
 ) -> Record:
-    def at(key: str) -> str:  # a key's path, for error messages only
-        return validators.join(path, key)
-
-    draw = validators.boolean(data["draw"], at("draw")) if "draw" in data else False
+    draw = (
+        validators.boolean(data["draw"], validators.join(path, "draw")) if "draw" in data else False
+    )
     kongs: tuple[Kong, ...] = ()
     if data.get("kongs"):
         raw = data["kongs"]
         if not isinstance(raw, list):
-            raise validators.fail(at("kongs"), msg("a list"), raw)
+            raise validators.fail(validators.join(path, "kongs"), msg("a list"), raw)
         read = []  # a loop, not a comprehension: Python 3.11 calls a comprehension as a function
         for n, k in enumerate(raw):
             read.append(_kong(k, path, n, players, rules))
         kongs = tuple(read)
-    claimed = _claimed(data["claimed"], at("claimed"), players) if "claimed" in data else None
+    claimed = (
+        _claimed(data["claimed"], validators.join(path, "claimed"), players)
+        if "claimed" in data
+        else None
+    )
     if draw:
         for key in ("winner", "win_type", "robbed", "hand"):
             if key in data:
                 raise RecordError(
-                    at(key), msg("not allowed in an exhaustive draw (draw: true): nobody won")
+                    validators.join(path, key),
+                    msg("not allowed in an exhaustive draw (draw: true): nobody won"),
                 )
         record = new_tuple(
             Record,
@@ -203,7 +207,8 @@ def _hand(
     if not _WIN_REQUIRED <= data.keys():
         key = next(key for key in ("winner", "win_type", "hand") if key not in data)
         raise RecordError(
-            at(key), msg("missing; a hand needs winner, win_type and hand (or draw: true)")
+            validators.join(path, key),
+            msg("missing; a hand needs winner, win_type and hand (or draw: true)"),
         )
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
@@ -213,7 +218,7 @@ def _hand(
         hint = validators.close(win_type, WIN_TYPES) if isinstance(win_type, str) else ""
         raise validators.error_with_hint(
             validators.fail(
-                at("win_type"),
+                validators.join(path, "win_type"),
                 terms.expected_win_type(WIN_TYPES),
                 win_type,
             ),
@@ -222,16 +227,16 @@ def _hand(
     robbed = None
     if win_type == "robbed_kong":
         if "robbed" not in data:
-            raise RecordError(at("robbed"), terms.robbed_missing())
+            raise RecordError(validators.join(path, "robbed"), terms.robbed_missing())
         robbed = _player(data["robbed"], path, "robbed", players)
         if robbed == winner:
             raise RecordError(
-                at("robbed"),
+                validators.join(path, "robbed"),
                 msg("the robbed player cannot be the winner ({winner!r})", winner=winner),
             )
     elif "robbed" in data:
         raise RecordError(
-            at("robbed"),
+            validators.join(path, "robbed"),
             msg(
                 "only allowed when win_type is robbed_kong; got win_type {win_type!r}",
                 win_type=win_type,
@@ -262,7 +267,7 @@ def _hand(
     if size != HAND_SIZE:
         twice = [k.tile for k in kongs if k.player == winner and hand.counts[k.tile] >= 3]
         raise RecordError(
-            at("hand"),
+            validators.join(path, "hand"),
             msg(
                 "expected 14 tiles counting each pung and kong as 3 (concealed "
                 "{concealed} + 3 × {pungs} pungs + 3 × {kongs} kongs of {winner}); got "
