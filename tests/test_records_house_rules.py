@@ -136,7 +136,7 @@ def test_every_memo_is_bounded_and_registered():
     from meizhou_score.engine import memo
 
     sizes = memo.sizes()
-    assert {"tiles.words", "readings.m", "record.seated"} <= set(sizes)
+    assert {"tiles.words", "readings.m", "record.names"} <= set(sizes)
     assert all(limit > 0 for _, limit in sizes.values())
 
 

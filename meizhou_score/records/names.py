@@ -48,30 +48,26 @@ def same_person(names: Iterable[str]) -> tuple[str, str] | None:
 
 MAX_NAME: Final = 64  # characters in a player's name
 
-_SEATED: Final[Memo[tuple[Any, ...] | None, tuple[str, ...]]] = Memo(
-    "record.seated", 1024, "a table's four names, checked once while the table plays"
-)
-
-
 def seat(value: Any, path: str) -> tuple[str, ...]:
-    key = tuple(value) if type(value) is list else None
-    try:
-        seated = _SEATED.get(key)  # only four good names are remembered: nothing else equals them
-    except TypeError:  # a list or a mapping among the names: _seat says so
-        seated = None
-    if seated is not None:
-        return seated
-    checked = _seat(value, path)
-    if checked == key:  # written as the table writes them: nothing else equals four such names
-        _SEATED.remember(key, checked)
-    return checked
+    """A table's four names in seat order (East, South, West, North), each checked and no person
+    seated twice; ``path`` names them in an error.
+
+    Four names each checked before (a log names its club's members again and again, at tables
+    that change) are four look-ups and a set: the same cost whether the table plays on or every
+    line seats four afresh."""
+    if type(value) is list and len(value) == 4:
+        known = _NAMED.get
+        try:
+            a, b, c, d = known(value[0]), known(value[1]), known(value[2]), known(value[3])
+        except TypeError:  # a list or a mapping for a name: _seat says so
+            return _seat(value, path)
+        if a and b and c and d and len({a[1], b[1], c[1], d[1]}) == 4:
+            return (a[0], b[0], c[0], d[0])
+    return _seat(value, path)
 
 
-# A name checked once, then known by its text: on a log where every line seats four of a club's 400
-# members
-# afresh, the seating never repeats but each name does (the table memo above still earns its keep
-# where a
-# table plays on: one look-up instead of four).
+# A name checked once, then known by its text: a log names its club's members again and again,
+# whether a table plays on or every line seats four of them afresh.
 _NAMED: Final[Memo[str, tuple[str, str]]] = Memo(
     "record.names", 4096, "a player's name as written: the name and its identity, checked once"
 )
@@ -99,13 +95,6 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
                 count=len(names),
             ),
         )
-    known = _NAMED.get  # a platform's line seats four names it has seen, but never together
-    try:
-        a, b, c, d = known(names[0]), known(names[1]), known(names[2]), known(names[3])
-    except TypeError:  # a list or a mapping for a name: the loop below says so
-        a = b = c = d = None
-    if a and b and c and d and len({a[1], b[1], c[1], d[1]}) == 4:
-        return (a[0], b[0], c[0], d[0])  # four names checked before, four people
     out: list[str] = []
     keys: list[str] = []
     for n, written in enumerate(names):
