@@ -48,6 +48,7 @@ def same_person(names: Iterable[str]) -> tuple[str, str] | None:
 
 MAX_NAME: Final = 64  # characters in a player's name
 
+
 def seat(value: Any, path: str) -> tuple[str, ...]:
     """A table's four names in seat order (East, South, West, North), each checked and no person
     seated twice; ``path`` names them in an error.
