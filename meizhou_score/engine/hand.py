@@ -223,19 +223,10 @@ def _group_blocks(key: bytes, group: int) -> GroupReadings:
 def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
     """Every reading of the standard shape (``b`` the concealed counts), melds included, sorted."""
     m, p, s, z = b[0:9], b[9:18], b[18:27], b[27:34]
-    known_m, known_p, known_s, known_z = _BLOCKS  # looked up here: a call each only when new
-    gm = known_m.get(m)
-    if gm is None:
-        gm = _group_blocks(m, 0)
-    gp = known_p.get(p)
-    if gp is None:
-        gp = _group_blocks(p, 1)
-    gs = known_s.get(s)
-    if gs is None:
-        gs = _group_blocks(s, 2)
-    gz = known_z.get(z)
-    if gz is None:
-        gz = _group_blocks(z, 3)
+    gm = _group_blocks(m, 0)
+    gp = _group_blocks(p, 1)
+    gs = _group_blocks(s, 2)
+    gz = _group_blocks(z, 3)
     if len(gm) == len(gp) == len(gs) == len(gz) == 1:
         # the common hand: one reading per group, already in tile order; no combinations to try
         ((s0, p0),) = gm

@@ -229,11 +229,8 @@ def _units_won(players: tuple[str, ...], payments: tuple[Collection, ...]) -> di
 def _others(players: tuple[str, ...], player: str) -> tuple[str, ...]:
     """The three players other than ``player``, in seat order: who pay a self-drawn win or a
     kong."""
-    first, second, third = _OTHER_SEATS[players.index(player)]
-    return (players[first], players[second], players[third])
-
-
-_OTHER_SEATS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # a seat -> the three others
+    seat = players.index(player)
+    return players[:seat] + players[seat + 1 :]
 
 
 def settle_record(record: Record) -> Settlement:
