@@ -156,8 +156,6 @@ def winner_shape(record: Record) -> core.Shape:
     exposed pungs and the winner's kongs."""
     hand = record.hand
     assert hand is not None, "a draw has no winner's hand"
-    if not hand.pungs and not record.kongs:
-        return core.shape(hand.counts)
     melds = []  # loops, not comprehensions: Python 3.11 calls a comprehension as a function
     for tile in hand.pungs:
         melds.append(core.EXPOSED_PUNGS[tile])
