@@ -20,6 +20,7 @@ COMPILED = [
     "meizhou_score/engine/patterns.py",
     "meizhou_score/engine/memo.py",
     "meizhou_score/engine/tables.py",
+    "meizhou_score/engine/value.py",
     "meizhou_score/records/model.py",
     "meizhou_score/records/names.py",
     "meizhou_score/records/record.py",

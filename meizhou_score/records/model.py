@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
+from ..engine.value import Value
 from ..i18n.scripts import simplified
 from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
 from .rules import DEFAULT_RULES, Rules
@@ -55,42 +56,88 @@ KONG_TYPE_NAMES: Final = {
 } | {OPEN_KONG: OPEN_KONG}
 
 
-class Kong(NamedTuple):
+class Kong(Value):
     """槓: four identical tiles laid down by ``player``.
 
     ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
     added to one's own pung) or exposed (直槓: from ``discarder``'s discard).
     """
 
-    player: str
-    type: str
-    tile: int
-    discarder: str | None = None
+    _fields = ("player", "type", "tile", "discarder")
+    __slots__ = _fields
+
+    def __init__(self, player: str, type: str, tile: int, discarder: str | None = None) -> None:
+        self.player = player
+        self.type = type
+        self.tile = tile
+        self.discarder = discarder
 
 
-class WinningHand(NamedTuple):
+class WinningHand(Value):
     """The winner's final hand: concealed tiles (winning tile included) and exposed pungs (碰)."""
 
-    concealed: tuple[int, ...]
-    pungs: tuple[int, ...]  # the tile of each exposed pung
-    winning_tile: int
-    counts: bytes  # the concealed tiles as 34 counts, for the hot core
+    _fields = ("concealed", "pungs", "winning_tile", "counts")
+    __slots__ = _fields
+
+    def __init__(
+        self, concealed: tuple[int, ...], pungs: tuple[int, ...], winning_tile: int, counts: bytes
+    ) -> None:
+        self.concealed = concealed
+        self.pungs = pungs  # the tile of each exposed pung
+        self.winning_tile = winning_tile
+        self.counts = counts  # the concealed tiles as 34 counts, for the hot core
 
 
-class Record(NamedTuple):
+class Record(Value):
     """One hand (一局), validated."""
 
-    players: tuple[str, ...]
-    dealer: str
-    stake: Decimal = Decimal(1)
-    draw: bool = False
-    winner: str | None = None
-    win_type: str | None = None
-    robbed: str | None = None
-    hand: WinningHand | None = None
-    kongs: tuple[Kong, ...] = ()
-    claimed: dict[str, Decimal] | None = None
-    rules: Rules = DEFAULT_RULES
+    _fields = (
+        "players",
+        "dealer",
+        "stake",
+        "draw",
+        "winner",
+        "win_type",
+        "robbed",
+        "hand",
+        "kongs",
+        "claimed",
+        "rules",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        dealer: str,
+        stake: Decimal = Decimal(1),
+        draw: bool = False,
+        winner: str | None = None,
+        win_type: str | None = None,
+        robbed: str | None = None,
+        hand: WinningHand | None = None,
+        kongs: tuple[Kong, ...] = (),
+        claimed: dict[str, Decimal] | None = None,
+        rules: Rules = DEFAULT_RULES,
+    ) -> None:
+        self.players = players
+        self.dealer = dealer
+        self.stake = stake
+        self.draw = draw
+        self.winner = winner
+        self.win_type = win_type
+        self.robbed = robbed
+        self.hand = hand
+        self.kongs = kongs
+        self.claimed = claimed
+        self.rules = rules
+
+    def owns_a_kong(self, player: str | None) -> bool:
+        """Whether ``player`` owns one of the kongs (a kong bloom's winner must)."""
+        for kong in self.kongs:
+            if kong.player == player:
+                return True
+        return False
 
     def seat(self, player: str) -> int:
         return self.players.index(player)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final
 
-from ..engine.memo import new_tuple
 from ..engine.tiles import TILES, format_indices, parse_counted
 from ..errors import RecordError, TileError
 from ..i18n import terms
@@ -103,7 +102,7 @@ def winning_hand(value: Any, path: str) -> WinningHand:
                 concealed=format_indices(concealed),
             ),
         )
-    return new_tuple(WinningHand, (concealed, tuple(pungs), winning, counts))
+    return WinningHand(concealed, tuple(pungs), winning, counts)
 
 
 def kong(
@@ -145,7 +144,7 @@ def kong(
             validators.join(path, "from"),
             msg("only allowed for an exposed kong; this kong is {kind}", kind=kind),
         )
-    return new_tuple(Kong, (player, kind, tile, discarder))
+    return Kong(player, kind, tile, discarder)
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:

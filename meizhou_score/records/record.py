@@ -14,7 +14,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Final
 
-from ..engine.memo import Memo, new_tuple
+from ..engine.memo import Memo
 from ..errors import RecordError
 from ..i18n import terms
 from ..i18n.messages import msg
@@ -186,30 +186,23 @@ def _hand(
                     validators.join(path, key),
                     msg("not allowed in an exhaustive draw (draw: true): nobody won"),
                 )
-        record = new_tuple(
-            Record,
-            (
-                players,
-                dealer or players[0],
-                stake,
-                True,
-                None,
-                None,
-                None,
-                None,
-                kongs,
-                claimed,
-                rules,
-            ),
+        record = Record(
+            players,
+            dealer or players[0],
+            stake,
+            True,
+            None,
+            None,
+            None,
+            None,
+            kongs,
+            claimed,
+            rules,
         )
         check_conservation(record, path)
         return record
     if not _WIN_REQUIRED <= data.keys():
-        key = next(key for key in ("winner", "win_type", "hand") if key not in data)
-        raise RecordError(
-            validators.join(path, key),
-            msg("missing; a hand needs winner, win_type and hand (or draw: true)"),
-        )
+        raise _win_missing(data, path)
     winner = _player(data["winner"], path, "winner", players)
     win_type = data["win_type"]
     if type(win_type) is str and win_type not in WIN_TYPES:
@@ -243,21 +236,18 @@ def _hand(
             ),
         )
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
-    record = new_tuple(
-        Record,
-        (
-            players,
-            dealer or players[0],
-            stake,
-            False,
-            winner,
-            win_type,
-            robbed,
-            hand,
-            kongs,
-            claimed,
-            rules,
-        ),
+    record = Record(
+        players,
+        dealer or players[0],
+        stake,
+        False,
+        winner,
+        win_type,
+        robbed,
+        hand,
+        kongs,
+        claimed,
+        rules,
     )
     own = 0  # the winner's kongs: a loop, where a comprehension is a call in Python 3.11
     for kong in kongs:
@@ -282,3 +272,17 @@ def _hand(
         )
     check_conservation(record, path)
     return record
+
+
+def _win_missing(data: dict[str, Any], path: str) -> RecordError:
+    """The error for a won hand that lacks its winner, win_type or hand (the first missing).
+
+    Its own function: a generator over ``data`` inside :func:`_hand` would make ``data`` a cell
+    there, read more slowly on every line."""
+    for key in ("winner", "win_type", "hand"):
+        if key not in data:
+            break
+    return RecordError(
+        validators.join(path, key),
+        msg("missing; a hand needs winner, win_type and hand (or draw: true)"),
+    )

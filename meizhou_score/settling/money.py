@@ -61,9 +61,15 @@ def gold_at(stake: Decimal) -> Callable[[int], Gold]:
     known = _AT_STAKE.get(stake)  # equal stakes (2.5, 2.50) give equal gold: exact() says so
     if known is not None:
         return known
+    return _AT_STAKE.remember(stake, _rate(stake))
+
+
+def _rate(stake: Decimal) -> Callable[[int], Gold]:
+    """Units → gold at a stake not seen before (a function of its own: the closure's cells would
+    otherwise be made on every call of :func:`gold_at`, the stake known or not)."""
     if stake == stake.to_integral_value():
         whole = int(stake)
-        return _AT_STAKE.remember(stake, lambda units: units * whole)
+        return lambda units: units * whole
     golds: dict[int, Gold] = {}
 
     def at_stake(units: int) -> Gold:
@@ -74,7 +80,7 @@ def gold_at(stake: Decimal) -> Callable[[int], Gold]:
                 golds[units] = gold
         return gold
 
-    return _AT_STAKE.remember(stake, at_stake)
+    return at_stake
 
 
 _AT_STAKE: Final[Memo[Decimal, Callable[[int], Gold]]] = Memo(

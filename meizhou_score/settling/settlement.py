@@ -14,6 +14,7 @@ from ..engine import hand as core
 from ..engine.memo import new_tuple
 from ..engine.patterns import Score, score
 from ..engine.tiles import format_indices
+from ..engine.value import Value
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
@@ -64,23 +65,47 @@ class Transfer(NamedTuple):
     tile: int | None = None  # the kong's tile, for an explanation
 
 
-class Settlement(NamedTuple):
+class Settlement(Value):
     """The outcome of one hand."""
 
-    record: Record
-    valid: bool
-    amounts: dict[
-        str, Gold
-    ]  # gold won (+) or lost (−) per player, in seat order, from the transfers
-    errors: tuple[Message, ...] = ()  # why the hand is not a legal win
-    score: Score | None = None
-    # what the winner collects, then each kong's owner (R5–R8): only what pays something
-    payments: tuple[Collection, ...] = ()
-    next_dealer: str | None = None
-    next_dealer_why: str = ""  # robbed | winner | dealer_wins | draw_next | draw_same | invalid
-    dealer_expected: str | None = (
-        None  # set in a session when the named dealer is not the rotation's
+    _fields = (
+        "record",
+        "valid",
+        "amounts",
+        "errors",
+        "score",
+        "payments",
+        "next_dealer",
+        "next_dealer_why",
+        "dealer_expected",
     )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        record: Record,
+        valid: bool,
+        amounts: dict[str, Gold],
+        errors: tuple[Message, ...] = (),
+        score: Score | None = None,
+        payments: tuple[Collection, ...] = (),
+        next_dealer: str | None = None,
+        next_dealer_why: str = "",
+        dealer_expected: str | None = None,
+    ) -> None:
+        self.record = record
+        self.valid = valid
+        # gold won (+) or lost (−) per player, in seat order, from the transfers
+        self.amounts = amounts
+        self.errors = errors  # why the hand is not a legal win
+        self.score = score
+        # what the winner collects, then each kong's owner (R5–R8): only what pays something
+        self.payments = payments
+        self.next_dealer = next_dealer
+        # robbed | winner | dealer_wins | draw_next | draw_same | invalid
+        self.next_dealer_why = next_dealer_why
+        # set in a session when the named dealer is not the rotation's
+        self.dealer_expected = dealer_expected
 
     @property
     def transfers(self) -> tuple[Transfer, ...]:
@@ -238,26 +263,22 @@ def settle_record(record: Record) -> Settlement:
         # 荒莊 (R9): nobody pays, kongs included.
         same = rules.dealer_after_draw == "same"
         deals_next = record.dealer if same else record.next_in_seat(record.dealer)
-        return new_tuple(
-            Settlement,
-            (
-                record,
-                True,
-                dict.fromkeys(record.players, 0),
-                (),
-                None,
-                (),
-                deals_next,
-                "draw_same" if same else "draw_next",
-                None,
-            ),
+        return Settlement(
+            record,
+            True,
+            dict.fromkeys(record.players, 0),
+            (),
+            None,
+            (),
+            deals_next,
+            "draw_same" if same else "draw_next",
         )
     errors = []
     score, why = score_hand(record)
     if why:
         errors.append(why)
     winner = record.winner
-    if record.win_type == "kong_bloom" and not any(k.player == winner for k in record.kongs):
+    if record.win_type == "kong_bloom" and not record.owns_a_kong(winner):
         errors.append(
             msg(
                 "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns"
@@ -289,7 +310,7 @@ def settle_record(record: Record) -> Settlement:
     else:
         to_gold = gold_at(record.stake)
         amounts = {name: to_gold(units) for name, units in won.items()}
-    return new_tuple(Settlement, (record, True, amounts, (), score, payments, nxt, because, None))
+    return Settlement(record, True, amounts, (), score, payments, nxt, because)
 
 
 def _win_payments(record: Record, ratio: int) -> Collection | None:
