@@ -26,8 +26,16 @@ class Value:
     def _replace(self, **changes: Any) -> Self:
         """The same value with some fields changed (as a NamedTuple's ``_replace``)."""
         fields = {name: getattr(self, name) for name in self._fields}
+        unknown = [name for name in changes if name not in fields]
+        if unknown:
+            raise ValueError(f"{type(self).__name__} has no field named {', '.join(unknown)}")
         fields.update(changes)
         return type(self)(**fields)
+
+    def __reduce__(self) -> tuple[type[Self], tuple[Any, ...]]:
+        """Pickled and copied as its class and fields (a native class of the compiled build has no
+        other way; every pickle protocol, as a NamedTuple)."""
+        return type(self), self._astuple()
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
