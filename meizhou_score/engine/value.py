@@ -5,7 +5,8 @@ interpreter reads a NamedTuple's field through a descriptor of its own kind, whi
 specialise (about 240 machine instructions a read in Python 3.12), and a slot at once (about 70);
 a line reads some fifty such fields. Compiled by mypyc, each is a native class whose fields are
 read in C. :class:`Value` gives them what the NamedTuples gave: equality and a hash by their
-fields, a readable repr, and ``_replace``.
+fields, a readable repr, ``_replace``, pickling and copying. Unlike a tuple's, a field could be
+set again: nothing does once a value is made (its hash would change).
 """
 
 from __future__ import annotations

@@ -187,17 +187,7 @@ def _hand(
                     msg("not allowed in an exhaustive draw (draw: true): nobody won"),
                 )
         record = Record(
-            players,
-            dealer or players[0],
-            stake,
-            True,
-            None,
-            None,
-            None,
-            None,
-            kongs,
-            claimed,
-            rules,
+            players, dealer or players[0], stake, True, kongs=kongs, claimed=claimed, rules=rules
         )
         check_conservation(record, path)
         return record
