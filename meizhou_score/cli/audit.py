@@ -8,13 +8,13 @@ import os
 import shutil
 import signal
 import sys
-import tempfile
 
 import click
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, cannot_read, msg, reason
 from ..i18n.visible import visible
+from . import audit_folder
 from .app import ExitStatus
 from .options import Usage, common, language, load_rules, the_run
 from .scheduler import scheduler_of
@@ -90,7 +90,7 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
     outputs = _outputs(paths, out_dir)
     try:
         os.makedirs(out_dir, exist_ok=True)
-        into = tempfile.mkdtemp(prefix=".audit-", dir=out_dir)  # parts, and outputs until whole
+        into = audit_folder.make(out_dir)  # parts, and outputs until whole
     except OSError as exc:
         raise MeizhouError(
             at(out_dir, msg("cannot write the file: {why}", why=reason(exc)))
