@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 import yaml
 from click.testing import CliRunner
+from conftest import EXAMPLES
 from records import PLAYERS, make_record
 
 from meizhou_score import settle
@@ -262,7 +263,7 @@ def test_a_value_pickles_copies_compares_and_replaces_as_the_namedtuple_did():
     kong = Kong("Mei", "exposed", 4, "Jun")
     hand = WinningHand((0, 1, 2), (33,), 2, bytes(34))
     record = Record(("Mei", "Jun", "Lan", "Bo"), "Jun", kongs=(kong,), hand=hand, winner="Mei")
-    for value in (kong, hand):  # a record's house rules hold a mappingproxy, never pickled
+    for value in (kong, hand, record):
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
             assert pickle.loads(pickle.dumps(value, protocol)) == value
         assert copy.deepcopy(value) == value
@@ -275,6 +276,36 @@ def test_a_value_pickles_copies_compares_and_replaces_as_the_namedtuple_did():
     assert (moved.dealer, moved.kongs, record.dealer) == ("Lan", (kong,), "Jun")
     with pytest.raises(ValueError, match="no field named nosuch"):
         kong._replace(nosuch=1)
+
+
+def test_a_record_and_its_settlement_under_house_rules_pickle_and_copy_whole():
+    # engine/value.py says a value pickles and copies; a Record's Rules (a NamedTuple holding
+    # read-only mappingproxy views) refused pickle at every protocol and deepcopy, in both builds
+    import copy
+    import pickle
+
+    from meizhou_score import load_rules
+    from meizhou_score.settling.night import settle_data
+    from meizhou_score.settling.settlement import settle_record
+
+    house = load_rules(str(EXAMPLES / "house-rules.yaml"))
+    data = yaml.safe_load((EXAMPLES / "robbed-kong.yaml").read_text(encoding="utf-8"))
+    settled = settle_data(data, house).hands[0]
+    record = settled.record
+    copies = [pickle.loads(pickle.dumps(settled, p)) for p in range(pickle.HIGHEST_PROTOCOL + 1)]
+    copies += [copy.copy(settled), copy.deepcopy(settled)]
+    for again in copies:
+        assert again == settled and again.record == record
+        rules = again.record.rules
+        # the house rules as examples/house-rules.yaml sets them: self-draw 3 units from each,
+        # so a robbed kong's 3 shares are 9; 十三幺 off; a concealed kong 3 units
+        assert (rules.self_draw_share, rules.robbed_share, rules.combine) == (3, 9, "add")
+        assert rules.patterns["thirteen_orphans"] == 0 and not rules.thirteen_orphans
+        assert rules.kong_units["concealed"] == 3
+        with pytest.raises(TypeError):  # still a read-only view, as the original
+            rules.patterns["all_pungs"] = 9  # type: ignore[index]
+        assert settle_record(again.record).amounts == settled.amounts
+    assert copy.deepcopy(record) == record and pickle.loads(pickle.dumps(record, 0)) == record
 
 
 def test_settling_the_next_hand_alone_gives_what_the_whole_night_gives():

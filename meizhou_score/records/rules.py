@@ -188,6 +188,12 @@ class Rules(NamedTuple):
     dealer_after_draw: str = DEFAULTS["dealer_after_draw"]
     more: Mapping[str, Any] = MappingProxyType({})
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled and copied (every protocol, ``copy`` and ``deepcopy``) as plain data: a
+        mappingproxy has no pickle of its own, so each read-only view goes as a dict and is made
+        a view again by :func:`_remade`."""
+        return _remade, tuple([_plain(value) for value in self])
+
     def override(self, mapping: Any, path: str = "rules") -> Rules:
         """A copy with the keys of ``mapping`` (a house-rules document) applied."""
         if mapping is None:
@@ -265,6 +271,25 @@ def _merge_counts(
             )
         merged[key] = validators.count(count, validators.join(path, key), error=RulesError)
     return MappingProxyType(merged)
+
+
+def _plain(value: Any) -> Any:
+    """A field of Rules with every read-only view in it (``more`` may hold some) a dict."""
+    if isinstance(value, MappingProxyType):
+        return {key: _plain(inner) for key, inner in value.items()}
+    return value
+
+
+def _viewed(value: Any) -> Any:
+    """The other way: every dict a read-only view again (Rules holds its mappings as views)."""
+    if isinstance(value, dict):
+        return MappingProxyType({key: _viewed(inner) for key, inner in value.items()})
+    return value
+
+
+def _remade(*fields: Any) -> Rules:
+    """Rules from the fields :meth:`Rules.__reduce__` gave."""
+    return Rules(*[_viewed(field) for field in fields])
 
 
 # the rows with a field of their own in Rules
