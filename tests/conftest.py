@@ -6,6 +6,12 @@ from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The programs the suite starts run as users run them from a shell: stdout to a file or a pipe
+# buffered. A machine that sets PYTHONUNBUFFERED (some CI images, some containers) would hide what
+# only buffering shows (a full disk said twice, exit 120; a line a test waits for that was never
+# flushed), so it is taken away here, before any test starts a program; .ci/run unsets it too.
+os.environ.pop("PYTHONUNBUFFERED", None)
+
 # Hypothesis's deadline (200 ms an example) is a wall-clock limit: on a loaded machine an example
 # that is merely slow fails as DeadlineExceeded (seen in a loaded compiled run). What a property
 # test checks is the property; the benchmarks measure speed.

@@ -49,7 +49,7 @@ class Server:
     def __init__(self, night: Path, tmp: Path, file_size: int | None = None, extra=()):
         self.err = tmp / "serve.err"
         self.since = 0  # where what a test made it say begins in self.err (`said`)
-        env = {**os.environ, "XDG_STATE_HOME": str(tmp / "state"), "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "XDG_STATE_HOME": str(tmp / "state")}
         for _ in range(5):  # another run may take the port between choosing and binding it
             self.port = _free_port()
             self.base = f"http://127.0.0.1:{self.port}"

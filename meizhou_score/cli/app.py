@@ -252,7 +252,14 @@ def _pending(ctx: click.Context) -> list[str]:
 
 
 def _flushed(code: int, lang) -> int:
-    """Flush stdout now, so that a full disk or a closed stdout is an error, not a silent exit 0."""
+    """Flush stdout now, so that a full disk or a closed stdout is an error, not a silent exit 0.
+
+    A buffered stdout (any shell's: ``PYTHONUNBUFFERED`` unset) keeps what it could not write and
+    tries again as Python exits, which would say a second error and exit 120. So where the flush
+    fails, the error is said once (not again when the command's own write met it first: the
+    error map has said it, and the code is 4 already) and stdout is pointed at the null device,
+    where what is left goes quietly at exit.
+    """
     try:
         if sys.stdout is not None:
             sys.stdout.flush()
@@ -260,22 +267,25 @@ def _flushed(code: int, lang) -> int:
         _quiet_pipe()
         return ExitStatus.PIPE
     except (OSError, ValueError) as exc:
-        try:
-            say_error(
-                msg(
-                    "the output could not be written: {why}",
-                    why=reason(exc) if isinstance(exc, OSError) else str(exc),
-                ),
-                lang(),
-            )
-        except (OSError, ValueError):
-            pass
+        if code != ExitStatus.OUTPUT:
+            try:
+                say_error(
+                    msg(
+                        "the output could not be written: {why}",
+                        why=reason(exc) if isinstance(exc, OSError) else str(exc),
+                    ),
+                    lang(),
+                )
+            except (OSError, ValueError):
+                pass
+        _quiet_pipe()
         return ExitStatus.OUTPUT
     return code
 
 
 def _quiet_pipe() -> None:
-    """The reader went away (``| head -1``): stop quietly, and let nothing be flushed at exit."""
+    """The reader went away (``| head -1``) or stdout refused a write (a full disk): stop quietly,
+    stdout pointed at the null device, so that what Python flushes at exit goes nowhere."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
