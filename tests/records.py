@@ -308,3 +308,15 @@ def fresh_seating_log(rng: random.Random, count: int, pool: list[str] | None = N
         if rng.random() < 0.02:
             rec = _break(rng, rec)
         yield rec
+
+
+def damaged_log() -> bytes:
+    """The suite's damaged log: 5,000 lines of a club's log (2% broken), with a blank line (1201),
+    a line of 300,000 bytes (2501), a byte that is not UTF-8 (line 3701, its 21st byte 0xff), and
+    no newline after the last line, as files sometimes end."""
+    rng = random.Random(31)
+    lines = [json.dumps(rec, ensure_ascii=False).encode() for rec in club_log(rng, 5000)]
+    lines[1200] = b""
+    lines[2500] = b'{"players": ["' + b"x" * 300_000 + b'"]}'
+    lines[3700] = lines[3700][:20] + b"\xff" + lines[3700][20:]
+    return b"\n".join(lines)

@@ -370,19 +370,3 @@ def test_a_worker_killed_mid_run_loses_and_doubles_nothing(cluster, tmp_path):
     assert any("name: doomed" in line for line in removed), removed
     assert audit.returncode == 2, stderr
     check_outputs(paths, out)  # every line once, in its place
-
-
-def test_the_spark_recipe_in_the_docs_gives_bulk_modes_output(tmp_path):
-    """docs/auditing.md's `settled`, run over partitions of a log as Spark's mapPartitions would run it."""
-    text = (ROOT / "docs" / "auditing.md").read_text(encoding="utf-8")
-    recipe = text.split("```python\n", 1)[1].split("```", 1)[0]
-    space: dict = {}
-    exec(recipe, space)  # noqa: S102 - our own document's code
-    path = write_logs(tmp_path)[1]  # bad lines and a blank one
-    rows = [
-        (line, index)
-        for index, line in enumerate(path.read_text(encoding="utf-8").split("\n")[:-1])
-    ]
-    partitions = [rows[start : start + 97] for start in range(0, len(rows), 97)]
-    written = "".join(line + "\n" for part in partitions for line in space["settled"](iter(part)))
-    assert written.encode("utf-8") == bulk_mode(path)[0]

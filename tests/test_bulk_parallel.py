@@ -2,7 +2,6 @@
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import time
 
 import pytest
 from conftest import CTRL_C_EXITS, ROOT
-from records import club_log, hand_record
+from records import damaged_log, hand_record
 
 
 def run(path, *args):
@@ -23,14 +22,9 @@ def run(path, *args):
 
 @pytest.fixture(scope="module")
 def log(tmp_path_factory):
-    """5,000 lines of a club's log (2% broken), a blank line, a line over the limit and a bad byte among them."""
-    rng = random.Random(31)
-    lines = [json.dumps(rec, ensure_ascii=False).encode() for rec in club_log(rng, 5000)]
-    lines[1200] = b""
-    lines[2500] = b'{"players": ["' + b"x" * 300_000 + b'"]}'
-    lines[3700] = lines[3700][:20] + b"\xff" + lines[3700][20:]
+    """The damaged log (records.py): 2% broken, a blank line, a line over the limit, a bad byte."""
     path = tmp_path_factory.mktemp("parallel") / "log.jsonl"
-    path.write_bytes(b"\n".join(lines))  # no newline after the last line, as files sometimes end
+    path.write_bytes(damaged_log())
     return path
 
 
