@@ -179,6 +179,27 @@ def start_serve(night, **popen):
     raise AssertionError("serve could not listen on five free ports in a row")
 
 
+def npm_modules() -> Path:
+    """The npm tools' node_modules (tests/node_tools.py: Ajv, axe-core, js-yaml, Lighthouse),
+    installed from npm into the CI cache and linked as .ci/node on first use, as .ci/run does, so
+    that the README's test command needs no other set-up; a clear failure where they cannot be
+    had. An unpacked sdist (MEIZHOU_IN_SDIST=1) carries no .ci/node and installs none."""
+    import node_tools
+
+    if os.environ.get("MEIZHOU_IN_SDIST") == "1" and not node_tools.complete(ROOT / ".ci" / "node"):
+        pytest.skip("an unpacked sdist carries no .ci/node (the npm tools)")
+    try:
+        return node_tools.node_modules()
+    except node_tools.Missing as exc:
+        pytest.fail(str(exc), pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def npm_tools() -> Path:
+    """:func:`npm_modules`, for a test that names it."""
+    return npm_modules()
+
+
 @pytest.fixture(scope="session")
 def _one_chromium():
     """One Playwright driver and one Chromium per test process (each xdist worker): starting them

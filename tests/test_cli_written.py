@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import npm_modules
 
 from meizhou_score.cli.app import cli
 
@@ -45,17 +44,12 @@ def test_the_date_record_writes_reads_back_as_text_and_the_schema_accepts_the_fi
     assert settled.exit_code == 0, settled.output  # the tool still reads its own file
 
 
-def _js_yaml() -> Path | None:
-    for folder in (os.environ.get("MEIZHOU_JS_YAML"), ROOT / ".ci" / "node" / "node_modules"):
-        if folder and (Path(folder) / "js-yaml").is_dir():
-            return Path(folder)
-    return None
+def _js_yaml() -> Path:
+    """MEIZHOU_JS_YAML's node_modules, or the suite's npm tools (installed on first use: tests/node_tools.py)."""
+    given = os.environ.get("MEIZHOU_JS_YAML")
+    return Path(given) if given else npm_modules()
 
 
-@pytest.mark.skipif(
-    shutil.which("node") is None or _js_yaml() is None,
-    reason="needs node and js-yaml: npm install --prefix .ci/node js-yaml@4",
-)
 def test_js_yaml_reads_the_date_as_text(night):
     script = (
         'const y = require("js-yaml"); const d = y.load(require("fs").readFileSync('

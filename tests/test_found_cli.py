@@ -8,7 +8,6 @@ import json
 import os
 import re
 import resource
-import shutil
 import signal
 import stat
 import subprocess
@@ -18,7 +17,7 @@ import xml.dom.minidom
 from pathlib import Path
 
 import pytest
-from conftest import read_until
+from conftest import npm_modules, read_until
 
 ROOT = Path(__file__).resolve().parent.parent
 NIGHT = """players: [Ah Fook, Mei, Jun, Lan]
@@ -203,17 +202,12 @@ def test_record_quotes_a_name_yaml_1_2_reads_as_a_number(tmp_path, name):
     assert not YAML12_NUMBER.fullmatch(written[0]), f"written unquoted: {line}"
 
 
-def _js_yaml() -> Path | None:
-    for folder in (os.environ.get("MEIZHOU_JS_YAML"), ROOT / ".ci" / "node" / "node_modules"):
-        if folder and (Path(folder) / "js-yaml").is_dir():
-            return Path(folder)
-    return None
+def _js_yaml() -> Path:
+    """MEIZHOU_JS_YAML's node_modules, or the suite's npm tools (installed on first use: tests/node_tools.py)."""
+    given = os.environ.get("MEIZHOU_JS_YAML")
+    return Path(given) if given else npm_modules()
 
 
-@pytest.mark.skipif(
-    shutil.which("node") is None or _js_yaml() is None,
-    reason="needs node and js-yaml: npm install --prefix .ci/node js-yaml@4",
-)
 def test_js_yaml_reads_every_name_record_writes_as_the_text_typed(tmp_path):
     from click.testing import CliRunner
 

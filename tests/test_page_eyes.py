@@ -3,9 +3,10 @@ sheet, the editor, the setup form and the amend editor, in English and 简体, l
 control is at least 44×44 CSS px at 390 px wide and 24×24 at 320; every text at least 13 px.
 Screenshots at 320 and 390 px, light and dark, go to MEIZHOU_SCREENSHOTS when it is set.
 
-axe-core is the npm package (`npm install --prefix .ci/node axe-core`, as CI does): without it these
-tests fail, they do not skip (only the suite run from an unpacked sdist, MEIZHOU_IN_SDIST=1, goes
-without them: an sdist carries no node_modules).
+axe-core is the npm package, installed into .ci/node on first use where it is missing
+(tests/node_tools.py, as .ci/run does): where it cannot be, these tests fail, they do not skip
+(only the suite run from an unpacked sdist, MEIZHOU_IN_SDIST=1, goes without them: an sdist
+carries no node_modules).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, npm_modules
 from test_page_table import NIGHT, PLAIN, serve, stop
 
 AXE = ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"
@@ -61,9 +62,7 @@ def open_state(browser, nights, state: str, locale: str, scheme: str, width: int
 
 
 def axe_problems(page) -> list[str]:
-    if not AXE.exists() and os.environ.get("MEIZHOU_IN_SDIST") == "1":
-        pytest.skip("an unpacked sdist carries no .ci/node (axe-core)")
-    assert AXE.exists(), f"axe-core is missing: npm install --prefix .ci/node axe-core ({AXE})"
+    npm_modules()  # installed on first use where missing (tests/node_tools.py)
     if not page.evaluate("typeof axe !== 'undefined'"):  # once per page load
         page.add_script_tag(path=str(AXE))
     found = page.evaluate(

@@ -1,9 +1,10 @@
 """Lighthouse's accessibility audit of the page (issue 31 §6: 98 or more), run once on a served
 night's sheet, mobile form factor, Debian's Chromium.
 
-Lighthouse is the npm package pinned in `.ci/run` (`npm install --prefix .ci/node -E
-lighthouse@12.2.3`): without it this test fails, it does not skip (only the suite run from an
-unpacked sdist, MEIZHOU_IN_SDIST=1, goes without it: an sdist carries no node_modules).
+Lighthouse is the npm package pinned in tests/node_tools.py, installed into .ci/node on first use
+where it is missing (as .ci/run does): where it cannot be, this test fails, it does not skip (only
+the suite run from an unpacked sdist, MEIZHOU_IN_SDIST=1, goes without it: an sdist carries no
+node_modules).
 """
 
 from __future__ import annotations
@@ -13,20 +14,12 @@ import os
 import shutil
 import subprocess
 
-import pytest
-from conftest import ROOT
 from test_page_table import NIGHT, serve, stop
 from test_web_page import CHROMIUM
 
-LIGHTHOUSE = ROOT / ".ci" / "node" / "node_modules" / "lighthouse" / "cli" / "index.js"
 
-
-def test_lighthouse_accessibility_is_98_or_more(tmp_path):
-    if not LIGHTHOUSE.exists() and os.environ.get("MEIZHOU_IN_SDIST") == "1":
-        pytest.skip("an unpacked sdist carries no .ci/node (lighthouse)")
-    assert LIGHTHOUSE.exists(), (
-        f"lighthouse is missing: npm install --prefix .ci/node -E lighthouse@12.2.3 ({LIGHTHOUSE})"
-    )
+def test_lighthouse_accessibility_is_98_or_more(tmp_path, npm_tools):
+    lighthouse = npm_tools / "lighthouse" / "cli" / "index.js"
     node = shutil.which("node")
     assert node, "lighthouse needs node (apt-get install nodejs)"
     night = tmp_path / "night.yaml"
@@ -35,7 +28,7 @@ def test_lighthouse_accessibility_is_98_or_more(tmp_path):
     report = tmp_path / "lighthouse.json"
     try:
         done = subprocess.run(
-            [node, str(LIGHTHOUSE), base + "/"]
+            [node, str(lighthouse), base + "/"]
             + ["--only-categories=accessibility", "--form-factor=mobile", "--quiet"]
             + ["--output=json", f"--output-path={report}"]
             + ["--chrome-flags=--headless=new --no-sandbox --disable-gpu"],

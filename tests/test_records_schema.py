@@ -12,7 +12,6 @@ import datetime
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,7 +21,7 @@ from click.testing import CliRunner
 
 jsonschema = pytest.importorskip("jsonschema")
 
-from conftest import EXAMPLES, ROOT
+from conftest import EXAMPLES, npm_modules
 from records import club_log, draw_record, hand_record, make_record, session_record
 from test_records_fuzz import mutate
 
@@ -300,17 +299,12 @@ def test_check_jsonschema_reads_the_examples_as_settle_does(tmp_path):
     assert done.returncode == 1 and "winner" in done.stdout
 
 
-def _ajv() -> Path | None:
-    for folder in (os.environ.get("MEIZHOU_AJV"), ROOT / ".ci" / "node" / "node_modules"):
-        if folder and (Path(folder) / "ajv").is_dir() and (Path(folder) / "ajv-formats").is_dir():
-            return Path(folder)
-    return None
+def _ajv() -> Path:
+    """MEIZHOU_AJV's node_modules, or the suite's npm tools (installed on first use: tests/node_tools.py)."""
+    given = os.environ.get("MEIZHOU_AJV")
+    return Path(given) if given else npm_modules()
 
 
-@pytest.mark.skipif(
-    shutil.which("node") is None or _ajv() is None,
-    reason="needs node and Ajv: npm install --prefix .ci/node ajv@8 ajv-formats@3 (.ci/run does)",
-)
 def test_both_schemas_compile_under_ajvs_strict_mode(tmp_path):
     record, rules = _schema_files(tmp_path)
     script = (
