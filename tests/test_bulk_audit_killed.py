@@ -2,9 +2,9 @@
 `--out`; the next audit that writes there removes it — and never the folder of a run still at work
 (docs/auditing.md).
 
-Real processes: the audits as a user runs them, one killed with SIGKILL (and left unreaped, a
-zombie, while the next starts), one held still with SIGSTOP while a third writes to the same
-`--out`.
+Real processes: the audits as a user runs them, one killed with SIGKILL (in this process, or with
+its local Dask cluster; left unreaped, a zombie, while the next starts), one held still with
+SIGSTOP while a third writes to the same `--out`.
 """
 
 import hashlib
@@ -16,14 +16,15 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from test_bulk_audit_faults import everything_in, log
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _audit(path: Path, out: Path) -> subprocess.Popen:
+def _audit(path: Path, out: Path, *extra: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out)],
+        [sys.executable, "-m", "meizhou_score", "audit", str(path), "--out", str(out), *extra],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -31,11 +32,12 @@ def _audit(path: Path, out: Path) -> subprocess.Popen:
     )
 
 
-def _writing(audit: subprocess.Popen, out: Path, but=()) -> Path:
-    """The hidden folder ``audit`` works in (none of ``but``), once its first result is begun."""
+def _writing(audit: subprocess.Popen, out: Path, begun=".audit-*/0.out", but=()) -> Path:
+    """The hidden folder ``audit`` works in (none of ``but``), once ``begun`` is there in it (its
+    first result, or a worker's first part)."""
     end = time.monotonic() + 60
     while time.monotonic() < end and audit.poll() is None:
-        found = [p.parent for p in out.glob(".audit-*/0.out") if p.parent.name not in but]
+        found = [p.parent for p in out.glob(begun) if p.parent.name not in but]
         if found:
             return found[0]
         time.sleep(0.02)
@@ -47,12 +49,17 @@ def _state(pid: int) -> str:
         return found.read().rsplit(")", 1)[1].split()[0]
 
 
-def test_a_killed_audits_folder_is_removed_by_the_next_and_a_running_ones_never(tmp_path):
+@pytest.mark.parametrize("where", ["in process", "on a cluster"])
+def test_a_killed_audits_folder_is_removed_by_the_next_and_a_running_ones_never(tmp_path, where):
     day = log(tmp_path / "day.jsonl", 3000)  # seconds of work: time to kill it halfway
     out = tmp_path / "out"
-    killed = _audit(day, out)
-    left = _writing(killed, out)
-    os.killpg(killed.pid, signal.SIGKILL)
+    if where == "on a cluster":  # a local Dask cluster, its workers killed with the client
+        killed = _audit(day, out, "--blocksize", "65536", "--workers", "1")
+        left = _writing(killed, out, ".audit-*/*.part")
+    else:
+        killed = _audit(day, out)
+        left = _writing(killed, out)
+    os.killpg(killed.pid, signal.SIGKILL)  # the whole group: the client and any worker
     while _state(killed.pid) != "Z":  # dead, not reaped: its pid still shows in /proc
         time.sleep(0.01)
     assert left.is_dir() and any(left.iterdir())  # what a killed run leaves
