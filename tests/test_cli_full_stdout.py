@@ -9,6 +9,7 @@ stdout at the null device, that said the error twice, then "Exception ignored", 
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,9 @@ from conftest import EXAMPLES
 
 PROGRAM = str(Path(sys.executable).parent / "meizhou-score")
 
-# every command that prints what it was asked for on stdout, with the arguments it needs; "DB" is
-# a ledger holding examples/session.yaml, "NIGHT" a copy of that night the test's own (audit says
-# what it did on stderr, its results go to files: tests/test_bulk_audit*.py)
+# every command that prints what it was asked for on stdout, with the arguments it needs: "DB" a
+# ledger holding examples/session.yaml, "NIGHT" a copy of that night the test's own, "PORT" a free
+# port (audit says what it did on stderr, its results go to files: tests/test_bulk_audit*.py)
 PRINTING = {
     "settle": ["settle", EXAMPLES / "session.yaml"],
     "settle --format json": ["settle", EXAMPLES / "self-draw.yaml", "--format", "json"],
@@ -43,6 +44,7 @@ PRINTING = {
     "ledger check": ["ledger", "--db", "DB", "check"],
     "record": ["record", "NIGHT", "--draw", "--yes"],
     "undo": ["undo", "NIGHT", "--yes"],
+    "serve": ["serve", "NIGHT", "--port", "PORT"],  # its link, before it listens
 }
 
 
@@ -72,7 +74,10 @@ def ledger(tmp_path_factory) -> Path:
 def test_a_full_standard_output_is_exit_4_with_one_line(command, buffered, ledger, tmp_path):
     night = tmp_path / "night.yaml"
     night.write_bytes((EXAMPLES / "session.yaml").read_bytes())
-    given = {"DB": str(ledger), "NIGHT": str(night)}
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = str(free.getsockname()[1])
+    given = {"DB": str(ledger), "NIGHT": str(night), "PORT": port}
     args = [given.get(str(a), str(a)) for a in PRINTING[command]]
     with open("/dev/full", "w") as full:
         proc = subprocess.run(
