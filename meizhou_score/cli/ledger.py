@@ -163,10 +163,8 @@ def ledger_show(ctx, night, fmt, explain, lang):
       meizhou-score ledger show 3 --explain
     """
     from ..club import nights
-    from ..settling.night import settle_data
 
-    data, rules = nights.night_data(_open(ctx), night)
-    result = settle_data(data, rules)
+    result = nights.settled_again(_open(ctx), night)  # the money the ledger holds, or refused
     if fmt == "json":
         from ..render.jsonout import night_json_text
 

@@ -115,7 +115,7 @@ def identify_again(conn: sqlite3.Connection) -> None:
 
     decode = Decoder(float_hook=Decimal).decode
     for night, data, rules in conn.execute("SELECT id, data, rules FROM nights").fetchall():
-        stored = json.loads(rules)
+        stored = {k: v for k, v in json.loads(rules).items() if v is not None}  # null: follows
         if stored.get("robbed_kong_share") == VERSION_ONE["robbed_kong_share"]:
             # version 1 wrote its default 6 for a night that did not set it: read as not set
             del stored["robbed_kong_share"]

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from ..i18n.messages import Message, at, msg
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
+from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
 from .store import LedgerError, transaction
@@ -196,7 +197,7 @@ def _store(
         origin,
         digest,
         encode(data).decode("utf-8"),
-        json.dumps(rules.as_dict()),
+        base_rules.stored(rules),  # as set: a rule that follows another stays following
         int(result.disputed),
         datetime.datetime.now().isoformat(timespec="seconds"),
         night,
@@ -287,7 +288,7 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
             msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night)
         )
     data = _decoder()(found[0])
-    rules = DEFAULT_RULES.override(json.loads(found[1]), "")
+    rules = base_rules.read_back(found[1])
     names = {}
     for seat, name in conn.execute(
         "SELECT s.seat, p.name FROM seats s JOIN players p ON p.id = s.player_id "
@@ -296,6 +297,32 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
     ):
         names[str(data["players"][seat])] = name
     return _renamed(data, names), rules
+
+
+def settled_again(conn: sqlite3.Connection, night: int):
+    """Night ``night`` settled again from what the ledger stored (renames applied), as it was
+    settled when it was added: the money of every hand checked against the balances the ledger
+    holds (what the totals count), and a night that would be shown otherwise refused."""
+    from ..settling.night import settle_data
+
+    data, rules = night_data(conn, night)
+    result = settle_data(data, rules)
+    held, now = base_rules.held_balances(conn, night), base_rules.balances(result)
+    if held != now:
+        hand = next(
+            (n for n, (a, b) in enumerate(zip(held, now, strict=False), start=1) if a != b),
+            min(len(held), len(now)) + 1,
+        )
+        raise LedgerError(
+            msg(
+                "night {night}, hand {hand}: settled again, it does not pay what the ledger holds "
+                "(a program that settled otherwise added it); nothing is shown (to settle it anew "
+                "from its file: ledger add FILE --replace {night})",
+                night=night,
+                hand=hand,
+            )
+        )
+    return result
 
 
 def _renamed(data: dict, names: dict[str, str]) -> dict:
