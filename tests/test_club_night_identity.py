@@ -99,6 +99,8 @@ def test_a_dateless_file_whose_hands_changed_is_refused_not_counted_twice(tmp_pa
     assert "night 1 came from this file, and its hand 2 is not what the ledger holds" in (
         refused.output
     )
+    # and it says how to add the file as another night without replacing the first
+    assert "to add the file as another night, write that night's date: in it" in refused.output
     assert ledger_of(db) == ([(1, "2026-11-19", 2)], FIRST_TWO)
 
 

@@ -130,7 +130,14 @@ def add_night(
                 or n > len(now)
                 or _canonical(before[n - 1]) != _canonical(now[n - 1])
             ]
-            raise LedgerError(at(source, _not_as_held(night, differ, stored, data)))
+            why = _not_as_held(night, differ, stored, data)
+            if not written_day:  # known by its file and players alone: another night needs a date
+                why = msg(
+                    "{why}; a night whose file writes no date: is known by its file and players: "
+                    "to add the file as another night, write that night's date: in it",
+                    why=why,
+                )
+            raise LedgerError(at(source, why))
         conn.execute("UPDATE counters SET value = value + 1 WHERE name = 'night'")
         night = conn.execute("SELECT value FROM counters WHERE name = 'night'").fetchone()[0]
         night_date = told or first_day or datetime.date.today().isoformat()
