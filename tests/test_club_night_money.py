@@ -200,3 +200,31 @@ def test_a_night_that_no_longer_settles_to_the_money_held_is_not_shown(tmp_path)
     assert shown.exit_code == 2, shown.output
     assert "night 1, hand 2: settled again, it does not pay what the ledger holds" in shown.output
     assert "ledger add FILE --replace 1" in shown.output
+
+
+@pytest.mark.parametrize("before_six", [False, True], ids=["this version", "before version 6"])
+def test_a_night_added_again_under_rules_that_pay_otherwise_is_not_the_same_night(
+    tmp_path, before_six
+):
+    # A rules file that sets robbed_kong_share 6 is the default under the default share (both
+    # pay 6 × ratio), but not for a night whose own rules say self_draw_share 3: following pays
+    # 9 × ratio there. Adding the night under the other rules settles it under them.
+    db, path = tmp_path / "club.sqlite3", write(tmp_path / "night.yaml", night(self_draw_share=3))
+    six = write(tmp_path / "six.yaml", {"robbed_kong_share": 6})
+    first, then = ((), ("--rules", six)) if not before_six else (("--rules", six), ())
+    cli_run("ledger", "--db", db, "add", path, *first)
+    if before_six:
+        _as_version_five_stored_it(db)  # and the identity as version 5 worked it out (no mark)
+        conn = sqlite3.connect(db)
+        from meizhou_score.club.identity import night_identity
+        from meizhou_score.records.loader import load_record
+
+        old = night_identity(load_record(path), DEFAULT_RULES)  # the default's: as 6 hashed then
+        conn.execute("UPDATE nights SET hash = ?", (old,))
+        conn.commit()
+        conn.close()
+    again = cli_run("ledger", "--db", db, "add", path, *then)
+    assert "already in the ledger" not in again, again
+    views = every_view(db, path, six if then else None)
+    expected = SET_SIX if then else OWN_SHARE
+    assert views == dict.fromkeys(views, expected)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..records import rules as house
 from ..records.rules import DEFAULT_RULES, ROBBED_PAYS_FOR, Rules
-from .identity import VERSION_ONE
+from .identity import VERSION_ONE, night_identity
 
 FOLLOWS = "robbed_kong_share"  # the one rule that may follow another
 
@@ -47,24 +47,42 @@ def keep_following(conn: sqlite3.Connection) -> None:
     that is either is ambiguous and read as following, unless the two readings pay a hand of the
     night differently and only the figure as set gives every hand the balances the ledger holds
     (the totals were always counted from those): then it stays set. A night that neither reading
-    settles to its stored money is read as following, and ``ledger show`` refuses it.
+    settles to its stored money is read as following, and ``ledger show`` refuses it. A night
+    kept set has its identity worked out again under the rules as set (``identity.ruled``).
     """
     from msgspec.json import Decoder
 
     decode = Decoder(float_hook=Decimal).decode
-    for night, data, text in conn.execute("SELECT id, data, rules FROM nights").fetchall():
-        rules = json.loads(text)
-        share, self_draw = rules.get(FOLLOWS), rules.get("self_draw_share")
-        written_out = share == ROBBED_PAYS_FOR * self_draw  # how a following rule was stored
-        if share is None or not (written_out or share == VERSION_ONE[FOLLOWS]):
-            continue  # already as set, or a figure no following rule was stored as: set
-        following = {**rules, FOLLOWS: None}
-        if not (written_out and _pays_alike(data)):
-            held, night_data = held_balances(conn, night), decode(data)
-            as_set = _balances(night_data, read_back(json.dumps(rules)))
-            if as_set == held != _balances(night_data, read_back(json.dumps(following))):
-                continue  # only the figure as set pays what the ledger holds: it was set
-        conn.execute("UPDATE nights SET rules = ? WHERE id = ?", (json.dumps(following), night))
+    for night, data, text, digest in conn.execute(
+        "SELECT id, data, rules, hash FROM nights"
+    ).fetchall():
+        kept = _as_set(conn, night, data, json.loads(text), decode)
+        conn.execute("UPDATE nights SET rules = ? WHERE id = ?", (json.dumps(kept), night))
+        if kept.get(FOLLOWS) is None:
+            continue  # following: its identity is what it was
+        # set: the identity marks it set wherever following would pay otherwise, the night's own
+        # self_draw_share included (identity.ruled); one another night holds already is left
+        now = night_identity(decode(data), read_back(json.dumps(kept)))
+        if (
+            now != digest
+            and not conn.execute("SELECT 1 FROM nights WHERE hash = ?", (now,)).fetchone()
+        ):
+            conn.execute("UPDATE nights SET hash = ? WHERE id = ?", (now, night))
+
+
+def _as_set(conn: sqlite3.Connection, night: int, data: str, rules: dict, decode) -> dict:
+    """The base rules of night ``night``'s row as they were set (see ``keep_following``)."""
+    share, self_draw = rules.get(FOLLOWS), rules.get("self_draw_share", 0)
+    written_out = share == ROBBED_PAYS_FOR * self_draw  # how a following rule was stored
+    if share is None or not (written_out or share == VERSION_ONE[FOLLOWS]):
+        return rules  # already as set, or a figure no following rule was stored as: set
+    following = {**rules, FOLLOWS: None}
+    if not (written_out and _pays_alike(data)):
+        held, night_data = held_balances(conn, night), decode(data)
+        as_set = _balances(night_data, read_back(json.dumps(rules)))
+        if as_set == held != _balances(night_data, read_back(json.dumps(following))):
+            return rules  # only the figure as set pays what the ledger holds: it was set
+    return following
 
 
 def _pays_alike(data_text: str) -> bool:
