@@ -102,6 +102,9 @@ def test_a_dateless_file_whose_hands_changed_is_refused_not_counted_twice(tmp_pa
     # and it says how to add the file as another night without replacing the first
     assert "to add the file as another night, write that night's date: in it" in refused.output
     assert ledger_of(db) == ([(1, "2026-11-19", 2)], FIRST_TWO)
+    # replaced on purpose, it keeps the date it was first given: Mei's and Lan's self-draws
+    ok(db, "add", night, "--replace", 1)
+    assert ledger_of(db) == ([(1, "2026-11-19", 2)], WITH_LANS)
 
 
 def test_a_file_that_writes_its_date_is_another_night_on_another_date(tmp_path):
