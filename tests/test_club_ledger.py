@@ -260,7 +260,7 @@ def test_a_sessions_json_says_whether_every_hand_is_valid(tmp_path):
 def test_the_database_is_versioned_walled_and_keyed(db, tmp_path):
     two_nights(db, tmp_path)
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     conn.execute("PRAGMA user_version = 99")

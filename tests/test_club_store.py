@@ -69,5 +69,5 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     )  # opening migrates; the night is known
     assert again.exit_code == 0 and "already" in again.output
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
     assert conn.execute("SELECT COUNT(*) FROM nights").fetchone()[0] == 1

@@ -35,7 +35,10 @@ from .options import (
     "--date",
     "date_text",
     metavar="YYYY-MM-DD",
-    help="The night's date when the file has no date: [default: the file's modification day].",
+    help=(
+        "The night's date when the file has no date: [default: the day the file last changed "
+        "when the night is first added; kept as it grows]."
+    ),
 )
 @rules_option
 @click.option(
@@ -49,7 +52,8 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
     """Settle each session (or hand) FILE and store the night: its date, players, rules,
     hands and payments.
 
-    A night is known by its file, date and players. Adding the same night again
+    A night is known by its file, the date it writes and its players, never by
+    the day it is added. Adding the same night again
     changes nothing; adding it after more hands were recorded grows it ("night 3
     now has 9 hands, was 8"). A night whose earlier hands changed is refused
     (--replace N replaces it on purpose). A night that does not settle, or holds
@@ -62,7 +66,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
       meizhou-score ledger add night.yaml --date 2026-11-12
       meizhou-score ledger add night.yaml --replace 3
     """
-    from ..club import nights
+    from ..club import adding
     from ..night.service import read_whole
 
     if replace is not None and len(files) != 1:
@@ -74,8 +78,8 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
     for path in files:
         try:
             night = read_whole(path)  # through the night service, as record and the page read
-            when = day or night.day  # --date, else the day the file last changed
-            added = nights.add_night(conn, night.data, path, when, rules, accept_disputes, replace)
+            # dated as the page dates it: the file's date:, --date, else the day it was first added
+            added = adding.add_file(conn, night.data, path, day, rules, accept_disputes, replace)
         except RecordError as exc:
             say_error(exc if exc.source else exc.with_source(path))
             worst = ExitStatus.BAD
@@ -163,10 +167,8 @@ def ledger_show(ctx, night, fmt, explain, lang):
       meizhou-score ledger show 3 --explain
     """
     from ..club import nights
-    from ..settling.night import settle_data
 
-    data, rules = nights.night_data(_open(ctx), night)
-    result = settle_data(data, rules)
+    result = nights.settled_again(_open(ctx), night)  # the money the ledger holds, or refused
     if fmt == "json":
         from ..render.jsonout import night_json_text
 

@@ -78,8 +78,8 @@ def _export(conn, since, until, fmt, what, echo) -> None:
 
         for hand in hands:
             echo(encode({"kind": "hand", **hand} if what == "all" else hand).decode("utf-8"))
-        for p in paid:
-            echo(encode({"kind": "payment", **p._asdict()}).decode("utf-8"))
+        for p in paid:  # a payment by the names the CSV and `ledger payments` give it
+            echo(encode({"kind": "payment", **p.named()}).decode("utf-8"))
         return
     from ..render.jsonout import number
     from ..settling.money import text  # an amount written out, 0.000001 and never 1E-6

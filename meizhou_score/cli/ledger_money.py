@@ -62,17 +62,7 @@ def ledger_payments(ctx, since, until, fmt, lang):
 
     found = payments.payments(_open(ctx), _day(since, "--since"), _day(until, "--until"))
     _emit(
-        [
-            {
-                "payment": p.id,
-                "date": p.date,
-                "from": p.payer,
-                "to": p.payee,
-                "amount": p.amount,
-                "note": p.note,
-            }
-            for p in found
-        ],
+        [p.named() for p in found],
         fmt,
         lang,
     )

@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..records import rules as house
-from ..records.rules import DEFAULT_RULES, Rules
+from ..records.rules import DEFAULT_RULES, ROBBED_PAYS_FOR, Rules
 
 # The house rules' defaults of version 1, frozen: every stored identity hashes the rules in this
 # layout, so it must never change (tests/test_rules_identity.py pins the identities it gives).
@@ -55,17 +55,20 @@ def night_identity(data: Any, rules: Rules) -> str:
     count only where they differ from version 1's defaults (``ruled``).
     """
     written = json.dumps(canonical(data), sort_keys=True, ensure_ascii=False)
-    ruled_text = json.dumps(ruled(rules), sort_keys=True)
+    own = data.get("rules") if isinstance(data, dict) else None
+    ruled_text = json.dumps(ruled(rules, own), sort_keys=True)
     return hashlib.sha256(f"{written}\n{ruled_text}".encode()).hexdigest()
 
 
-def ruled(rules: Rules) -> dict[str, Any]:
+def ruled(rules: Rules, own: Any = None) -> dict[str, Any]:
     """The rules as an identity hashes them: version 1's defaults, with each rule that differs.
 
     A key of version 1 is always there (as version 1 wrote every key); a rule added since, or a
     pattern added to a mapping, only where it differs from its own default, so that a new option
     at its default changes no stored night. A rule that follows another (robbed_kong_share unset)
     keeps version 1's figure: version 1 stored its default for a night that did not set it.
+    A robbed_kong_share set to that same figure is marked as set wherever following would pay
+    otherwise: under these rules, or under the night's ``own`` rules when they set the share.
     """
     form: dict[str, Any] = {
         k: dict(v) if isinstance(v, dict) else v for k, v in VERSION_ONE.items()
@@ -81,15 +84,24 @@ def ruled(rules: Rules) -> dict[str, Any]:
             form[row.key] = before if value is None else value
         elif value != row.default:
             form[row.key] = value
-    if rules.robbed_kong_share == VERSION_ONE["robbed_kong_share"] != _followed(rules):
+    if rules.robbed_kong_share == VERSION_ONE["robbed_kong_share"] and not _follows_alike(
+        rules, own
+    ):
         # set to 6 where following the share would pay otherwise: not the same rules as unset
         form["robbed_kong_share_set"] = True
     return form
 
 
-def _followed(rules: Rules) -> int:
-    """What the robbed kong would pay per ratio had the rules not set it (R7)."""
-    return rules._replace(robbed_kong_share=None).robbed_share
+def _follows_alike(rules: Rules, own: Any) -> bool:
+    """Whether the robbed kong, were the base rules not to set it, would pay what 6 pays (R7):
+    under the base rules' self_draw_share, and under the night's own where its rules set one and
+    leave robbed_kong_share to the base."""
+    shares = [rules.self_draw_share]
+    if isinstance(own, Mapping) and "self_draw_share" in own and "robbed_kong_share" not in own:
+        shares.append(
+            rules.override({"self_draw_share": own["self_draw_share"]}, "").self_draw_share
+        )
+    return all(ROBBED_PAYS_FOR * share == VERSION_ONE["robbed_kong_share"] for share in shares)
 
 
 def canonical(value: Any) -> Any:
@@ -115,7 +127,7 @@ def identify_again(conn: sqlite3.Connection) -> None:
 
     decode = Decoder(float_hook=Decimal).decode
     for night, data, rules in conn.execute("SELECT id, data, rules FROM nights").fetchall():
-        stored = json.loads(rules)
+        stored = {k: v for k, v in json.loads(rules).items() if v is not None}  # null: follows
         if stored.get("robbed_kong_share") == VERSION_ONE["robbed_kong_share"]:
             # version 1 wrote its default 6 for a night that did not set it: read as not set
             del stored["robbed_kong_share"]

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 from ..i18n.messages import Message, at, msg
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
+from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
 from .store import LedgerError, transaction
@@ -58,17 +59,20 @@ def add_night(
     conn: sqlite3.Connection,
     data: Any,
     source: str,
-    date: str | None,
+    date: str | None = None,
     rules: Rules = DEFAULT_RULES,
     accept_disputes: bool = False,
     replace: int | None = None,
+    first_day: str | None = None,
 ) -> Added:
     """Settle a night (session or one hand) and store it whole, in one transaction.
 
-    ``date``: the file's ``date:``, else the caller's choice (the file's day). ``replace``: the
-    number of a night this one replaces whatever it held. Raises RecordError for a bad night,
-    LedgerError for a disputed one (unless ``accept_disputes``) or for a night whose earlier hands
-    changed.
+    The night's date is its ``date:``, else ``date`` (the day the caller names: ``--date``), else
+    the date the ledger gave it (it grows or is replaced), else ``first_day`` (the day its file
+    last changed) or today: a night is dated once, when first added, and keeps that date. Which
+    night it is never depends on that date (see ``_same_night``). ``replace``: the number of a
+    night this one replaces whatever it held. Raises RecordError for a bad night, LedgerError for
+    a disputed one (unless ``accept_disputes``) or for a night whose earlier hands changed.
     """
     from ..records.validators import date as calendar_day
     from ..settling.night import settle_data
@@ -88,9 +92,8 @@ def add_night(
         )
     written = data.get("date") if isinstance(data, dict) else None
     # the night's day only: a date written with a time (2026-11-19 20:00:00) is that day's night
-    night_date = (
-        calendar_day(written, "date") if written else date or datetime.date.today().isoformat()
-    )
+    written_day = calendar_day(written, "date") if written else None
+    told = written_day or date
     digest = night_identity(data, rules)
     origin = os.path.realpath(source) if source != "-" else None
     count = len(result.hands)
@@ -109,17 +112,15 @@ def add_night(
                         night=replace,
                     )
                 )
+            night_date = told or _date_of(conn, replace)
             _store(conn, replace, data, source, origin, night_date, digest, rules, result)
             return Added(replace, "replaced", count, night_date, len(_hands(was)))
-        earlier = _same_night(conn, origin, night_date, result.players)
+        earlier = _same_night(conn, origin, written_day, result.players, data)
         if earlier is not None:
             night, stored = earlier
             before, now = _hands(stored), _hands(data)
-            if (
-                _canonical(_head(stored)) == _canonical(_head(data))
-                and len(now) >= len(before)
-                and _canonical(now[: len(before)]) == _canonical(before)
-            ):
+            if _grows(stored, data):
+                night_date = told or _date_of(conn, night)
                 _store(conn, night, data, source, origin, night_date, digest, rules, result)
                 return Added(night, "grown", count, night_date, len(before))
             differ = [
@@ -129,9 +130,17 @@ def add_night(
                 or n > len(now)
                 or _canonical(before[n - 1]) != _canonical(now[n - 1])
             ]
-            raise LedgerError(at(source, _not_as_held(night, differ, stored, data)))
+            why = _not_as_held(night, differ, stored, data)
+            if not written_day:  # known by its file and players alone: another night needs a date
+                why = msg(
+                    "{why}; a night whose file writes no date: is known by its file and players: "
+                    "to add the file as another night, write that night's date: in it",
+                    why=why,
+                )
+            raise LedgerError(at(source, why))
         conn.execute("UPDATE counters SET value = value + 1 WHERE name = 'night'")
         night = conn.execute("SELECT value FROM counters WHERE name = 'night'").fetchone()[0]
+        night_date = told or first_day or datetime.date.today().isoformat()
         _store(conn, night, data, source, origin, night_date, digest, rules, result, new=True)
     return Added(night, "new", count, night_date)
 
@@ -169,19 +178,38 @@ def _stored(conn: sqlite3.Connection, night: int) -> Any:
 
 
 def _same_night(
-    conn: sqlite3.Connection, origin: str | None, date: str, players
+    conn: sqlite3.Connection, origin: str | None, day: str | None, players, data: Any
 ) -> tuple[int, Any] | None:
-    """The night already added from the same file, on the same day, by the same four people."""
+    """The night already added from the same file by the same four people, on the day the file
+    names (``day``); a file that names none is the same night on whatever day it was added or last
+    changed. Of several such nights, the latest that ``data`` grows, else the latest."""
     if origin is None:
         return None
     people = [identity(p) for p in players]
-    for night, data in conn.execute(
-        "SELECT id, data FROM nights WHERE origin = ? AND date = ? ORDER BY id", (origin, date)
+    query = "SELECT id, data FROM nights WHERE origin = ?" + (" AND date = ?" if day else "")
+    found = []
+    for night, text in conn.execute(
+        query + " ORDER BY id DESC", (origin, day) if day else (origin,)
     ).fetchall():
-        stored = _decoder()(data)
+        stored = _decoder()(text)
         if [identity(p) for p in stored["players"]] == people:
-            return night, stored
-    return None
+            found.append((night, stored))
+    return next((f for f in found if _grows(f[1], data)), found[0] if found else None)
+
+
+def _grows(stored: Any, data: Any) -> bool:
+    """Whether ``data`` is the night ``stored`` as it stood, or with more hands after its own."""
+    before, now = _hands(stored), _hands(data)
+    return (
+        _canonical(_head(stored)) == _canonical(_head(data))
+        and len(now) >= len(before)
+        and _canonical(now[: len(before)]) == _canonical(before)
+    )
+
+
+def _date_of(conn: sqlite3.Connection, night: int) -> str:
+    """The date the ledger gave night ``night``."""
+    return conn.execute("SELECT date FROM nights WHERE id = ?", (night,)).fetchone()[0]
 
 
 def _store(
@@ -196,7 +224,7 @@ def _store(
         origin,
         digest,
         encode(data).decode("utf-8"),
-        json.dumps(rules.as_dict()),
+        base_rules.stored(rules),  # as set: a rule that follows another stays following
         int(result.disputed),
         datetime.datetime.now().isoformat(timespec="seconds"),
         night,
@@ -287,7 +315,7 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
             msg("no night {night} in the ledger (see: meizhou-score ledger nights)", night=night)
         )
     data = _decoder()(found[0])
-    rules = DEFAULT_RULES.override(json.loads(found[1]), "")
+    rules = base_rules.read_back(found[1])
     names = {}
     for seat, name in conn.execute(
         "SELECT s.seat, p.name FROM seats s JOIN players p ON p.id = s.player_id "
@@ -296,6 +324,32 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
     ):
         names[str(data["players"][seat])] = name
     return _renamed(data, names), rules
+
+
+def settled_again(conn: sqlite3.Connection, night: int):
+    """Night ``night`` settled again from what the ledger stored (renames applied), as it was
+    settled when it was added: the money of every hand checked against the balances the ledger
+    holds (what the totals count), and a night that would be shown otherwise refused."""
+    from ..settling.night import settle_data
+
+    data, rules = night_data(conn, night)
+    result = settle_data(data, rules)
+    held, now = base_rules.held_balances(conn, night), base_rules.balances(result)
+    if held != now:
+        hand = next(
+            (n for n, (a, b) in enumerate(zip(held, now, strict=False), start=1) if a != b),
+            min(len(held), len(now)) + 1,
+        )
+        raise LedgerError(
+            msg(
+                "night {night}, hand {hand}: settled again, it does not pay what the ledger holds "
+                "(a program that settled otherwise added it); nothing is shown (to settle it anew "
+                "from its file: ledger add FILE --replace {night})",
+                night=night,
+                hand=hand,
+            )
+        )
+    return result
 
 
 def _renamed(data: dict, names: dict[str, str]) -> dict:

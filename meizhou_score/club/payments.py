@@ -31,6 +31,18 @@ class Payment(NamedTuple):
     amount: Gold
     note: str
 
+    def named(self) -> dict:
+        """The payment by the names every format gives it (CSV, JSON lines, ``ledger payments``):
+        ``payment``, ``date``, ``from``, ``to``, ``amount``, ``note``."""
+        return {
+            "payment": self.id,
+            "date": self.date,
+            "from": self.payer,
+            "to": self.payee,
+            "amount": self.amount,
+            "note": self.note,
+        }
+
 
 class Owed(NamedTuple):
     """One player's standing: what the nights say, what they paid and received,

@@ -285,7 +285,7 @@ def history(
             return (date[:7],)
         if by == "week":
             year, week, _ = datetime.date.fromisoformat(date).isocalendar()
-            return (f"{year}-W{week:02d}",)
+            return (f"{year:04d}-W{week:02d}",)  # ISO 8601: four digits, so labels sort
         return (date, night if night is not None else 1 << 62)  # a payment after that day's nights
 
     query = (

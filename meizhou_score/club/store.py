@@ -93,7 +93,7 @@ MIGRATIONS: tuple = (
     CREATE INDEX balances_by_player ON balances(player_id);
     """,
     # version 2: a night's identity from its data (see identity.identify_again), a Python step
-    "identify_again",
+    "identity.identify_again",
     # version 3: where a night came from, and night numbers that are never used twice
     """
     -- origin: the file's real path when added (NULL: added before version 3)
@@ -122,6 +122,9 @@ MIGRATIONS: tuple = (
     CREATE INDEX kongs_by_player ON kongs(player_id);
     CREATE INDEX seats_by_player ON seats(player_id);
     """,
+    # version 6: a night's base rules as set, a rule that follows another kept following
+    # (see base_rules.keep_following), a Python step
+    "base_rules.keep_following",
 )
 
 
@@ -227,13 +230,15 @@ def _is_busy(exc: sqlite3.OperationalError) -> bool:
 def _migrate(conn: sqlite3.Connection) -> None:
     """Every migration this ledger lacks, under the write lock:
     a program that got there first has done them."""
-    from . import identity
+    from . import base_rules, identity
 
+    steps = {"identity": identity, "base_rules": base_rules}
     with transaction(conn):
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             if "\n" not in script:
-                getattr(identity, script)(conn)  # a step in Python
+                module, step = script.split(".")
+                getattr(steps[module], step)(conn)  # a step in Python
             else:
                 for statement in _statements(script):
                     conn.execute(statement)

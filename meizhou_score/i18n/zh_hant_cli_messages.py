@@ -198,4 +198,10 @@ COMMAND_LINE = (
     "這樣這一局就有 {count} 張 {tile}；每種牌只有四張（{rule}）\n"
     "a pung is three identical tiles, like 777z (there is no chow, 吃); got {meld} in {text!r} | "
     "碰是三張相同的牌，例如 777z（不能吃）；{text!r} 中卻是 {meld}\n"
+    "night {night}, hand {hand}: settled again, it does not pay what the ledger holds (a program "
+    "that settled otherwise added it); nothing is shown (to settle it anew from its file: ledger "
+    "add FILE --replace {night}) | "
+    "第 {night} 場第 {hand} 局：重新結算後的金額與帳本所存的不同"
+    "（加入它的程式當時算法不同）；沒有顯示任何東西"
+    "（要從它的檔案重新結算：ledger add FILE --replace {night}）\n"
 )

@@ -123,7 +123,7 @@ class Writes(Api):
         _, version = asked
 
         def work() -> Response:
-            from ..club import nights
+            from ..club import adding
             from ..club.store import guarded, open_ledger
 
             seen = self.night.read()
@@ -133,7 +133,7 @@ class Writes(Api):
             with guarded(db):
                 conn = open_ledger(db, create=True)
                 try:
-                    added = nights.add_night(conn, data, self.night_path, None)
+                    added = adding.add_file(conn, data, self.night_path)  # as ledger add does
                 finally:
                     conn.close()
             return Json(added._asdict())
