@@ -65,6 +65,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.door import BACKLOG, server_for
         from ..web.wire import protocol_for
     except ImportError as exc:  # pragma: no cover - both are regular dependencies
         raise Usage(
@@ -133,13 +134,17 @@ def serve(night, port, host, lan, new_link, db, lang):
         app,
         host=bind,
         port=port,
-        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON too
+        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON; web/door.py's caps
+        loop="asyncio",  # the loop whose refused accepts door.py says quietly
+        backlog=BACKLOG,  # one turn's accepts fit in the files door.py keeps free
+        timeout_keep_alive=5,  # an answered connection waits 5 s for the next request
+        h11_max_incomplete_event_size=16 * 1024,  # a request's head: 16 KiB at most
         log_level="warning",
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
-    server = uvicorn.Server(config)
+    server = server_for(config, lang)
     sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
     import signal
 

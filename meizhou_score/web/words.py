@@ -87,6 +87,11 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "not a request this server can read (its first line or headers)",
         "伺服器讀不懂這個請求（第一行或標頭）",
     ),
+    "out_of_files": (
+        "Too many connections for this machine's open-files limit: the oldest idle ones are"
+        " closed to let the phones in.",
+        "連線太多，超出本機可開檔案的上限：最久沒動的連線會被關掉，讓手機連得進來。",
+    ),
     "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
