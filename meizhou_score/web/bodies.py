@@ -143,13 +143,15 @@ class Versions(NamedTuple):
 def versions_of(request: Request, body: dict | None = None) -> Versions:
     """The version the phone saw: ``If-Match: "<version>"``, the body's ``"version"`` and
     ``?version=`` — each one given must name the same version (two that differ: 400, nothing
-    written). A weak tag (``W/"…"``) never matches (RFC 9110 §13.1.1: If-Match compares
-    strongly): it is a version no night has, so the write is stale (412). An unquoted tag is not
-    an entity tag: 400."""
+    written). If-Match is RFC 9110's list: every tag on every line of it counts. A weak tag
+    (``W/"…"``) never matches (§13.1.1: If-Match compares strongly): it is a version no night
+    has, so the write is stale (412). An unquoted tag, or ``*`` beside a tag, is not an entity
+    tag: 400; ``*`` alone names no version."""
     named: list[str] = []
-    header = request.headers.get("if-match")
-    if header is not None and header.strip() not in ("", "*"):
-        tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+    # RFC 9110 §5.3: the field's lines are one list, its empty members skipped
+    tags = [t.strip() for line in request.headers.getlist("if-match") for t in line.split(",")]
+    tags = [tag for tag in tags if tag]
+    if tags != ["*"]:  # `*` alone names no version; beside a tag it is not an If-Match
         for tag in tags:
             if tag.startswith("W/"):
                 named.append(_NEVER)
