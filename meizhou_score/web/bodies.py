@@ -8,7 +8,9 @@ surrogate). A refusal is a response in the player's language, never an exception
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -171,6 +173,41 @@ def versions_of(request: Request, body: dict | None = None) -> Versions:
     if not named:
         return Versions(None, ("no_version", 428))
     return Versions(named[0])
+
+
+_TABLE = ("players", "stake", "date", "rules")  # a new night's table: what new_head writes
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def unused(body: dict, lang: str, amending: bool = False) -> Json | None:
+    """The refusal (422 at its key) of what a write would not use, or None: ``table`` when
+    amending a hand, a table that is not an object or holds a key a night's head has not,
+    a ``date`` that is not a date (``false``, ``0``, ``""`` would have been today),
+    ``allow_dispute`` not true or false. The hand's own keys are the loader's to judge."""
+    if "table" in body:
+        table = body["table"]
+        if amending:
+            return refused(lang, "unused_key", 422, where="table")
+        if not isinstance(table, dict):
+            return refused(lang, "not_a_table", 422, where="table")
+        for key in table:
+            if key not in _TABLE:
+                return refused(lang, "unused_key", 422, where=f"table.{key}")
+        if "date" in table and not _a_date(table["date"]):
+            return refused(lang, "not_a_date", 422, where="table.date")
+    if "allow_dispute" in body and not isinstance(body["allow_dispute"], bool):
+        return refused(lang, "not_yes_no", 422, where="allow_dispute")
+    return None
+
+
+def _a_date(value: Any) -> bool:
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def hand_of(body: dict, preview: bool = False) -> tuple[dict, dict | None, bool]:

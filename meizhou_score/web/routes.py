@@ -118,8 +118,11 @@ class Api:
         where = where.say(lang) if hasattr(where, "say") else str(where or "")
         return Json({"error": error.say(lang), "where": where}, status_code=status)
 
-    async def threaded(self, lang: str, work: Callable[[], Response]) -> Response:
-        """``work()`` off the event loop; the night service's refusals as the API's answers."""
+    async def threaded(
+        self, lang: str, work: Callable[[], Response], reading: bool = False
+    ) -> Response:
+        """``work()`` off the event loop; the night service's refusals as the API's answers. A
+        file the system will not give (``reading``: a night that became a folder) is 503."""
 
         def guarded() -> Response:
             try:
@@ -131,7 +134,8 @@ class Api:
                     return refused(lang, "ledger_disk", 507)
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was
-                return refused(lang, "disk", 507, why=reason(error).say(lang))
+                key, status = ("unreadable", 503) if reading else ("disk", 507)
+                return refused(lang, key, status, why=reason(error).say(lang))
 
         return await run_in_threadpool(guarded)
 
@@ -189,7 +193,7 @@ class Api:
                 return Response(status_code=304, headers={"ETag": etag})
             return self.answer(self.night.read(), lang)
 
-        return await self.threaded(lang, work)
+        return await self.threaded(lang, work, reading=True)
 
     async def chart(self, request: Request) -> Response:
         """The running totals as a line chart, drawn by the same code as ``settle --chart``."""
@@ -203,7 +207,7 @@ class Api:
                 return Json({"error": said("no_hand_yet", lang), "where": ""}, status_code=404)
             return Response(night_chart(night, lang), media_type="image/svg+xml")
 
-        return await self.threaded(lang, work)
+        return await self.threaded(lang, work, reading=True)
 
     async def settle_up(self, request: Request) -> Response:
         from ..settling.settleup import settle_up as fewest
@@ -219,7 +223,7 @@ class Api:
                 }
             )
 
-        return await self.threaded(self.language(request), work)
+        return await self.threaded(self.language(request), work, reading=True)
 
     async def rules(self, request: Request) -> Response:
         return Json(rules_json(self.language(request)))

@@ -12,7 +12,7 @@ from starlette.responses import Response
 from ..night.service import Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
-from .bodies import Json, body_of, hand_of, refused, versions_of
+from .bodies import Json, body_of, hand_of, refused, unused, versions_of
 from .routes import Api
 from .setup import head_of
 from .words import said
@@ -40,6 +40,9 @@ class Writes(Api):
         if isinstance(asked, Response):
             return asked
         body, version = asked
+        wrong = unused(body, lang)
+        if wrong is not None:
+            return wrong
         hand, table, allow = hand_of(body)
         head = head_of(table) if table is not None else None
         if table is not None and head is None:
@@ -58,6 +61,9 @@ class Writes(Api):
         if isinstance(asked, Response):
             return asked
         body, version = asked
+        wrong = unused(body, lang, amending=True)
+        if wrong is not None:
+            return wrong
         hand, _, allow = hand_of(body)
 
         def work() -> Response:
@@ -92,6 +98,9 @@ class Writes(Api):
         amend = body.get("amend")
         if amend is not None and (type(amend) is not int or amend < 1):
             return refused(lang, "amend_number", 422, where="amend")
+        wrong = unused(body, lang, amending=amend is not None)
+        if wrong is not None:
+            return wrong
         hand, table, _ = hand_of(body, preview=True)
         head = head_of(table) if table is not None else None
         if table is not None and head is None:
