@@ -110,7 +110,7 @@ def serve(night, port, host, lan, new_link, db, lang):
     bind = "0.0.0.0" if lan and not asked else host
     hosts = () if lan else _names(host, port)
     _can_listen(bind, port)  # before anything is printed: why it cannot listen, if it cannot
-    app = create_app(night, lang, token, hosts, db, the_run().limits)
+    app = create_app(night, lang, token, hosts, db, the_run().limits, warm=True)
     if lan and bind not in ("0.0.0.0", "::"):  # one address asked for: the link names it alone
         urls = [f"http://{_bracketed(bind)}:{port}/?token={token}"]
     else:

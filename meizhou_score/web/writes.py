@@ -82,7 +82,7 @@ class Writes(Api):
 
         def work() -> Response:
             plan = self.night.take_back(version)
-            row = sheet(plan.before, lang)[-1]
+            row = sheet(plan.before, lang, start=plan.number - 1)[0]  # its row alone
             taken = {"hand": plan.number, "what": row["what"], "changes": row["changes"]}
             return self.answer(plan.seen, lang, 200, hand=plan.number, taken_back=taken)
 
@@ -108,7 +108,7 @@ class Writes(Api):
 
         def work() -> Response:
             night, upset, _ = self.night.preview(hand, head, amend)
-            row = sheet(night, lang)[(amend or len(night.hands)) - 1]
+            row = sheet(night, lang, start=(amend or len(night.hands)) - 1)[0]
             return Json(
                 {
                     "row": row,
