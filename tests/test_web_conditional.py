@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import subprocess
 import threading
 import urllib.error
@@ -141,3 +142,72 @@ def test_the_version_in_the_body_and_304_while_nothing_changed(server):
     assert status == 200 and body["totals"] == {"Ah Fook": -20, "Mei": -20, "Jun": 60, "Lan": -20}
     status, body, _ = call(base, "/api/hands/1", {**amended, "winner": "Lan"}, "PUT")
     assert status == 412 and body["changed"] == {"kind": "amended", "hand": 1}
+
+
+def raw_write(base: str, method: str, path: str, lines: list[str], body: dict | None = None):
+    """A write with header lines as given (two If-Match lines: no client library sends them):
+    (status, the JSON answer)."""
+    data = json.dumps(body).encode() if body is not None else b""
+    head = [
+        f"{method} {path} HTTP/1.1",
+        f"Host: {base.removeprefix('http://')}",
+        f"Origin: {base}",
+        "Content-Type: application/json",
+        f"Content-Length: {len(data)}",
+        "Connection: close",
+        *lines,
+    ]
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall("\r\n".join(head).encode() + b"\r\n\r\n" + data)
+        got = b""
+        while chunk := s.recv(65536):
+            got += chunk
+    top, _, answer = got.partition(b"\r\n\r\n")
+    return int(top.split()[1]), json.loads(answer)
+
+
+@pytest.mark.parametrize("order", ["current first", "stale first"])
+def test_if_match_on_two_lines_is_one_list_a_stale_tag_refuses_the_write(server, order):
+    """RFC 9110: a field's lines are one list. If-Match naming the current version on one line
+    and a stale one on another names two versions: 400, nothing written (as one line
+    `"current", "stale"` is), whichever line comes first."""
+    base, night = server
+    status, made, _ = call(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW},
+                           headers={"If-Match": '"0"'})  # fmt: skip
+    assert status == 201
+    before = night.read_bytes()
+    lines = [f'If-Match: "{made["version"]}"', 'If-Match: "0123456789abcdef"']
+    if order == "stale first":
+        lines.reverse()
+    for method, path, body in (
+        ("POST", "/api/hands", {"draw": True}),
+        ("PUT", "/api/hands/1", {"draw": True}),
+        ("DELETE", "/api/hands/last", None),
+    ):
+        status, answer = raw_write(base, method, path, lines, body)
+        assert status == 400 and answer["where"] == "version", (method, answer)
+        assert night.read_bytes() == before
+
+
+def test_if_match_on_two_lines_naming_the_same_version_is_written(server):
+    base, night = server
+    status, made, _ = call(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW},
+                           headers={"If-Match": '"0"'})  # fmt: skip
+    tag = f'If-Match: "{made["version"]}"'
+    status, answer = raw_write(base, "POST", "/api/hands", [tag, tag], {"draw": True})
+    assert status == 201 and answer["hand"] == 2 and len(answer["hands"]) == 2
+
+
+def test_if_match_star_beside_a_tag_is_refused_400(server):
+    """`*` stands alone in If-Match (RFC 9110 §13.1.1): beside a tag, on its line or another,
+    it is not an If-Match the server can read: 400, nothing written."""
+    base, night = server
+    status, made, _ = call(base, "/api/hands", {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW},
+                           headers={"If-Match": '"0"'})  # fmt: skip
+    before = night.read_bytes()
+    tag = f'"{made["version"]}"'
+    for lines in ([f"If-Match: *, {tag}"], [f"If-Match: {tag}", "If-Match: *"]):
+        status, answer = raw_write(base, "POST", "/api/hands", lines, {"draw": True})
+        assert status == 400 and answer["where"] == "version", lines
+    assert night.read_bytes() == before

@@ -35,7 +35,8 @@ from .options import Stopped, Usage, common, lang_option, the_run
 @click.option(
     "--new-link",
     is_flag=True,
-    help="With --lan: a new secret link for this night (the old one stops working).",
+    help="A new secret link for this night: the old one stops working (without --lan: the next "
+    "--lan makes the new one).",
 )
 @click.option(
     "--db",
@@ -65,6 +66,7 @@ def serve(night, port, host, lan, new_link, db, lang):
         import uvicorn
 
         from ..web.app import create_app
+        from ..web.door import BACKLOG, server_for
         from ..web.wire import protocol_for
     except ImportError as exc:  # pragma: no cover - both are regular dependencies
         raise Usage(
@@ -74,8 +76,6 @@ def serve(night, port, host, lan, new_link, db, lang):
             )
         ) from None
     import os
-
-    from ..web.tokens import link_token
 
     folder = os.path.dirname(os.path.abspath(night))
     if not os.path.isdir(folder):
@@ -106,11 +106,11 @@ def serve(night, port, host, lan, new_link, db, lang):
                 host=visible(host),
             )
         )
-    token = link_token(night, new=new_link) if lan else None  # 192 bits, kept for the night
+    token = _token(night, lan, new_link, lang)  # 192 bits, kept for the night
     bind = "0.0.0.0" if lan and not asked else host
     hosts = () if lan else _names(host, port)
     _can_listen(bind, port)  # before anything is printed: why it cannot listen, if it cannot
-    app = create_app(night, lang, token, hosts, db, the_run().limits)
+    app = create_app(night, lang, token, hosts, db, the_run().limits, warm=True)
     if lan and bind not in ("0.0.0.0", "::"):  # one address asked for: the link names it alone
         urls = [f"http://{_bracketed(bind)}:{port}/?token={token}"]
     else:
@@ -133,13 +133,17 @@ def serve(night, port, host, lan, new_link, db, lang):
         app,
         host=bind,
         port=port,
-        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON too
+        http=protocol_for(lang),  # what HTTP cannot read: the API's JSON; web/door.py's caps
+        loop="asyncio",  # the loop whose refused accepts door.py says quietly
+        backlog=BACKLOG,  # one turn's accepts fit in the files door.py keeps free
+        timeout_keep_alive=5,  # an answered connection waits 5 s for the next request
+        h11_max_incomplete_event_size=16 * 1024,  # a request's head: 16 KiB at most
         log_level="warning",
         access_log=False,
         lifespan="off",
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
-    server = uvicorn.Server(config)
+    server = server_for(config, lang)
     sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
     import signal
 
@@ -160,6 +164,35 @@ def serve(night, port, host, lan, new_link, db, lang):
     raise Stopped(
         msg("The server stopped; every hand recorded is in {night}.", night=visible(night))
     )
+
+
+def _token(night: str, lan: bool, new: bool, lang: str) -> str | None:
+    """The night's token with --lan (a new one with --new-link); without --lan, --new-link
+    forgets the old one all the same, so a leaked link stops working. A state folder that cannot
+    be written: exit 2, the old link as it was."""
+    from ..i18n.messages import reason
+    from ..web.tokens import link_token, revoke, state_folder
+
+    try:
+        if lan:
+            return link_token(night, new=new)
+        if new:
+            revoke(night)
+            click.echo(
+                msg(
+                    "The old link of {night} no longer works; serve --lan makes a new one.",
+                    night=visible(night),
+                ).say(lang)
+            )
+        return None
+    except OSError as exc:
+        raise Usage(
+            msg(
+                "the links kept in {folder} could not be written ({why}); the old link still works",
+                folder=visible(state_folder()),
+                why=reason(exc),
+            )
+        ) from None
 
 
 def _dual_stack(port: int) -> list | None:

@@ -23,29 +23,31 @@ def chart(night: Night, lang: str = "en") -> str:
     the page's and ``settle --chart``'s."""
     from .chart import line_chart
 
-    rows = sheet(night, lang)
+    rows = list(running_totals(night))  # the totals alone: no row's words are made
     return line_chart(
         WORDS[lang]["chart_night"],
-        ["0", *[str(r["hand"]) for r in rows]],
-        {name: [0, *[r["running"][name] for r in rows]] for name in night.players},
+        ["0", *[str(number) for number, _, _ in rows]],
+        {name: [0, *[running[name] for _, _, running in rows]] for name in night.players},
     )
 
 
-def running_totals(night: Night):
+def running_totals(night: Night, start: int = 0):
     """Each hand (from 1) with every player's running total after it: (number, settlement,
-    running)."""
+    running); from hand ``start + 1`` on (the totals still summed from the first)."""
     running = dict.fromkeys(night.players, Decimal(0))
     for number, s in enumerate(night.hands, start=1):
         for name, amount in s.amounts.items():
             running[name] = add(running[name], amount)
-        yield number, s, {name: exact(value) for name, value in running.items()}
+        if number > start:
+            yield number, s, {name: exact(value) for name, value in running.items()}
 
 
-def sheet(night: Night, lang: str = "en") -> list[dict[str, Any]]:
+def sheet(night: Night, lang: str = "en", start: int = 0) -> list[dict[str, Any]]:
     """One row a hand: ``hand``, ``dealer``, ``what``, ``brief`` (the score sheet's few words: a
-    draw, who won how), ``changes``, ``running``, ``disputed``, ``payments``."""
+    draw, who won how), ``changes``, ``running``, ``disputed``, ``payments``; from hand
+    ``start + 1`` on (a night's last row costs one row, not the night's)."""
     rows = []
-    for number, s, running in running_totals(night):
+    for number, s, running in running_totals(night, start):
         rows.append(
             {
                 "hand": number,

@@ -42,10 +42,17 @@ def create_app(
     hosts: tuple[str, ...] = (),
     db: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    warm: bool = False,
 ):
     """The app for the night in ``night_path``; ``token`` (with --lan) is required of every
-    request, and ``hosts`` are the Host headers the server answers to (none given: any)."""
+    request, and ``hosts`` are the Host headers the server answers to (none given: any). With
+    ``warm`` (``serve``), the night's JSON in ``lang`` is made at once, off the event loop, so
+    the first phone waits for what is left of it, not for all of a big night."""
     api = Writes(night_path, lang, token, db, limits)
+    if warm:
+        import threading
+
+        threading.Thread(target=api.warm, daemon=True).start()
     routes = [
         Route("/", api.index),
         Route("/static/{name}", api.static),

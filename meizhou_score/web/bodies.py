@@ -8,7 +8,9 @@ surrogate). A refusal is a response in the player's language, never an exception
 
 from __future__ import annotations
 
+import datetime
 import json
+import re
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -143,13 +145,15 @@ class Versions(NamedTuple):
 def versions_of(request: Request, body: dict | None = None) -> Versions:
     """The version the phone saw: ``If-Match: "<version>"``, the body's ``"version"`` and
     ``?version=`` — each one given must name the same version (two that differ: 400, nothing
-    written). A weak tag (``W/"…"``) never matches (RFC 9110 §13.1.1: If-Match compares
-    strongly): it is a version no night has, so the write is stale (412). An unquoted tag is not
-    an entity tag: 400."""
+    written). If-Match is RFC 9110's list: every tag on every line of it counts. A weak tag
+    (``W/"…"``) never matches (§13.1.1: If-Match compares strongly): it is a version no night
+    has, so the write is stale (412). An unquoted tag, or ``*`` beside a tag, is not an entity
+    tag: 400; ``*`` alone names no version."""
     named: list[str] = []
-    header = request.headers.get("if-match")
-    if header is not None and header.strip() not in ("", "*"):
-        tags = [tag.strip() for tag in header.split(",") if tag.strip()]
+    # RFC 9110 §5.3: the field's lines are one list, its empty members skipped
+    tags = [t.strip() for line in request.headers.getlist("if-match") for t in line.split(",")]
+    tags = [tag for tag in tags if tag]
+    if tags != ["*"]:  # `*` alone names no version; beside a tag it is not an If-Match
         for tag in tags:
             if tag.startswith("W/"):
                 named.append(_NEVER)
@@ -169,6 +173,41 @@ def versions_of(request: Request, body: dict | None = None) -> Versions:
     if not named:
         return Versions(None, ("no_version", 428))
     return Versions(named[0])
+
+
+_TABLE = ("players", "stake", "date", "rules")  # a new night's table: what new_head writes
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def unused(body: dict, lang: str, amending: bool = False) -> Json | None:
+    """The refusal (422 at its key) of what a write would not use, or None: ``table`` when
+    amending a hand, a table that is not an object or holds a key a night's head has not,
+    a ``date`` that is not a date (``false``, ``0``, ``""`` would have been today),
+    ``allow_dispute`` not true or false. The hand's own keys are the loader's to judge."""
+    if "table" in body:
+        table = body["table"]
+        if amending:
+            return refused(lang, "unused_key", 422, where="table")
+        if not isinstance(table, dict):
+            return refused(lang, "not_a_table", 422, where="table")
+        for key in table:
+            if key not in _TABLE:
+                return refused(lang, "unused_key", 422, where=f"table.{key}")
+        if "date" in table and not _a_date(table["date"]):
+            return refused(lang, "not_a_date", 422, where="table.date")
+    if "allow_dispute" in body and not isinstance(body["allow_dispute"], bool):
+        return refused(lang, "not_yes_no", 422, where="allow_dispute")
+    return None
+
+
+def _a_date(value: Any) -> bool:
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        return False
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def hand_of(body: dict, preview: bool = False) -> tuple[dict, dict | None, bool]:

@@ -28,7 +28,7 @@ from ..records.loader import Limits
 from .bodies import Json, refused
 from .guard import COOKIE
 from .setup import deal_answer, rules_json
-from .state import States
+from .state import States, joined
 from .words import language_for, page_words, said
 
 STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
@@ -46,6 +46,13 @@ HEADING = b'<h1 id="title">Meizhou mahjong</h1>'
 NOSCRIPT = (
     b"This page needs JavaScript: it is the table's own score keeper, served by meizhou-score."
 )
+
+
+def _json(body: bytes, status: int, version: str) -> Response:
+    """JSON already encoded (the night's, kept per version), with the version's ETag."""
+    return Response(
+        body, status_code=status, media_type="application/json", headers={"ETag": f'"{version}"'}
+    )
 
 
 def unchanged(request: Request, etag: str) -> bool:
@@ -85,6 +92,14 @@ class Api:
         self.night_path, self.lang, self.token, self.db = night_path, lang, token, db
         self.page = resources.files("meizhou_score.web") / "static"
 
+    def warm(self) -> None:
+        """Make the night's JSON in the server's language now (a phone asking meanwhile waits for
+        it); a night that cannot be read is said when a phone asks."""
+        try:
+            self.states.body(self.night.read(), self.lang)
+        except Exception:  # noqa: BLE001 - the phone's own GET says what is wrong
+            pass
+
     def language(self, request: Request) -> str:
         """The language of an API call: ?lang= or X-Lang, else the server's own."""
         return language_for(
@@ -93,22 +108,16 @@ class Api:
 
     # ------------------------------------------------------------------ answers
 
-    def answer(self, seen, lang: str, status: int = 200, **extra: Any) -> Json:
-        """The night as GET gives it (with its ETag), after ``extra``."""
-        state = self.states.of(seen, lang)
-        return Json({**extra, **state}, status_code=status, headers={"ETag": f'"{seen.version}"'})
+    def answer(self, seen, lang: str, status: int = 200, **extra: Any) -> Response:
+        """The night as GET gives it (with its ETag), after ``extra``: made once per version."""
+        body = self.states.with_keys(seen, lang, extra)
+        return _json(body, status, seen.version)
 
-    def stale(self, error: Stale, lang: str) -> Json:
+    def stale(self, error: Stale, lang: str) -> Response:
         kind, hand = error.change
-        return Json(
-            {
-                "error": said(kind, lang, hand=hand),
-                "changed": {"kind": kind, "hand": hand},
-                "night": self.states.of(error.now, lang),
-            },
-            status_code=412,
-            headers={"ETag": f'"{error.now.version}"'},
-        )
+        said_ = {"error": said(kind, lang, hand=hand), "changed": {"kind": kind, "hand": hand}}
+        night = self.states.body(error.now, lang)
+        return _json(joined(said_, b'{"night":' + night + b"}"), 412, error.now.version)
 
     @staticmethod
     def refusal(error: MeizhouError, lang: str, status: int = 422) -> Json:
@@ -118,8 +127,11 @@ class Api:
         where = where.say(lang) if hasattr(where, "say") else str(where or "")
         return Json({"error": error.say(lang), "where": where}, status_code=status)
 
-    async def threaded(self, lang: str, work: Callable[[], Response]) -> Response:
-        """``work()`` off the event loop; the night service's refusals as the API's answers."""
+    async def threaded(
+        self, lang: str, work: Callable[[], Response], reading: bool = False
+    ) -> Response:
+        """``work()`` off the event loop; the night service's refusals as the API's answers. A
+        file the system will not give (``reading``: a night that became a folder) is 503."""
 
         def guarded() -> Response:
             try:
@@ -131,7 +143,8 @@ class Api:
                     return refused(lang, "ledger_disk", 507)
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was
-                return refused(lang, "disk", 507, why=reason(error).say(lang))
+                key, status = ("unreadable", 503) if reading else ("disk", 507)
+                return refused(lang, key, status, why=reason(error).say(lang))
 
         return await run_in_threadpool(guarded)
 
@@ -189,7 +202,7 @@ class Api:
                 return Response(status_code=304, headers={"ETag": etag})
             return self.answer(self.night.read(), lang)
 
-        return await self.threaded(lang, work)
+        return await self.threaded(lang, work, reading=True)
 
     async def chart(self, request: Request) -> Response:
         """The running totals as a line chart, drawn by the same code as ``settle --chart``."""
@@ -203,7 +216,7 @@ class Api:
                 return Json({"error": said("no_hand_yet", lang), "where": ""}, status_code=404)
             return Response(night_chart(night, lang), media_type="image/svg+xml")
 
-        return await self.threaded(lang, work)
+        return await self.threaded(lang, work, reading=True)
 
     async def settle_up(self, request: Request) -> Response:
         from ..settling.settleup import settle_up as fewest
@@ -219,7 +232,7 @@ class Api:
                 }
             )
 
-        return await self.threaded(self.language(request), work)
+        return await self.threaded(self.language(request), work, reading=True)
 
     async def rules(self, request: Request) -> Response:
         return Json(rules_json(self.language(request)))

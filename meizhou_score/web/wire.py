@@ -13,12 +13,15 @@ import json
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .door import held
 from .guard import SECURITY
 from .words import said
 
 
 def protocol_for(lang: str) -> type[H11Protocol]:
-    """uvicorn's h11 protocol, answering what it cannot read as the API does, in ``lang``."""
+    """uvicorn's h11 protocol, answering what it cannot read as the API does, in ``lang``, and
+    holding its connections as :mod:`.door` says (a header timeout, caps per client and in
+    all)."""
 
     class JsonH11(H11Protocol):
         def send_400_response(self, msg: str) -> None:
@@ -39,4 +42,4 @@ def protocol_for(lang: str) -> type[H11Protocol]:
                 self.transport.write(self.conn.send(event))
             self.transport.close()
 
-    return JsonH11
+    return held(JsonH11)

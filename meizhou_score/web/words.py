@@ -87,6 +87,11 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "not a request this server can read (its first line or headers)",
         "伺服器讀不懂這個請求（第一行或標頭）",
     ),
+    "out_of_files": (
+        "Too many connections for this machine's open-files limit: the oldest idle ones are"
+        " closed to let the phones in.",
+        "連線太多，超出本機可開檔案的上限：最久沒動的連線會被關掉，讓手機連得進來。",
+    ),
     "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
     "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
@@ -98,6 +103,23 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "no_ledger": (
         "no ledger: start serve with --db LEDGER",
         "沒有帳本：以 serve --db 帳本 啟動",
+    ),
+    "unused_key": (
+        "this request does not take this key; nothing was written",
+        "這個請求不收這一項；沒有寫入",
+    ),
+    "not_a_table": (
+        "expected the new night's table: an object with players, stake, date and rules",
+        "應為新一場的設定：含 players、stake、date 與 rules 的物件",
+    ),
+    "not_a_date": (
+        "expected a date, YYYY-MM-DD (2026-03-14), or no date at all for today",
+        "應為日期 YYYY-MM-DD（2026-03-14），或不寫日期即為今天",
+    ),
+    "not_yes_no": ("expected true or false", "應為 true 或 false"),
+    "unreadable": (
+        "The night's file could not be read ({why}); nothing was changed.",
+        "讀不到這一場的檔案（{why}）；沒有任何改動。",
     ),
     "amend_number": ("expected a hand number from 1", "應為由 1 起的局號"),
     "later_dealer": (

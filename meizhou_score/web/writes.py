@@ -12,7 +12,7 @@ from starlette.responses import Response
 from ..night.service import Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
-from .bodies import Json, body_of, hand_of, refused, versions_of
+from .bodies import Json, body_of, hand_of, refused, unused, versions_of
 from .routes import Api
 from .setup import head_of
 from .words import said
@@ -40,6 +40,9 @@ class Writes(Api):
         if isinstance(asked, Response):
             return asked
         body, version = asked
+        wrong = unused(body, lang)
+        if wrong is not None:
+            return wrong
         hand, table, allow = hand_of(body)
         head = head_of(table) if table is not None else None
         if table is not None and head is None:
@@ -58,6 +61,9 @@ class Writes(Api):
         if isinstance(asked, Response):
             return asked
         body, version = asked
+        wrong = unused(body, lang, amending=True)
+        if wrong is not None:
+            return wrong
         hand, _, allow = hand_of(body)
 
         def work() -> Response:
@@ -76,7 +82,7 @@ class Writes(Api):
 
         def work() -> Response:
             plan = self.night.take_back(version)
-            row = sheet(plan.before, lang)[-1]
+            row = sheet(plan.before, lang, start=plan.number - 1)[0]  # its row alone
             taken = {"hand": plan.number, "what": row["what"], "changes": row["changes"]}
             return self.answer(plan.seen, lang, 200, hand=plan.number, taken_back=taken)
 
@@ -92,6 +98,9 @@ class Writes(Api):
         amend = body.get("amend")
         if amend is not None and (type(amend) is not int or amend < 1):
             return refused(lang, "amend_number", 422, where="amend")
+        wrong = unused(body, lang, amending=amend is not None)
+        if wrong is not None:
+            return wrong
         hand, table, _ = hand_of(body, preview=True)
         head = head_of(table) if table is not None else None
         if table is not None and head is None:
@@ -99,7 +108,7 @@ class Writes(Api):
 
         def work() -> Response:
             night, upset, _ = self.night.preview(hand, head, amend)
-            row = sheet(night, lang)[(amend or len(night.hands)) - 1]
+            row = sheet(night, lang, start=(amend or len(night.hands)) - 1)[0]
             return Json(
                 {
                     "row": row,

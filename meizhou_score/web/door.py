@@ -1,0 +1,181 @@
+"""The connections the server holds (門口的連線): a phone's request always gets in.
+
+A connection costs the server one open file. Left to uvicorn, a connection that never finishes
+its headers is held for ever, so a thousand idle sockets — no token needed — exhaust a normal
+open-files limit: the phones' connections are then refused and asyncio logs a traceback for
+every refused accept. Here:
+
+- **A header timeout.** A request's head (and its body) must arrive within
+  :data:`HEADER_TIMEOUT` seconds of the connection opening or of the last answer on it; a
+  connection still waiting then is closed. uvicorn's own ``timeout_keep_alive`` is cancelled by
+  any byte, so a head sent a byte at a time would hold it for ever.
+- **A cap per client.** A client (its address) holds at most :data:`PER_CLIENT` connections
+  waiting for a request; one more closes its own oldest waiting one.
+- **A cap in all**, below the open-files limit (``RLIMIT_NOFILE`` as the server starts, less
+  the files it holds and a reserve for the night's files and the accept queue): a connection past
+  it closes the oldest waiting connection of the client holding the most, so a phone with one
+  connection is never the one put out. A connection with a request in flight is never closed.
+- uvicorn's ``limit_concurrency`` is not used: it answers 503 to the phones as well once idle
+  sockets fill it. The accept queue (``backlog``) is kept short, so the accepts of the few
+  turns of the loop before a connection is held fit in the reserve; an accept the system
+  refuses all the same is one line in the log, in the server's language, never a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import resource
+from collections import OrderedDict
+from typing import Any
+
+import h11
+
+HEADER_TIMEOUT = 10.0  # seconds for a request's head and body
+PER_CLIENT = 48  # connections waiting for a request, per client address
+BACKLOG = 16  # the listen queue: at most this many accepted in one turn of the loop
+# files kept free: the accepts of the four turns of the loop a connection takes from its accept
+# to its first byte read (or its close), the night's files, SQLite
+RESERVE = 4 * BACKLOG + 64
+FEWEST = 16  # connections allowed in all, however low the limit
+
+
+def budget() -> int:
+    """How many connections the server may hold: the open-files limit less the files open now
+    and :data:`RESERVE`."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 1 << 20
+    try:
+        open_now = len(os.listdir("/proc/self/fd"))
+    except OSError:  # not Linux: assume a few dozen
+        open_now = 32
+    return max(FEWEST, soft - open_now - RESERVE)
+
+
+class Door:
+    """The connections of one server: those waiting for a request, by client, oldest first."""
+
+    def __init__(self, most: int | None = None):
+        self.most = budget() if most is None else most
+        self.live: set[Any] = set()
+        self.waiting: dict[str, OrderedDict[Any, None]] = {}
+
+    def opened(self, conn: Any) -> None:
+        self.live.add(conn)
+        self.wait(conn)
+        mine = self.waiting[conn.client_host]
+        if len(mine) > PER_CLIENT:
+            self._close(next(iter(mine)))
+        if len(self.live) > self.most:
+            most = max(self.waiting.values(), key=len, default=None)
+            self._close(next(iter(most)) if most else conn)  # none waiting: this one refused
+
+    def wait(self, conn: Any) -> None:
+        """``conn`` waits for a request's head (opened, or answered and kept alive): newest."""
+        mine = self.waiting.setdefault(conn.client_host, OrderedDict())
+        mine.pop(conn, None)
+        mine[conn] = None
+
+    def busy(self, conn: Any) -> None:
+        """``conn`` has a request's head: never closed by the caps."""
+        mine = self.waiting.get(conn.client_host)
+        if mine is not None:
+            mine.pop(conn, None)
+            if not mine:
+                del self.waiting[conn.client_host]
+
+    def closed(self, conn: Any) -> None:
+        self.live.discard(conn)
+        self.busy(conn)
+
+    def _close(self, conn: Any) -> None:
+        self.closed(conn)
+        conn.put_out()
+
+
+def held(base: type) -> type:
+    """``base`` (uvicorn's h11 protocol) with the header timeout and the caps of one
+    :class:`Door`, made when the first connection opens (the server's limits as it serves)."""
+    door: list[Door] = []
+
+    class Held(base):  # type: ignore[misc, valid-type]
+        client_host = ""
+        _timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport) -> None:
+            super().connection_made(transport)
+            self.client_host = self.client[0] if self.client else ""
+            if not door:
+                door.append(Door())
+            self._arm()
+            door[0].opened(self)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:
+                door[0].busy(self)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                door[0].wait(self)
+                self._arm()
+
+        def connection_lost(self, exc) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+            if door:
+                door[0].closed(self)
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
+
+        def _too_slow(self) -> None:
+            self._timer = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):  # the head or body not in
+                door[0].closed(self)
+                self.put_out()
+
+        def put_out(self) -> None:
+            if not self.transport.is_closing():
+                self.transport.close()
+
+    return Held
+
+
+def quiet_accepts(lang: str):
+    """An event loop's exception handler that says a refused accept (out of open files) in one
+    line of the server's language, once a minute at most, never with a traceback; anything else
+    as asyncio says it."""
+    from .words import said
+
+    said_once = said("out_of_files", lang)  # made now: no file is read when none can be opened
+    last = [float("-inf")]
+
+    def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        if context.get("message") == "socket.accept() out of system resource":
+            if loop.time() - last[0] >= 60:
+                last[0] = loop.time()
+                logging.getLogger("uvicorn.error").warning(said_once)
+            return
+        loop.default_exception_handler(context)
+
+    return handler
+
+
+def server_for(config: Any, lang: str) -> Any:
+    """uvicorn's server for ``config``, its event loop saying a refused accept quietly
+    (:func:`quiet_accepts`)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def serve(self, sockets=None) -> None:
+            asyncio.get_running_loop().set_exception_handler(quiet_accepts(lang))
+            await super().serve(sockets=sockets)
+
+    return Server(config)
