@@ -37,7 +37,11 @@ function amend(number) {
   reveal($("editor"), "start");
   previewSoon();
 }
-function players() { return played(state) ? state.players : table.players; }
+// the players the hand is entered for: a new night's own table while it is being set up, even after
+// a poll shows the night set up on another phone (Record is then asked, 412 "created")
+function players() {
+  return (editor && !editor.played && table) || !played(state) ? table.players : state.players;
+}
 function needsDealer() {
   if (!editor.played) return true;
   return editor.amend === null && !editor.nextDealer;
