@@ -228,7 +228,7 @@ def test_a_question_and_the_preview_are_said_again_in_the_new_language(
     assert page.errors == []
 
 
-def test_a_question_in_the_servers_words_is_put_away_with_its_language(served, chromium):
+def test_a_question_after_a_refused_write_is_asked_again_in_the_new_language(served, chromium):
     base, night = served
 
     def refuse(route):  # the night changed elsewhere: the server's sentence, in English
@@ -248,8 +248,14 @@ def test_a_question_in_the_servers_words_is_put_away_with_its_language(served, c
     page.click("[data-winner='__draw']")
     page.click("#record")
     page.wait_for_selector("#ask:visible")
+    # the question is the page's own words (what changed, and whether to record it after that)
+    assert page.inner_text("#ask-text") == (
+        "Meanwhile the night changed elsewhere (another phone, or the file itself)."
+    )
+    assert page.inner_text("#ask-more") == "Record yours as hand 2?"
     page.click("[data-lang='zh-Hant']")
-    page.wait_for_selector("#ask", state="hidden", timeout=3000)  # not left in English
+    page.locator("#ask-text", has_text="其間這一場已在別處改過").wait_for(timeout=3000)
+    assert page.inner_text("#ask-more") == "把你的記作第 2 局嗎？"
     page.locator("#record", has_text="記錄").wait_for()  # the hand still there to record
     assert [e for e in page.errors if "412" not in e] == []
 

@@ -40,7 +40,7 @@ from test_page_eyes import axe_problems
 from test_page_table import PLAIN, Taps, free_port
 
 PLAYERS = ["Ah Fook", "Mei", "Jun", "Lan"]
-OFFLINE_EN = "The laptop is not answering — nothing is lost."
+OFFLINE_EN = "The laptop is not answering. This page keeps trying."
 
 
 def serve_lan(night, port: int) -> tuple[subprocess.Popen, str]:

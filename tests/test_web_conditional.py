@@ -103,6 +103,36 @@ def test_a_second_take_back_from_a_stale_screen_removes_nothing(server):
     assert night.read_bytes() == written and len(body["night"]["hands"]) == 1
 
 
+def test_a_take_back_names_the_hand_it_asked_about(server):
+    base, night = server
+    first = {"table": TABLE, "dealer": "Ah Fook", **SELF_DRAW}
+    assert call(base, "/api/hands", first, headers=if_match("0"))[0] == 201
+    asked_on = night_now(base)["version"]  # the question "take back hand 1?" is asked here
+    assert call(base, "/api/hands", {"draw": True}, headers=if_match(asked_on))[0] == 201
+    written = night.read_bytes()
+    # the answer names the question's version and hand: hand 2 came since, nothing taken back
+    path = "/api/hands/last?hand=1"
+    status, body, _ = call(base, path, method="DELETE", headers=if_match(asked_on))
+    assert status == 412 and body["changed"] == {"kind": "recorded", "hand": 2}
+    assert night.read_bytes() == written
+    # at the version as it stands, a hand that is not the last is no question that was asked
+    now = night_now(base)["version"]
+    status, body, _ = call(base, path, method="DELETE", headers=if_match(now))
+    assert status == 422 and body["where"] == "hand"
+    assert body["error"] == (
+        "hand 1 is not the last hand of the night you saw (the last is hand 2);"
+        " nothing was taken back"
+    )
+    for wrong in ("0", "x", "-1", "1" * 10):
+        status, body, _ = call(
+            base, f"/api/hands/last?hand={wrong}", method="DELETE", headers=if_match(now)
+        )
+        assert status == 422 and body["where"] == "hand", wrong
+    assert night.read_bytes() == written
+    status, body, _ = call(base, "/api/hands/last?hand=2", method="DELETE", headers=if_match(now))
+    assert status == 200 and body["taken_back"]["hand"] == 2 and len(body["hands"]) == 1
+
+
 def if_match(version):
     return {"If-Match": f'"{version}"'}
 

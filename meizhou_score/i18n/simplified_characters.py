@@ -4,7 +4,6 @@ Traditional text with OpenCC (t2s, tw2sp) and the reviewed words there. Do not e
 
 # Traditional character → Simplified, where they differ
 CHARACTERS = {
-    "丟": "丢",
     "並": "并",
     "亂": "乱",
     "佔": "占",
@@ -56,6 +55,7 @@ CHARACTERS = {
     "後": "后",
     "徑": "径",
     "從": "从",
+    "復": "复",
     "憑": "凭",
     "應": "应",
     "戲": "戏",
@@ -74,6 +74,7 @@ CHARACTERS = {
     "斷": "断",
     "於": "于",
     "時": "时",
+    "暫": "暂",
     "曆": "历",
     "會": "会",
     "東": "东",
@@ -156,6 +157,7 @@ CHARACTERS = {
     "複": "复",
     "見": "见",
     "規": "规",
+    "覽": "览",
     "計": "计",
     "訊": "讯",
     "記": "记",

@@ -65,6 +65,17 @@ class Refused(MeizhouError):
         )
 
 
+class NotLast(MeizhouError):
+    """The hand a caller asked to take back is not the last hand of the night it saw: ``asked``,
+    and the last hand there (0: none)."""
+
+    def __init__(self, asked: int, last: int):
+        self.asked, self.last = asked, last
+        super().__init__(
+            msg("no hand {number} in the night ({count} hand{count:s})", number=asked, count=last)
+        )
+
+
 class Written(NamedTuple):
     """A change written: the night as it now stands, its new version, the hand it concerned, and
     the file as written."""
@@ -291,10 +302,14 @@ class NightFile:
         after = settle_data({**found.data, "hands": hands}) if hands else None
         return TakeBack(len(hands) + 1, text, now, after, remaining)
 
-    def take_back(self, version: str | None) -> TakeBack:
-        """Take the last hand back (the only one too: the night is then None, its table kept)."""
+    def take_back(self, version: str | None, last: int | None = None) -> TakeBack:
+        """Take the last hand back (the only one too: the night is then None, its table kept).
+        ``last``: the hand the caller asked about; when the night is at the version seen but its
+        last hand is another, :class:`NotLast` (a night that moved on is :class:`Stale` first)."""
         with sessionfile.locked(self.path):
             now = self._current(version)
+            if last is not None and last != len(now.hands):
+                raise NotLast(last, len(now.hands))
             plan = self.taking_back(now)
             return plan._replace(seen=self._write(plan.remaining, now.found, plan.after))
 

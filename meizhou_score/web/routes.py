@@ -32,7 +32,7 @@ from .state import States, joined
 from .words import language_for, page_words, said
 
 STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
-    **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "page")},
+    **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "writes", "page")},
     "page.css": "text/css",
     "manifest.json": "application/manifest+json",
     "icon.svg": "image/svg+xml",

@@ -122,6 +122,12 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "讀不到這一場的檔案（{why}）；沒有任何改動。",
     ),
     "amend_number": ("expected a hand number from 1", "應為由 1 起的局號"),
+    "not_last": (
+        "hand {hand} is not the last hand of the night you saw (the last is hand {last});"
+        " nothing was taken back",
+        "第 {hand} 局不是你看到的這一場的最後一局"  # split to fit 100 bytes
+        "（最後一局是第 {last} 局）；沒有撤回任何一局",
+    ),
     "later_dealer": (
         "hand {hand}'s dealer would then be {expected}, not {named}",
         "第 {hand} 局的莊家將是 {expected}，而不是 {named}",

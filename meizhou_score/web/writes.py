@@ -9,7 +9,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..night.service import Stale
+from ..night.service import NotLast, Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
 from .bodies import Json, body_of, hand_of, refused, unused, versions_of
@@ -79,9 +79,18 @@ class Writes(Api):
             key, status = named.refusal
             return refused(lang, key, status, where="version" if status == 400 else "")
         version = str(named.version)
+        asked = request.query_params.get("hand")  # the hand the player was asked about
+        if asked is not None and not (asked.isdigit() and len(asked) <= 9 and int(asked) >= 1):
+            return refused(lang, "amend_number", 422, where="hand")
+        last = int(asked) if asked is not None else None
 
         def work() -> Response:
-            plan = self.night.take_back(version)
+            try:
+                plan = self.night.take_back(version, last)
+            except NotLast as error:
+                return refused(
+                    lang, "not_last", 422, where="hand", hand=error.asked, last=error.last
+                )
             row = sheet(plan.before, lang, start=plan.number - 1)[0]  # its row alone
             taken = {"hand": plan.number, "what": row["what"], "changes": row["changes"]}
             return self.answer(plan.seen, lang, 200, hand=plan.number, taken_back=taken)

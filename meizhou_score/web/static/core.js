@@ -71,10 +71,13 @@ function groupsOf(text) {
   return groups;
 }
 
-// every request: the player's language; every write: the version of the night it was decided on
-async function api(method, path, body, timeout = 8000) {
+// every request: the player's language; every write: the version of the night the player decided
+// on (`version`: the one the open question or editor was built from, never a later poll's), as
+// If-Match. A request the laptop did not answer (no connection, no answer in `timeout` ms, a
+// gateway's 502-504) is thrown with `offline`: it may or may not have reached the laptop
+async function api(method, path, body, {version = null, timeout = 8000} = {}) {
   const headers = body === undefined ? {} : {"Content-Type": "application/json"};
-  if (method !== "GET" && state && state.version) headers["If-Match"] = `"${state.version}"`;
+  if (version !== null) headers["If-Match"] = `"${version}"`;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeout);
   let response;
@@ -135,24 +138,37 @@ function reveal(box, block = "nearest") {
 // [text, [[id, label, act, primary], ...]], in the page's language, and gives them again when the
 // language changes; a question in the server's own sentence (`theirs`: said in the language
 // before) is put away then instead
-let asking = null;  // the question on screen: {make, theirs}
-function ask(make, theirs = false) {
-  asking = {make, theirs};
+let asking = null;  // the question on screen: {make, theirs, version}
+function ask(make, theirs = false, version = null) {
+  asking = {make, theirs, version};
   drawQuestion();
   reveal($("ask"));
   $("ask").querySelector("button").focus();
 }
 function drawQuestion() {
   const box = $("ask");
-  const [text, answers] = asking.make();
-  box.replaceChildren(el("p", {id: "ask-text"}, text), el("div", {class: "answers"},
+  const [text, answers, more] = asking.make();
+  box.replaceChildren(el("p", {id: "ask-text"}, text), more ? el("p", {id: "ask-more"}, more) : null,
+    el("p", {id: "ask-meanwhile", class: "muted", hidden: true}),
+    el("div", {class: "answers"},
     answers.map(([id, label, act, primary]) => el("button", {class: "big" + (primary ? " primary" : ""), id,
       onclick: () => { asking = null; box.hidden = true; box.replaceChildren(); act(); }}, label))));
   box.hidden = false;
+  drawMeanwhile();
+}
+// a poll while a question is open changes what is shown beside it, never what its answer will write:
+// the question keeps the version it was built from, and says that the night has moved on since
+function drawMeanwhile() {
+  const line = $("ask-meanwhile");
+  if (!line || !asking) return;
+  const moved = asking.version !== null && state && state.version !== asking.version;
+  line.hidden = !moved;
+  line.textContent = moved ? w("meanwhile") : "";
 }
 // what is on screen said again after the page's language changed: the note, the question
 function sayAgain() {
   if (noticed && !$("notice").hidden) $("notice").firstChild.textContent = w(noticed.key, noticed.values);
+  drawPending();
   if (!asking || $("ask").hidden) return;
   if (!asking.theirs) { drawQuestion(); return; }
   asking = null;
@@ -162,11 +178,12 @@ function sayAgain() {
 // what this phone keeps: the language, who it is, a hand half entered (by night file)
 const kept = {
   get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
-  set(key, value) {
+  set(key, value) {  // whether it was kept
     try {
       if (value === null || value === undefined) localStorage.removeItem(key);
       else localStorage.setItem(key, JSON.stringify(value));
-    } catch (e) { /* a phone in private mode keeps nothing: the page still works */ }
+      return true;
+    } catch (e) { return false; /* a phone in private mode keeps nothing: the page still works */ }
   },
 };
 const nightKey = (what) => `meizhou-${what}:${state ? state.file : ""}`;

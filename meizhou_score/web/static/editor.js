@@ -6,7 +6,14 @@ let editor = null;  // the hand being entered (or amended)
 
 function blankHand() {
   return {amend: null, winner: null, draw: false, how: null, robbed: null, groups: [], winning: null,
-          pungs: [], kongs: [], kong: null, mode: null, tab: "sets", dealer: null, preview: null};
+          pungs: [], kongs: [], kong: null, mode: null, tab: "sets", dealer: null, preview: null,
+          ...basedOn(state)};
+}
+// the night a hand is entered on: its version (what Record's write names), whether it had a hand,
+// its next dealer and how many hands it held. A poll while the editor is open changes none of them
+function basedOn(night) {
+  return {base: night ? night.version : "0", played: played(night),
+          nextDealer: (night && night.next_dealer) || null, hands: played(night) ? night.sheet.length : 0};
 }
 function startHand() {
   editor = blankHand();
@@ -30,10 +37,14 @@ function amend(number) {
   reveal($("editor"), "start");
   previewSoon();
 }
-function players() { return played(state) ? state.players : table.players; }
+// the players the hand is entered for: a new night's own table while it is being set up, even after
+// a poll shows the night set up on another phone (Record is then asked, 412 "created")
+function players() {
+  return (editor && !editor.played && table) || !played(state) ? table.players : state.players;
+}
 function needsDealer() {
-  if (!played(state)) return true;
-  return editor.amend === null && !state.next_dealer;
+  if (!editor.played) return true;
+  return editor.amend === null && !editor.nextDealer;
 }
 const concealed = () => editor.groups.flat();
 function held() {
@@ -63,6 +74,9 @@ function renderEditor() {
   if (!editor) return;
   const names = players();
   box.append(el("h2", {}, editor.amend ? w("amendNumber", {n: editor.amend}) : w("newHand")));
+  if (state && state.version !== editor.base) {  // beside the hand, not in what Record will write
+    box.append(el("p", {id: "meanwhile", class: "muted", role: "status"}, w("meanwhile")));
+  }
   if (needsDealer() || editor.amend) {
     box.append(choice(w("dealer"), names.map((p) => [p, p]), editor.dealer, (v) => { editor.dealer = v; }, "data-dealer"));
   }
@@ -229,7 +243,7 @@ function handOf() {
     if (editor.pungs.length) hand.hand.pungs = editor.pungs.map((t) => t[0].repeat(3) + t[1]);
   }
   if (editor.kongs.length) hand.kongs = editor.kongs;
-  if (!played(state) && table) hand.table = table;
+  if (!editor.played && table) hand.table = table;
   return hand;
 }
 
@@ -240,31 +254,41 @@ function previewBox(names) {
   }
   const why = [...(p.why || []), ...(p.why && p.why.length ? [] : p.row.errors || [])];
   return el("div", {class: "preview" + (p.disputed ? " refused" : ""), id: "preview", role: "status"},
-    el("div", {}, p.row.what),
+    el("div", {}, p.row.what + w("sep") + w("deals", {name: p.row.dealer})),
     el("div", {class: "changes"}, names.map((n) => `${n} ${money(p.row.changes[n])}`).join(" · ")),
     p.disputed ? el("ul", {id: "why"}, why.map((e) => el("li", {}, e))) : null);
 }
 
 let previewTimer = null;
+let previewAsked = 0;  // previews asked: an answer to one asked before the last tap is not shown
+// what the hand would write, asked a moment after the last tap: a win once its tiles are in, a draw
+// too (the preview names the hand's dealer)
+function previewable() {
+  if (!editor || (!editor.draw && (size() !== 14 || !editor.winning))) return false;
+  if (!editor.draw && editor.how === "robbed_kong" && !editor.robbed) return false;
+  return !((needsDealer() || editor.amend) && !editor.dealer);
+}
 function previewSoon() {
   clearTimeout(previewTimer);
-  if (!editor || editor.draw || size() !== 14 || !editor.winning) return;
-  if (editor.how === "robbed_kong" && !editor.robbed) return;
-  if ((needsDealer() || editor.amend) && !editor.dealer) return;
-  const asked = editor;
-  previewTimer = setTimeout(async () => {
-    const body = handOf();
-    // a server that keeps each hand's record judges an amendment in its place ("amend": N)
-    if (editor.amend && state.sheet[0] && "record" in state.sheet[0]) body.amend = editor.amend;
-    let answer;
-    try { answer = await api("POST", "/api/preview", body); } catch (e) {
-      answer = {error: e.message, where: e.where, offline: e.offline};
-      if (e.offline) showOffline(true);
-    }
-    if (editor !== asked) return;  // the hand was recorded or cancelled meanwhile
-    editor.preview = answer;
-    renderEditor();
-  }, 150);
+  previewAsked += 1;
+  if (!previewable()) return;
+  previewTimer = setTimeout(previewNow, 150);
+}
+async function previewNow() {
+  if (!previewable()) return null;
+  const asked = editor, number = ++previewAsked;
+  const body = handOf();
+  // a server that keeps each hand's record judges an amendment in its place ("amend": N)
+  if (editor.amend && state.sheet[0] && "record" in state.sheet[0]) body.amend = editor.amend;
+  let answer;
+  try { answer = await api("POST", "/api/preview", body); } catch (e) {
+    answer = {error: e.message, where: e.where, offline: e.offline};
+    if (e.offline) showOffline(true);
+  }
+  if (editor !== asked || number !== previewAsked) return null;  // recorded, cancelled, changed since
+  editor.preview = answer;
+  renderEditor();
+  return answer;
 }
 
 // the half-entered hand, kept by night file; back after a reload or a laptop's restart
@@ -277,7 +301,8 @@ function restoreDraft() {
   if (!draft || !draft.editor || editor) return;
   if (!played(state) && !draft.table) return;
   if (draft.editor.amend && draft.editor.amend > state.sheet.length) return;
-  editor = {...blankHand(), ...draft.editor};
+  editor = {...blankHand(), ...draft.editor};  // on the night it was begun on (a draft older than
+  // the page's versions: the night as it is now)
   if (!played(state)) table = draft.table;
   previewSoon();
 }

@@ -21,11 +21,13 @@ async function refresh(force = false) {
   }
   if (response.status >= 502) { showOffline(true); return; }
   showOffline(false);
-  if (response.status === 304) return;
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) { say(data.error); return; }
-  etag = response.headers.get("ETag");
-  take(data);
+  if (response.status !== 304) {
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) { say(data.error); return; }
+    etag = response.headers.get("ETag");
+    take(data);
+  }
+  sendHeld();  // the laptop answers: a write kept on this phone goes now, with its own version
 }
 
 // a new state of the night: what changed since the last one is told (taken back) or highlighted
@@ -47,6 +49,7 @@ function take(data) {
   } else if (before && !played(data) && before.length) {
     notice("takenBack", {n: before.length});
   }
+  if (waiting === undefined) waiting = kept.get(nightKey("held"));  // a write kept before a reload
   if (!editor) restoreDraft();
   render();
 }
@@ -75,6 +78,8 @@ function render() {
   renderTotals();
   renderSheet();
   renderEditor();
+  drawPending();
+  drawMeanwhile();
 }
 
 function renderTotals() {
@@ -147,57 +152,6 @@ function renderBar() {
   document.body.style.paddingBottom = (bar.hidden ? 0 : bar.offsetHeight + 12) + "px";
 }
 
-// a write refused because the night changed meanwhile (412): the night as it is now, and a question
-function conflict(e, again) {
-  if (e.data && e.data.night) { state = e.data.night; etag = null; }
-  const changed = (e.data && e.data.changed) || {};
-  if (table && played(state)) table = null;  // the night was set up elsewhere: this hand joins it
-  render();
-  if (changed.kind === "recorded" && editor && !editor.amend) {
-    ask(() => [w("sameHand", {n: changed.hand}), [
-      ["same-yes", w("sameYes"), () => { editor = null; keepDraft(); render(); }, true],
-      ["same-no", w("sameNo"), again]]]);
-  } else {  // the server's sentence: put away if the language changes
-    ask(() => [e.message, [["conflict-again", w("tryAgain"), again], ["conflict-drop", w("cancel"), () => {}]]], true);
-  }
-}
-
-async function record() {
-  const number = editor.amend;
-  try {
-    const done = number ? await api("PUT", "/api/hands/" + number, handOf()) : await api("POST", "/api/hands", handOf());
-    editor = null;
-    table = null;
-    keepDraft();
-    say("");
-    notice(number ? "amended" : "recorded", {n: number || done.hand}, 5, "recorded");
-    if (done.version && done.sheet) { etag = null; state = done; render(); } else await refresh(true);
-  } catch (e) {
-    if (e.status === 412) conflict(e, () => { editor.preview = null; renderEditor(); previewSoon(); if (editor.draw) record(); });
-    else say(placed(e.where, e.message));
-  }
-}
-
-function undo() {
-  const hand = state.sheet[state.sheet.length - 1].hand;
-  ask(() => {  // the row as the night now says it: in a new language, its words in that one
-    const row = state.sheet[hand - 1] || {brief: "", changes: {}};
-    const gain = Math.max(...Object.values(row.changes).map(Number));
-    const what = gain > 0 ? row.brief + w("sep") + "+" + gain : row.brief;  // a few words: 荒莊
-    return [w("undoAsk", {n: hand, what}), [
-      ["undo-yes", w("undoYes"), async () => {
-        try {
-          const done = await api("DELETE", "/api/hands/last");
-          notice("takenBack", {n: hand});
-          if (done.version && "exists" in done) { etag = null; state = done; render(); } else await refresh(true);
-        } catch (e) {
-          if (e.status === 412) conflict(e, () => {});
-          else say(e.message);
-        }
-      }, true],
-      ["undo-no", w("undoNo"), () => {}]]];
-  });
-}
 async function settleUp() {
   try {
     const data = await api("GET", "/api/settle-up");
@@ -209,7 +163,7 @@ async function settleUp() {
 }
 async function addToLedger() {
   try {
-    const added = await api("POST", "/api/ledger");
+    const added = await api("POST", "/api/ledger", undefined, {version: state.version});
     // the truth, as `ledger add` says it: added, already there (nothing added), or grown
     const said = {same: "ledgerSame", grown: "ledgerGrown"}[added.outcome] || "ledgerAdded";
     $("extra").replaceChildren(el("p", {id: "ledger-added"}, w(said, added)));
