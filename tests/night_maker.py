@@ -14,13 +14,14 @@ from __future__ import annotations
 import datetime
 import json
 import random
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 import yaml
-from night_money import HONOURS, ORPHANS, hand_units, house_rules, next_dealer
+from night_money import EXACT, HONOURS, ORPHANS, hand_units, house_rules, next_dealer
 
 POOL = ["Ah Fook", "Mei", "Jun", "Lan", "Siu Ling", "陳美玲", "Kwok", "Bo"]
-STAKES = [1, 2, 5, 10, Decimal("0.5"), Decimal("2.50"), Decimal("0.25"), Decimal("1.5")]
+STAKES = [1, 2, 5, 10, 20, Decimal("0.5"), Decimal("2.50"), Decimal("0.25"), Decimal("1.5")]
+STAKES += [Decimal("0.3333333333333333333333333333"), Decimal("99999999999999999999.99")]
 FIRST_DAY = datetime.date(2025, 1, 1)
 
 
@@ -201,6 +202,11 @@ def _hand(rng, players):
 
 def make_night(rng: random.Random, number: int) -> dict:
     """Night ``number``: its own date (FIRST_DAY + number days), 3–10 hands."""
+    with localcontext(EXACT):
+        return _night(rng, number)
+
+
+def _night(rng: random.Random, number: int) -> dict:
     players = rng.sample(POOL, 4)
     night: dict = {"players": players, "date": str(FIRST_DAY + datetime.timedelta(days=number))}
     if rng.random() < 0.85:

@@ -9,7 +9,9 @@ very data the night's file holds (a session: ``players``, ``stake``, ``rules``, 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import Context, Decimal, Inexact, localcontext
+
+EXACT = Context(prec=200, traps=[Inexact])  # money worked out exactly, or an error: never rounded
 
 # 0–8 characters (m), 9–17 dots (p), 18–26 bamboo (s), 27–33 East South West North White Green Red
 HONOURS = frozenset(range(27, 34))
@@ -230,6 +232,11 @@ def next_dealer(record: dict, dealer: str, players: list[str], rules: dict) -> s
 def night_money(night: dict) -> dict:
     """``{"hands": [{player: amount}], "totals": {player: amount}, "disputed": bool}``: the night
     settled from the rules, each amount units × the hand's stake (its own, the night's, or 1)."""
+    with localcontext(EXACT):
+        return _night_money(night)
+
+
+def _night_money(night: dict) -> dict:
     players, rules = night["players"], house_rules(night)
     totals = dict.fromkeys(players, Decimal(0))
     hands, disputed = [], False

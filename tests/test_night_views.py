@@ -22,13 +22,13 @@ import signal
 import subprocess
 import sys
 import urllib.request
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 import pytest
 from click.testing import CliRunner
 from conftest import ROOT, start_serve
 from night_maker import json_line, make_night, yaml_text
-from night_money import night_money
+from night_money import EXACT, night_money
 
 COUNT = int(os.environ.get("NIGHT_VIEWS", 200))
 SEED = int(os.environ.get("NIGHT_VIEWS_SEED", 44))
@@ -58,6 +58,13 @@ class Table:
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     return Table(tmp_path_factory.mktemp("nights"))
+
+
+@pytest.fixture(autouse=True)
+def _exact():
+    """Every sum and difference of money in these tests exact, or an error."""
+    with localcontext(EXACT):
+        yield
 
 
 def meizhou(*args: str, ok=(0, 1)) -> str:
