@@ -208,6 +208,9 @@ def make_night(rng: random.Random, number: int) -> dict:
 
 def _night(rng: random.Random, number: int) -> dict:
     players = rng.sample(POOL, 4)
+    if rng.random() < 0.15:  # one player written another way: the ledger knows them as one person
+        k = rng.randrange(4)
+        players[k] = rng.choice([str.lower, str.upper, lambda p: p.replace(" ", "  ")])(players[k])
     night: dict = {"players": players, "date": str(FIRST_DAY + datetime.timedelta(days=number))}
     if rng.random() < 0.85:
         night["stake"] = rng.choice(STAKES)
