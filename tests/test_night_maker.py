@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from night_maker import POOL, make_night
 from night_money import house_rules, night_money, ratio
-from test_night_views import COUNT, SEED
+from night_views import COUNT, SEED
 
 
 def test_the_nights_hold_every_case_the_views_must_agree_on():
