@@ -151,7 +151,8 @@ def start_serve(night, *options, **popen):
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port), *options],
+            [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)]
+            + list(options),
             cwd=ROOT,
             **popen,
         )

@@ -21,6 +21,8 @@ from night_money import EXACT, HONOURS, ORPHANS, hand_units, house_rules, next_d
 
 POOL = ["Ah Fook", "Mei", "Jun", "Lan", "Siu Ling", "陳美玲", "Kwok", "Bo"]
 STAKES = [1, 2, 5, 10, 20, Decimal("0.5"), Decimal("2.50"), Decimal("0.25"), Decimal("1.5")]
+# the house-rules file (`--rules FILE`) a quarter of the nights are settled and added under
+RULES_FILE = {"self_draw_share": 3, "exposed_kong_payer": "discarder", "kong_bloom_multiplier": 2}
 STAKES += [Decimal("0.3333333333333333333333333333"), Decimal("99999999999999999999.99")]
 FIRST_DAY = datetime.date(2025, 1, 1)
 
@@ -200,13 +202,14 @@ def _hand(rng, players):
         return record
 
 
-def make_night(rng: random.Random, number: int) -> dict:
-    """Night ``number``: its own date (FIRST_DAY + number days), 3–10 hands."""
+def make_night(rng: random.Random, number: int, base: dict | None = None) -> dict:
+    """Night ``number``: its own date (FIRST_DAY + number days), 3–10 hands; its claims and
+    dealers follow the rules in force, under a rules file's ``base`` where one is given."""
     with localcontext(EXACT):
-        return _night(rng, number)
+        return _night(rng, number, base)
 
 
-def _night(rng: random.Random, number: int) -> dict:
+def _night(rng: random.Random, number: int, base: dict | None) -> dict:
     players = rng.sample(POOL, 4)
     if rng.random() < 0.15:  # one player written another way: the ledger knows them as one person
         k = rng.randrange(4)
@@ -216,7 +219,7 @@ def _night(rng: random.Random, number: int) -> dict:
         night["stake"] = rng.choice(STAKES)
     if rng.random() < 0.8:
         night["rules"] = _rules(rng)
-    rules = house_rules(night)
+    rules = house_rules(night, base)
     dealer = rng.choice(players)
     named = True  # the first hand names its dealer, and so does a hand after one that is no win
     hands = []

@@ -77,12 +77,16 @@ def tiles(text: str) -> list[int]:
     return out
 
 
-def house_rules(night: dict) -> dict:
-    """The defaults, overridden key by key by the night's ``rules:`` (``kong_units`` per type)."""
-    given = night.get("rules") or {}
-    rules = dict(DEFAULTS, **{k: v for k, v in given.items() if k != "kong_units"})
-    rules["kong_units"] = dict(DEFAULTS["kong_units"], **given.get("kong_units", {}))
-    rules["patterns"] = dict(RATIOS, **given.get("patterns", {}))
+def house_rules(night: dict, base: dict | None = None) -> dict:
+    """The defaults, overridden key by key by a rules file (``base``, as ``--rules`` gives it)
+    and then by the night's own ``rules:`` (``kong_units`` and ``patterns`` type by type)."""
+    rules = dict(DEFAULTS, kong_units=dict(DEFAULTS["kong_units"]), patterns=dict(RATIOS))
+    for given in (base or {}, night.get("rules") or {}):
+        for key, value in given.items():
+            if key in ("kong_units", "patterns"):
+                rules[key] = dict(rules[key], **value)
+            else:
+                rules[key] = value
     return rules
 
 
@@ -229,15 +233,16 @@ def next_dealer(record: dict, dealer: str, players: list[str], rules: dict) -> s
     return record["robbed"] if record["win_type"] == "robbed_kong" else record["winner"]
 
 
-def night_money(night: dict) -> dict:
+def night_money(night: dict, base: dict | None = None) -> dict:
     """``{"hands": [{player: amount}], "totals": {player: amount}, "disputed": bool}``: the night
-    settled from the rules, each amount units × the hand's stake (its own, the night's, or 1)."""
+    settled from the rules (``base``: a rules file's, under the night's own), each amount units ×
+    the hand's stake (its own, the night's, or 1)."""
     with localcontext(EXACT):
-        return _night_money(night)
+        return _night_money(night, base)
 
 
-def _night_money(night: dict) -> dict:
-    players, rules = night["players"], house_rules(night)
+def _night_money(night: dict, base: dict | None) -> dict:
+    players, rules = night["players"], house_rules(night, base)
     totals = dict.fromkeys(players, Decimal(0))
     hands, disputed = [], False
     for record in night["hands"]:

@@ -12,7 +12,7 @@ import unicodedata
 from decimal import Decimal
 
 from conftest import ROOT
-from night_maker import make_night, yaml_text
+from night_maker import RULES_FILE, make_night, yaml_text
 from night_money import night_money
 
 COUNT = int(os.environ.get("NIGHT_VIEWS", 200))
@@ -21,18 +21,34 @@ SHOWN = 40  # disagreements printed in full; the rest counted
 
 
 class Table:
-    """The nights, their files and the money the rules give each."""
+    """The nights, their files and the money the rules give each.
+
+    Every fourth night is played under a house-rules file (RULES_FILE, ``--rules`` to `settle`
+    and `ledger add`): ``money`` is what the rules give a night as a command is told to settle it,
+    ``alone`` what they give its file alone (as `serve`, which takes no rules file, reads it)."""
 
     def __init__(self, folder):
         rng = random.Random(SEED)
         self.folder = folder
-        self.nights = [make_night(rng, n) for n in range(COUNT)]
-        self.money = [night_money(night) for night in self.nights]
+        self.rules_file = folder / "house-rules.yaml"
+        self.rules_file.write_text(yaml_text(RULES_FILE), encoding="utf-8")
+        self.base = [RULES_FILE if n % 4 == 3 else None for n in range(COUNT)]
+        self.nights = [make_night(rng, n, self.base[n]) for n in range(COUNT)]
+        self.money = [
+            night_money(night, base) for night, base in zip(self.nights, self.base, strict=True)
+        ]
+        self.alone = [night_money(night) for night in self.nights]
         self.files = []
         for n, night in enumerate(self.nights):
             path = folder / f"night-{n + 1:03d}.yaml"
             path.write_text(yaml_text(night), encoding="utf-8")
             self.files.append(path)
+
+    def groups(self):
+        """(the options a command is given, the nights it is given them for): the nights without
+        a rules file, and those under one."""
+        yield (), [n for n in range(COUNT) if self.base[n] is None]
+        yield ("--rules", str(self.rules_file)), [n for n in range(COUNT) if self.base[n]]
 
     def where(self, n: int) -> str:
         return f"night {n + 1} ({self.files[n].name}, {self.nights[n]['date']})"

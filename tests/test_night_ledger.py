@@ -96,7 +96,7 @@ def served(table, tmp_path_factory):
 def test_the_api_shows_every_night_the_rules_money(table, served):
     out: list[str] = []
     versions = set()
-    for n, (found, money) in enumerate(zip(served.night, table.money, strict=True)):
+    for n, (found, money) in enumerate(zip(served.night, table.alone, strict=True)):
         where = table.where(n)
         a_night("GET /api/night", table.nights[n], money, found, where, out)
         versions.add(found["version"])
@@ -107,7 +107,7 @@ def test_the_api_shows_every_night_the_rules_money(table, served):
 
 def test_the_pages_score_sheet_shows_every_hand_the_rules_money(table, served):
     out: list[str] = []
-    for n, (found, money) in enumerate(zip(served.night, table.money, strict=True)):
+    for n, (found, money) in enumerate(zip(served.night, table.alone, strict=True)):
         running: dict = {}
         for k, (hand, row) in enumerate(zip(money["hands"], found["sheet"], strict=True)):
             running = {p: running.get(p, Decimal(0)) + v for p, v in hand.items()}
@@ -121,7 +121,7 @@ def test_the_pages_score_sheet_shows_every_hand_the_rules_money(table, served):
 def test_post_api_ledger_adds_each_night_the_table_agreed_on(table, served):
     out: list[str] = []
     for n, (status, answer) in enumerate(served.added):
-        agreed_on = not table.money[n]["disputed"]
+        agreed_on = not table.alone[n]["disputed"]
         if agreed_on and (status, answer.get("outcome")) != (200, "new"):
             out.append(f"{table.where(n)}, POST /api/ledger: {status} {answer}")
         if not agreed_on and status == 200:
@@ -135,9 +135,16 @@ def test_post_api_ledger_adds_each_night_the_table_agreed_on(table, served):
 class Ledger:
     """A ledger file, and which night each of its numbers is."""
 
-    def __init__(self, db, numbers: dict[int, int], how: str):
-        self.db, self.numbers, self.how = db, numbers, how
+    def __init__(self, db, numbers: dict[int, int], how: str, money: list[dict]):
+        self.db, self.numbers, self.how, self.money = db, numbers, how, money
         self.stored = sorted(numbers.values())
+
+    def sum(self, nights) -> dict:
+        totals: dict = {}
+        for n in nights:
+            for player, amount in self.money[n]["totals"].items():
+                totals[player] = totals.get(player, Decimal(0)) + amount
+        return totals
 
     def run(self, *args: str):
         return meizhou("ledger", "--db", str(self.db), *args, ok=(0,))
@@ -145,28 +152,22 @@ class Ledger:
 
 @pytest.fixture(scope="module", params=["ledger add", "POST /api/ledger"])
 def ledger(request, table):
-    if request.param == "ledger add":
-        db = table.folder / "club.sqlite3"
-        meizhou(
-            "ledger", "--db", str(db), "add", *map(str, table.files), "--accept-disputes", ok=(0,)
-        )
+    if request.param == "ledger add":  # each night under its rules file, if any (--rules)
+        db, money = table.folder / "club.sqlite3", table.money
+        for options, nights in table.groups():
+            files = [str(table.files[n]) for n in nights]
+            meizhou(
+                "ledger", "--db", str(db), "add", *files, *options, "--accept-disputes", ok=(0,)
+            )
         meant = list(range(COUNT))
-    else:
-        db = request.getfixturevalue("served").db
-        meant = [n for n in range(COUNT) if not table.money[n]["disputed"]]
+    else:  # the file alone, as serve reads it
+        db, money = request.getfixturevalue("served").db, table.alone
+        meant = [n for n in range(COUNT) if not money[n]["disputed"]]
     listed = exact(meizhou("ledger", "--db", str(db), "nights", "--format", "json", ok=(0,)))
     by_date = {night["date"]: n for n, night in enumerate(table.nights)}
     numbers = {row["id"]: by_date[row["date"]] for row in listed}
     assert sorted(numbers.values()) == meant, "every night stored once"
-    return Ledger(db, numbers, request.param)
-
-
-def _sum(table, nights) -> dict:
-    totals: dict = {}
-    for n in nights:
-        for player, amount in table.money[n]["totals"].items():
-            totals[player] = totals.get(player, Decimal(0)) + amount
-    return totals
+    return Ledger(db, numbers, request.param, money)
 
 
 def test_ledger_show_shows_every_night_the_rules_money(table, ledger):
@@ -179,7 +180,7 @@ def test_ledger_show_shows_every_night_the_rules_money(table, ledger):
         shown = runner.invoke(cli, args)
         assert shown.exit_code in (0, 1), shown.output
         view = f"ledger show {number} ({ledger.how})"
-        night, money = table.nights[n], table.money[n]
+        night, money = table.nights[n], ledger.money[n]
         a_night(view, night, money, exact(shown.stdout), table.where(n), out, by_person=True)
     agreed(out)
 
@@ -191,13 +192,13 @@ def test_ledger_totals_are_the_sum_of_the_nights(table, ledger, form):
         row["player"]: row["total"] for row in rows(ledger.run("totals", "--format", form), form)
     }
     where = f"all {len(ledger.stored)} nights ({ledger.how})"
-    compare(f"ledger totals --format {form}", _sum(table, ledger.stored), found, where, out, True)
+    compare(f"ledger totals --format {form}", ledger.sum(ledger.stored), found, where, out, True)
     half = ledger.stored[: len(ledger.stored) // 2]  # the first half, by --since and --until
     since, until = table.nights[half[0]]["date"], table.nights[half[-1]]["date"]
     some = ledger.run("totals", "--since", since, "--until", until, "--format", form)
     found = {row["player"]: row["total"] for row in rows(some, form)}
     where = f"{since}…{until} ({ledger.how})"
-    compare("ledger totals --since --until", _sum(table, half), found, where, out, True)
+    compare("ledger totals --since --until", ledger.sum(half), found, where, out, True)
     agreed(out)
 
 
@@ -206,9 +207,7 @@ def test_ledger_stats_nets_are_the_sum_of_the_nights(table, ledger, form):
     out: list[str] = []
     found = {row["player"]: row["net"] for row in rows(ledger.run("stats", "--format", form), form)}
     where = f"all {len(ledger.stored)} nights ({ledger.how})"
-    compare(
-        f"ledger stats --format {form} net", _sum(table, ledger.stored), found, where, out, True
-    )
+    compare(f"ledger stats --format {form} net", ledger.sum(ledger.stored), found, where, out, True)
     agreed(out)
 
 
@@ -230,7 +229,7 @@ def test_ledger_history_runs_through_each_nights_money(table, ledger, by):
     expected: dict = {}  # each period's running balances, the nights in date order
     running: dict = {}
     for n in sorted(ledger.stored, key=lambda n: table.nights[n]["date"]):
-        for player, amount in table.money[n]["totals"].items():
+        for player, amount in ledger.money[n]["totals"].items():
             running[player] = running.get(player, Decimal(0)) + amount
         expected[_period(table.nights[n]["date"], by)] = dict(running)
     out: list[str] = []
@@ -247,7 +246,7 @@ def test_ledger_settle_up_squares_the_nights_in_the_fewest_payments(table, ledge
     payments = rows(ledger.run("settle-up", "--format", form), form)
     out: list[str] = []
     where = f"all {len(ledger.stored)} nights ({ledger.how})"
-    squared(f"ledger settle-up --format {form}", _sum(table, ledger.stored), payments, where, out)
+    squared(f"ledger settle-up --format {form}", ledger.sum(ledger.stored), payments, where, out)
     agreed(out)
 
 
@@ -270,5 +269,5 @@ def test_ledger_export_pays_each_night_the_rules_money(table, ledger, form):
     out: list[str] = []
     view = f"ledger export --format {form} ({ledger.how})"
     for n, money in sorted(found.items()):
-        compare(view, table.money[n]["totals"], money, table.where(n), out, by_person=True)
+        compare(view, ledger.money[n]["totals"], money, table.where(n), out, by_person=True)
     agreed(out)

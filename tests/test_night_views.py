@@ -16,7 +16,7 @@ from decimal import localcontext
 import pytest
 from night_maker import json_line
 from night_money import EXACT
-from night_views import COUNT, Table, a_night, agreed, exact, meizhou, squared
+from night_views import Table, a_night, agreed, exact, meizhou, squared
 
 
 @pytest.fixture(scope="module")
@@ -32,25 +32,30 @@ def _exact():
 
 
 def test_settle_json_shows_every_night_the_rules_money(table):
-    found = exact(meizhou("settle", *map(str, table.files), "--format", "json", "--settle-up"))
     out: list[str] = []
-    for n, shown in enumerate(found):
-        assert shown["file"] == str(table.files[n])
-        where, money = table.where(n), table.money[n]
-        a_night("settle", table.nights[n], money, shown, where, out)
-        squared("settle --settle-up", money["totals"], shown.get("settle_up", []), where, out)
+    for options, nights in table.groups():
+        files = [str(table.files[n]) for n in nights]
+        found = exact(meizhou("settle", *files, *options, "--format", "json", "--settle-up"))
+        view = " ".join(("settle", *options[:1]))
+        for n, shown in zip(nights, found, strict=True):
+            assert shown["file"] == str(table.files[n])
+            where, money = table.where(n), table.money[n]
+            a_night(view, table.nights[n], money, shown, where, out)
+            squared(f"{view} --settle-up", money["totals"], shown.get("settle_up", []), where, out)
     agreed(out)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_settle_jsonl_shows_every_night_the_rules_money(table, jobs):
-    lines = table.folder / "nights.jsonl"
-    lines.write_text("".join(json_line(night) + "\n" for night in table.nights), encoding="utf-8")
-    found = meizhou("settle", "--jsonl", str(lines), "--jobs", jobs).splitlines()
-    found = [exact(line) for line in found]
-    assert [shown["line"] for shown in found] == list(range(1, COUNT + 1))
     out: list[str] = []
-    view = f"settle --jsonl --jobs {jobs}"
-    for n, shown in enumerate(found):
-        a_night(view, table.nights[n], table.money[n], shown, table.where(n), out)
+    for k, (options, nights) in enumerate(table.groups()):
+        lines = table.folder / f"nights-{k}.jsonl"
+        text = "".join(json_line(table.nights[n]) + "\n" for n in nights)
+        lines.write_text(text, encoding="utf-8")
+        found = meizhou("settle", "--jsonl", str(lines), "--jobs", jobs, *options).splitlines()
+        found = [exact(line) for line in found]
+        assert [shown["line"] for shown in found] == list(range(1, len(nights) + 1))
+        view = " ".join(("settle --jsonl --jobs", jobs, *options[:1]))
+        for n, shown in zip(nights, found, strict=True):
+            a_night(view, table.nights[n], table.money[n], shown, table.where(n), out)
     agreed(out)
