@@ -139,8 +139,8 @@ def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     return said
 
 
-def start_serve(night, **popen):
-    """A real `meizhou-score serve NIGHT` on a free port of 127.0.0.1, answering: (its base URL, the process).
+def start_serve(night, *options, **popen):
+    """A real `meizhou-score serve NIGHT [OPTIONS]` on a free port of 127.0.0.1, answering: (its base URL, the process).
 
     The caller stops it (SIGINT, as Ctrl-C) when done.
     """
@@ -157,7 +157,8 @@ def start_serve(night, **popen):
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
+            [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)]
+            + list(options),
             cwd=ROOT,
             **popen,
         )
