@@ -303,7 +303,7 @@ def test_a_record_and_its_settlement_under_house_rules_pickle_and_copy_whole():
         assert rules.patterns["thirteen_orphans"] == 0 and not rules.thirteen_orphans
         assert rules.kong_units["concealed"] == 3
         with pytest.raises(TypeError):  # still a read-only view, as the original
-            rules.patterns["all_pungs"] = 9  # type: ignore[index]
+            rules.patterns["all_pungs"] = 9  # type: ignore[index]  # a read-only view refuses the write
         assert settle_record(again.record).amounts == settled.amounts
     assert copy.deepcopy(record) == record and pickle.loads(pickle.dumps(record, 0)) == record
 

@@ -100,7 +100,7 @@ def held(base: type) -> type:
     :class:`Door`, made when the first connection opens (the server's limits as it serves)."""
     door: list[Door] = []
 
-    class Held(base):  # type: ignore[misc, valid-type]
+    class Held(base):  # type: ignore[misc, valid-type]  # base is a class chosen at run time
         client_host = ""
         _timer: asyncio.TimerHandle | None = None
 
