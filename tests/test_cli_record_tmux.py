@@ -260,8 +260,8 @@ def test_the_pages_undo_question_says_the_hand_briefly(tmp_path, lang):
     asked = undo_question(sheet[0])  # hand 1: Mei self-draws, +60
     assert "Mei" in asked and asked.endswith(("+60）？", "+60)?")), asked
     assert not re.search(r"[（(][^）)]*[（(]", asked) and "。" not in asked, asked
-    page = (ROOT / "meizhou_score" / "web" / "static" / "page.js").read_text(encoding="utf-8")
-    undo = page[page.index("function undo()") :]
+    page = (ROOT / "meizhou_score" / "web" / "static" / "writes.js").read_text(encoding="utf-8")
+    undo = page[page.index("function undoQuestion(row)") :]
     assert "row.brief" in undo[: undo.index("\n}\n")]  # the question says the row's brief
 
 

@@ -90,7 +90,7 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "out_of_files": (
         "Too many connections for this machine's open-files limit: the oldest idle ones are"
         " closed to let the phones in.",
-        "連線太多，超出本機可開檔案的上限：最久沒動的連線會被關掉，讓手機連得進來。",
+        "連線太多，超出本機上限：最久沒動的連線會被關掉。",
     ),
     "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
     "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
