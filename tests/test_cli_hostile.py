@@ -189,6 +189,27 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     assert proc.returncode in CTRL_C_EXITS and b"Traceback" not in err
 
 
+def test_ctrl_c_inside_an_import_exits_130_without_a_traceback(tmp_path):
+    # The commands import lazily; a Ctrl-C that lands inside the import machinery (in a module
+    # lock's weak-reference callback, CPython only prints it, traceback and all, and goes on)
+    # ends the program at once, quietly. Here the module being imported sends it to itself.
+    (tmp_path / "stopper.py").write_text(
+        "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n", encoding="utf-8"
+    )
+    program = (
+        "import signal, sys\n"
+        "from meizhou_score.cli.app import _interrupted\n"
+        "signal.signal(signal.SIGINT, _interrupted)\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "import stopper\n"
+        "print('went on')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, b"", b"\n")
+
+
 def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):
     from meizhou_score.cli import app as cli_module
 

@@ -120,6 +120,19 @@ def _english_help() -> dict[str, str]:
 register("en", "help", _english_help)  # made when first asked for
 
 
+def _interrupted(signum, frame) -> None:  # noqa: ARG001 - a signal handler's arguments
+    """Ctrl-C while the command line runs: KeyboardInterrupt, so a write can be undone, except
+    inside the import machinery, where CPython would only print it as "Exception ignored" with a
+    traceback (a weak reference's callback) and go on. No import runs inside a write (which holds
+    Ctrl-C back), so nothing is left to undo there: the program ends at once, quietly, with 130."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            os.write(2, b"\n")
+            os._exit(ExitStatus.STOPPED)
+        frame = frame.f_back
+    raise KeyboardInterrupt
+
+
 def main(quiet_until=None) -> None:
     """The program: run the command line given, and exit with its code.
 
@@ -137,7 +150,7 @@ def main(quiet_until=None) -> None:
     _readable_output()
     try:
         if quiet_until is not None:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGINT, _interrupted)
         cli.main(prog_name="meizhou-score")
     except KeyboardInterrupt:  # between the start and the command, or after it: nothing to undo
         sys.exit(ExitStatus.STOPPED)
