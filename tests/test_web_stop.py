@@ -106,3 +106,29 @@ def test_a_new_nights_table_is_refused_at_its_key(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def test_ctrl_c_while_the_server_starts_is_a_quiet_stop(tmp_path):
+    # Ctrl-C while uvicorn's event loop is being made (before uvicorn listens for signals): the
+    # server does not start, says it stopped, exit 130; never "could not listen" nor the
+    # half-made loop's traceback. The Ctrl-C is sent from inside the loop's making.
+    program = (
+        "import os, signal, sys, uvicorn\n"
+        "made = uvicorn.Config.get_loop_factory\n"
+        "def factory(self):\n"
+        "    inner = made(self)\n"
+        "    def loop():\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        return inner()\n"
+        "    return loop\n"
+        "uvicorn.Config.get_loop_factory = factory\n"
+        "from meizhou_score.__main__ import main\n"
+        f"sys.argv = ['meizhou-score', 'serve', {str(tmp_path / 'night.yaml')!r}, '--port', '1']\n"
+        "main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 130, done.stderr
+    assert "The server stopped" in done.stderr
+    assert "Traceback" not in done.stderr and "could not listen" not in done.stderr

@@ -143,23 +143,25 @@ def serve(night, port, host, lan, new_link, db, lang):
         lifespan="off",
         timeout_graceful_shutdown=3,  # Ctrl-C stops it even while a request hangs
     )
-    server = server_for(config, lang)
-    sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
     import signal
 
-    def stop(signum, frame):  # SIGTERM as Ctrl-C: uvicorn raises it again once it has stopped
-        raise KeyboardInterrupt
+    told: list[int] = []  # Ctrl-C or SIGTERM, until uvicorn listens for them and after it stops
 
-    before = signal.signal(signal.SIGTERM, stop)
+    def stop(signum, frame):  # noqa: ARG001 - a signal handler's arguments
+        told.append(signum)  # never raised: a half-made event loop cannot be closed cleanly
+
+    server = server_for(config, lang, told_to_stop=lambda: bool(told))
+    sockets = _dual_stack(port) if bind == "::" else None  # the links printed are IPv4 too
+    before = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        server.run(sockets=sockets)
-    except KeyboardInterrupt:
-        pass
+        server.run(sockets=sockets)  # uvicorn raises what it caught again once it has stopped
     except SystemExit:  # uvicorn could not start: it has said why
-        raise MeizhouError(_port_taken(bind, port)) from None
+        if not told:
+            raise MeizhouError(_port_taken(bind, port)) from None
     finally:
-        signal.signal(signal.SIGTERM, before)
-    if not server.started:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+    if not told and not server.started:
         raise MeizhouError(_port_taken(bind, port))
     raise Stopped(
         msg("The server stopped; every hand recorded is in {night}.", night=visible(night))

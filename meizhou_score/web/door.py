@@ -168,13 +168,16 @@ def quiet_accepts(lang: str):
     return handler
 
 
-def server_for(config: Any, lang: str) -> Any:
+def server_for(config: Any, lang: str, told_to_stop: Any = lambda: False) -> Any:
     """uvicorn's server for ``config``, its event loop saying a refused accept quietly
-    (:func:`quiet_accepts`)."""
+    (:func:`quiet_accepts`); it does not start at all when ``told_to_stop()`` (a Ctrl-C came while
+    its event loop was being made, before uvicorn listens for signals itself)."""
     import uvicorn
 
     class Server(uvicorn.Server):
         async def serve(self, sockets=None) -> None:
+            if told_to_stop():
+                return
             asyncio.get_running_loop().set_exception_handler(quiet_accepts(lang))
             await super().serve(sockets=sockets)
 
