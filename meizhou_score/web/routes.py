@@ -25,6 +25,7 @@ from ..i18n.language import named_by
 from ..i18n.messages import reason
 from ..night.service import NightFile, Stale
 from ..records.loader import Limits
+from ..records.model import HEAD_KEYS
 from .bodies import Json, refused
 from .guard import COOKIE
 from .setup import deal_answer, rules_json, table_players
@@ -64,7 +65,6 @@ def unchanged(request: Request, etag: str) -> bool:
 
 
 _HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
-_HEAD = ("players", "stake", "date", "rules")
 
 
 def request_key(path: str, source: str | None) -> str:
@@ -76,7 +76,7 @@ def request_key(path: str, source: str | None) -> str:
     hand = _HAND.fullmatch(path)
     if hand:
         return hand.group(1) or ""
-    if path.split(".")[0].split("[")[0] in _HEAD:
+    if path.split(".")[0].split("[")[0] in HEAD_KEYS:
         return f"table.{path}"
     return path
 
