@@ -68,3 +68,19 @@ def test_the_totals_are_the_sheets_last_running_totals():
     assert sum(night.totals.values()) == 0
     # every hand taken back: nobody has won or lost anything
     assert Night(tuple(PLAYERS), [], True).totals == dict.fromkeys(PLAYERS, Decimal(0))
+
+
+def test_a_key_a_night_has_not_is_refused_not_dropped_when_its_first_hand_comes_again(tmp_path):
+    # every hand taken back (hands: []) under a head holding a key no night has: the next first
+    # hand is refused at that key, and the file the user wrote is left as it was
+    night = tmp_path / "night.yaml"
+    night.write_text(
+        "players: [Ah Fook, Mei, Jun, Lan]\nstake: 10\nvenue: x\nhands: []\n", encoding="utf-8"
+    )
+    before = night.read_bytes()
+    c = client(night)
+    version = {**ORIGIN, "If-Match": f'"{c.get("/api/night").json()["version"]}"'}
+    hand = {"dealer": "Ah Fook", "winner": "Mei", "win_type": "self_draw", "hand": TILES}
+    refused = c.post("/api/hands", json=hand, headers=version)
+    assert refused.status_code == 422 and refused.json()["where"] == "venue"
+    assert night.read_bytes() == before

@@ -71,7 +71,8 @@ class Seen:
         """The night's head: players, stake, rules, date (None before the file exists)."""
         if self.found is None:
             return None
-        return {k: v for k, v in self.found.data.items() if k in HEAD_KEYS}
+        # everything but the hands: a key a night has not stays, for the judge to refuse
+        return {k: v for k, v in self.found.data.items() if k != "hands"}
 
     def before(self, number: int) -> Night | None:
         """The night settled before hand ``number`` (from 1): what that hand's dealer follows
