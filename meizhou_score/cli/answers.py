@@ -12,7 +12,6 @@ and :mod:`meizhou_score.settlement`), never here.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -21,7 +20,7 @@ from ..errors import EntryError, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
-from ..records.names import identity, same_person, valid_name
+from ..records.names import identity, typed_table
 from ..records.rules import KONG_TYPES
 from ..records.tally import fifth_copy, tally
 
@@ -103,36 +102,12 @@ def player(
 
 
 def players_list(text: str) -> list[str]:
-    """``A,B,C,D`` → four distinct names in seat order East, South, West, North."""
-    names = [
-        part.strip() for part in re.split(r"[,，、]", text)
-    ]  # commas as either input method types them
-    if len(names) != 4 or not all(names):
-        raise EntryError(
-            msg(
-                "expected four names separated by commas, in seat order East, South, West, North; "
-                "got {text!r}",
-                text=text,
-            )
-        )
-    for seat, name in enumerate(names):  # as the file will be checked: asked again, not later
-        try:
-            valid_name(name, f"players[{seat}]")
-        except RecordError as error:
-            raise EntryError(error.message) from None
-    twice = same_person(names)
-    if twice is not None and twice[0] == twice[1]:
-        raise EntryError(msg("the four names must differ; got {text!r}", text=text))
-    if twice is not None:
-        raise EntryError(
-            msg(
-                "{name!r} and {other!r} are one player written two ways; the four names must "
-                "differ by more than case and spacing",
-                name=twice[0],
-                other=twice[1],
-            )
-        )
-    return names
+    """``A,B,C,D`` → four distinct names in seat order East, South, West, North: the records'
+    rule for a typed table (:func:`..records.names.typed_table`), refused as an answer."""
+    try:
+        return typed_table(text)
+    except RecordError as error:
+        raise EntryError(error.message) from None
 
 
 def choice(

@@ -143,6 +143,7 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
     """Write the hand through the night service: (the night as written, did another writer add a
     hand first, so that this one went after it?)."""
     from ..night.service import Refused, Stale
+    from ..records.model import HEAD_KEYS
     from .prompts import refusal
 
     path = night_file.path
@@ -154,7 +155,7 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
         else:
             head = None
             if seen.found is None:
-                head = {k: data.get(k) for k in ("date", "players", "stake", "rules")}
+                head = {k: data.get(k) for k in HEAD_KEYS}
             written = night_file.add(
                 hand,
                 seen.version,

@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..i18n.messages import Message, at, msg
+from ..records.model import HAND_KEYS, HEAD_KEYS
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
 from . import base_rules
@@ -47,12 +48,12 @@ def _hands(data: Any) -> list:
     """A night's hands as written: a session's list, or a single hand record as one hand."""
     if isinstance(data, dict) and isinstance(data.get("hands"), list):
         return data["hands"]
-    return [{k: v for k, v in data.items() if k not in ("players", "rules", "date")}]
+    return [{k: v for k, v in data.items() if k not in HEAD_KEYS or k in HAND_KEYS}]
 
 
 def _head(data: Any) -> dict:
     """What the whole night shares: its players, stake, rules and date."""
-    return {k: v for k, v in data.items() if k in ("players", "stake", "rules", "date")}
+    return {k: v for k, v in data.items() if k in HEAD_KEYS}
 
 
 def add_night(

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..errors import RecordError
 from ..i18n.messages import msg
+from ..records.model import HEAD_KEYS
 from ..records.sessionfile import SessionFile
 from ..settling.night import Night, settle_data, settle_next
 
@@ -70,6 +71,7 @@ class Seen:
         """The night's head: players, stake, rules, date (None before the file exists)."""
         if self.found is None:
             return None
+        # everything but the hands: a key a night has not stays, for the judge to refuse
         return {k: v for k, v in self.found.data.items() if k != "hands"}
 
     def before(self, number: int) -> Night | None:
@@ -103,11 +105,9 @@ def new_head(table: dict[str, Any] | None) -> dict[str, Any]:
     """A new night's head: players in seat order, stake, rules, date (today unless given)."""
     if not table:
         raise RecordError("players", msg("missing; a new night names its players, in seat order"))
-    head = {
-        "date": table.get("date") or datetime.date.today().isoformat(),
-        "players": table.get("players"),
-        "stake": table.get("stake", 1),
-    }
-    if table.get("rules") is not None:
-        head["rules"] = table["rules"]
+    head = {key: table.get(key) for key in HEAD_KEYS}
+    head["date"] = head["date"] or datetime.date.today().isoformat()
+    head["stake"] = table.get("stake", 1)
+    if head["rules"] is None:
+        del head["rules"]
     return head

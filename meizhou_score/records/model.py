@@ -16,7 +16,24 @@ from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
 from .rules import DEFAULT_RULES, Rules
 
 WIN_TYPES: Final = ("self_draw", "kong_bloom", "robbed_kong")
-SEATS: Final = ("East", "South", "West", "North")
+SEATS: Final = ("East", "South", "West", "North")  # the seat winds, in play order
+# What a whole night shares, at the head of its file: the one list of a night's head keys (a
+# session's, a new night's table on the page and at `record`'s questions, what the ledger compares
+# when a night comes again). A hand record holds them beside its hand's keys (its stake is both).
+HEAD_KEYS: Final = ("players", "stake", "rules", "date")
+# A hand's own keys, as a session's hand and a hand record write them: the one list (the
+# record's fields, its validator's keys, the hand the ledger keeps of a hand record).
+HAND_KEYS: Final = (
+    "dealer",
+    "stake",
+    "draw",
+    "winner",
+    "win_type",
+    "robbed",
+    "hand",
+    "kongs",
+    "claimed",
+)
 MAX_TILE_TEXT: Final = (
     200  # characters in any tile text: 14 tiles with spaces, or in Chinese, fit many times over
 )
@@ -91,19 +108,7 @@ class WinningHand(Value):
 class Record(Value):
     """One hand (一局), validated."""
 
-    _fields = (
-        "players",
-        "dealer",
-        "stake",
-        "draw",
-        "winner",
-        "win_type",
-        "robbed",
-        "hand",
-        "kongs",
-        "claimed",
-        "rules",
-    )
+    _fields = ("players", *HAND_KEYS, "rules")  # the table's players and rules, the hand's keys
     __slots__ = _fields
 
     def __init__(

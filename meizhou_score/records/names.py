@@ -11,6 +11,7 @@ not tell them apart.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Iterable
 from typing import Any, Final
@@ -118,6 +119,43 @@ def _seat(value: Any, path: str) -> tuple[str, ...]:
         out.append(name)
         keys.append(key)
     return tuple(out)
+
+
+# the commas a table types between names, as either input method types them
+_COMMAS: Final = re.compile(r"[,\uff0c\u3001]")  # , ， 、
+
+
+def typed_table(text: str, path: str = "players") -> list[str]:
+    """``A,B,C,D`` typed (``record --players``, its question, ``deal --players``, ``GET
+    /api/deal``'s ``players``) → the four names in seat order, as typed but for the spaces at
+    the ends: the rule :func:`seat` holds a file's ``players`` to (each name :func:`valid_name`,
+    no person seated twice), said as a typed line is; ``path`` names them in an error."""
+    names = [part.strip() for part in _COMMAS.split(text)]
+    if len(names) != 4 or not all(names):
+        raise RecordError(
+            path,
+            msg(
+                "expected four names separated by commas, in seat order East, South, West, North; "
+                "got {text!r}",
+                text=text,
+            ),
+        )
+    for n, name in enumerate(names):
+        valid_name(name, validators.join(path, n))
+    twice = same_person(names)
+    if twice is not None and twice[0] == twice[1]:
+        raise RecordError(path, msg("the four names must differ; got {text!r}", text=text))
+    if twice is not None:
+        raise RecordError(
+            path,
+            msg(
+                "{name!r} and {other!r} are one player written two ways; the four names must "
+                "differ by more than case and spacing",
+                name=twice[0],
+                other=twice[1],
+            ),
+        )
+    return names
 
 
 def valid_name(value: Any, where: str) -> str:

@@ -20,7 +20,16 @@ from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
 from .conservation import check_conservation, written_twice
-from .model import ONE, WIN_TYPE_NAMES, WIN_TYPES, Kong, Record, Session
+from .model import (
+    HAND_KEYS,
+    HEAD_KEYS,
+    ONE,
+    WIN_TYPE_NAMES,
+    WIN_TYPES,
+    Kong,
+    Record,
+    Session,
+)
 from .names import player as _player
 from .names import seat as _players
 from .parts import claimed as _claimed
@@ -29,20 +38,9 @@ from .parts import winning_hand as _winning_hand
 from .rules import DEFAULT_RULES, Rules
 from .tally import HAND_SIZE, hand_size
 
-_HAND: Final = (
-    "dealer",
-    "stake",
-    "draw",
-    "winner",
-    "win_type",
-    "robbed",
-    "hand",
-    "kongs",
-    "claimed",
-)
-_HAND_KEYS: Final = validators.keys(*_HAND)
-_RECORD_KEYS: Final = validators.keys("players", *_HAND, "rules", "date")
-_SESSION_KEYS: Final = validators.keys("players", "stake", "rules", "hands", "date")
+_HAND_KEYS: Final = validators.keys(*HAND_KEYS)
+_RECORD_KEYS: Final = validators.keys("players", *HAND_KEYS, *HEAD_KEYS)  # as messages list them
+_SESSION_KEYS: Final = validators.keys(*HEAD_KEYS, "hands")
 _SESSION_REQUIRED_KEYS: Final = validators.keys("players", "hands")
 _RECORD_REQUIRED_KEYS: Final = validators.keys("players", "dealer")
 _WIN_REQUIRED: Final = frozenset(("winner", "win_type", "hand"))

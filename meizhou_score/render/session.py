@@ -11,7 +11,7 @@ from ..settling.money import signed
 from ..settling.money import text as plain
 from ..settling.night import Night
 from .columns import LEFT, RIGHT, table, width
-from .sheet import brief, running_totals
+from .sheet import brief
 from .text import claim_lines, hand_text, next_line
 
 
@@ -64,9 +64,7 @@ def sheet_rows(night: Night, lang: str = "en") -> list[list[str]]:
     player's change and (in brackets) running total."""
     w = WORDS[lang]
     rows = []
-    for number, s, running in running_totals(
-        night
-    ):  # the page's sheet() adds payments text, not needed here
+    for number, s, running in night.running():  # the page's sheet() adds payments, not needed here
         rows.append(
             [
                 str(number),

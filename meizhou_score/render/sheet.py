@@ -9,11 +9,10 @@ the rule behind each — ``--explain``'s very words.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from ..i18n.words import WORDS, phrase
-from ..settling.money import add, exact
+from ..settling.money import exact
 from ..settling.night import Night
 from .text import explain_transfer, hand_text
 
@@ -23,7 +22,7 @@ def chart(night: Night, lang: str = "en") -> str:
     the page's and ``settle --chart``'s."""
     from .chart import line_chart
 
-    rows = list(running_totals(night))  # the totals alone: no row's words are made
+    rows = list(night.running())  # the totals alone: no row's words are made
     return line_chart(
         WORDS[lang]["chart_night"],
         ["0", *[str(number) for number, _, _ in rows]],
@@ -31,23 +30,12 @@ def chart(night: Night, lang: str = "en") -> str:
     )
 
 
-def running_totals(night: Night, start: int = 0):
-    """Each hand (from 1) with every player's running total after it: (number, settlement,
-    running); from hand ``start + 1`` on (the totals still summed from the first)."""
-    running = dict.fromkeys(night.players, Decimal(0))
-    for number, s in enumerate(night.hands, start=1):
-        for name, amount in s.amounts.items():
-            running[name] = add(running[name], amount)
-        if number > start:
-            yield number, s, {name: exact(value) for name, value in running.items()}
-
-
 def sheet(night: Night, lang: str = "en", start: int = 0) -> list[dict[str, Any]]:
     """One row a hand: ``hand``, ``dealer``, ``what``, ``brief`` (the score sheet's few words: a
     draw, who won how), ``changes``, ``running``, ``disputed``, ``payments``; from hand
     ``start + 1`` on (a night's last row costs one row, not the night's)."""
     rows = []
-    for number, s, running in running_totals(night, start):
+    for number, s, running in night.running(start):
         rows.append(
             {
                 "hand": number,

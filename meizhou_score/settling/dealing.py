@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..records.model import SEATS
+
 STACKS_PER_WALL = 17
 PLACES = (
     "the dealer (莊家)",
@@ -70,9 +72,7 @@ def seats(total: int, players: tuple[str, ...]) -> dict[str, str]:
     ``players`` are as they sit, in play order; the result names each seat wind, East first.
     """
     east = (total - 1) % 4
-    return {
-        wind: players[(east + n) % 4] for n, wind in enumerate(("East", "South", "West", "North"))
-    }
+    return {wind: players[(east + n) % 4] for n, wind in enumerate(SEATS)}
 
 
 def seats_text(total: int, players: tuple[str, ...], lang: str = "en") -> str:

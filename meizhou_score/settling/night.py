@@ -9,6 +9,7 @@ every consumer then reads the one :class:`Night` it returns.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -35,12 +36,22 @@ class Night:
 
     @property
     def totals(self) -> dict[str, Gold]:
-        """What each player won (+) or lost (−) over the night, exactly, in seat order."""
-        out = dict.fromkeys(self.players, Decimal(0))
-        for s in self.hands:
+        """What each player won (+) or lost (−) over the night, exactly, in seat order: the
+        running totals after its last hand (only that hand's are made), nothing before one."""
+        for _, _, running in self.running(len(self.hands) - 1):
+            return running
+        return {name: exact(Decimal(0)) for name in self.players}
+
+    def running(self, start: int = 0) -> Iterator[tuple[int, Settlement, dict[str, Gold]]]:
+        """The one running total: each hand (from 1) with every player's total after it, exactly,
+        in seat order — (number, settlement, running); from hand ``start + 1`` on (the totals
+        still summed from the first). The score sheet, the chart and :attr:`totals` read it."""
+        running = dict.fromkeys(self.players, Decimal(0))
+        for number, s in enumerate(self.hands, start=1):
             for name, amount in s.amounts.items():
-                out[name] = add(out[name], amount)
-        return {name: exact(value) for name, value in out.items()}
+                running[name] = add(running[name], amount)
+            if number > start:
+                yield number, s, {name: exact(value) for name, value in running.items()}
 
     @property
     def last(self) -> Settlement:

@@ -66,6 +66,7 @@ def create_app(
         Route("/api/ledger", api.ledger_add, methods=["POST"]),
         Route("/api/rules", api.rules),
         Route("/api/deal", api.deal),
+        Route("/api/players", api.players),
     ]
 
     async def http_error(request: Request, exc: Exception) -> Response:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
+from ..records.model import HEAD_KEYS
 from ..records.validators import json_decimal
 from ..render.jsonout import encode
 from .words import said
@@ -175,7 +176,6 @@ def versions_of(request: Request, body: dict | None = None) -> Versions:
     return Versions(named[0])
 
 
-_TABLE = ("players", "stake", "date", "rules")  # a new night's table: what new_head writes
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -191,7 +191,7 @@ def unused(body: dict, lang: str, amending: bool = False) -> Json | None:
         if not isinstance(table, dict):
             return refused(lang, "not_a_table", 422, where="table")
         for key in table:
-            if key not in _TABLE:
+            if key not in HEAD_KEYS:  # a new night's table: what new_head writes
                 return refused(lang, "unused_key", 422, where=f"table.{key}")
         if "date" in table and not _a_date(table["date"]):
             return refused(lang, "not_a_date", 422, where="table.date")

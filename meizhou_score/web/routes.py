@@ -25,9 +25,10 @@ from ..i18n.language import named_by
 from ..i18n.messages import reason
 from ..night.service import NightFile, Stale
 from ..records.loader import Limits
+from ..records.model import HEAD_KEYS
 from .bodies import Json, refused
 from .guard import COOKIE
-from .setup import deal_answer, rules_json
+from .setup import deal_answer, rules_json, table_players
 from .state import States, joined
 from .words import language_for, page_words, said
 
@@ -64,7 +65,6 @@ def unchanged(request: Request, etag: str) -> bool:
 
 
 _HAND = re.compile(r"hands\[\d+\](?:\.(.*))?")
-_HEAD = ("players", "stake", "date", "rules")
 
 
 def request_key(path: str, source: str | None) -> str:
@@ -76,7 +76,7 @@ def request_key(path: str, source: str | None) -> str:
     hand = _HAND.fullmatch(path)
     if hand:
         return hand.group(1) or ""
-    if path.split(".")[0].split("[")[0] in _HEAD:
+    if path.split(".")[0].split("[")[0] in HEAD_KEYS:
         return f"table.{path}"
     return path
 
@@ -120,8 +120,10 @@ class Api:
         return _json(joined(said_, b'{"night":' + night + b"}"), 412, error.now.version)
 
     @staticmethod
-    def refusal(error: MeizhouError, lang: str, status: int = 422) -> Json:
-        if isinstance(error, RecordError) and isinstance(error.path, str):
+    def refusal(error: MeizhouError, lang: str, status: int = 422, sent: bool = True) -> Json:
+        """``error`` as the API's JSON; ``sent``: its path is a key of the body sent (a night's
+        head under ``table``), else a query's parameter, as it stands."""
+        if sent and isinstance(error, RecordError) and isinstance(error.path, str):
             error = error.__class__(request_key(error.path, error.source), error.message)
         where = error.path if isinstance(error, RecordError) else ""
         where = where.say(lang) if hasattr(where, "say") else str(where or "")
@@ -237,11 +239,22 @@ class Api:
     async def rules(self, request: Request) -> Response:
         return Json(rules_json(self.language(request)))
 
+    async def players(self, request: Request) -> Response:
+        """A new night's four names checked before its first hand is entered: ``?player=`` once
+        for each seat, East first."""
+        try:
+            return Json({"players": table_players(request.query_params.getlist("player"))})
+        except RecordError as error:
+            return self.refusal(error, self.language(request), sent=False)
+
     async def deal(self, request: Request) -> Response:
-        found, wrong = deal_answer(dict(request.query_params))
+        try:
+            found, wrong = deal_answer(dict(request.query_params))
+        except RecordError as error:  # the players, refused as `deal --players` refuses them
+            return self.refusal(error, self.language(request), sent=False)
         if found is None:
             lang = self.language(request)
-            if wrong in ("players", "dealer"):  # not a sum of dice: say what is wrong with it
+            if wrong == "dealer":  # not a sum of dice: say what is wrong with it
                 return refused(lang, f"deal_{wrong}", 422, where=wrong)
             return refused(lang, "bad_number", 422, where=wrong, low=2, high=12)
         return Json(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..records import rules as house
+from ..records.names import seat, typed_table
 from ..settling.dealing import deal_json, seats
 from .words import said
 
@@ -65,11 +66,18 @@ def head_of(table: dict[str, Any]) -> dict[str, Any] | None:
     return {**table, "rules": rules}
 
 
+def table_players(names: list[str]) -> list[str]:
+    """``GET /api/players``' answer: the four names a new night's form holds, in seat order, as the
+    night's file will hold them, checked by the rule a file's ``players`` is (a RecordError at
+    ``players[N]`` otherwise), before the first hand is entered."""
+    return list(seat(names, "players"))
+
+
 def deal_answer(query: dict[str, str]) -> tuple[dict[str, Any] | None, str]:
-    """``GET /api/deal``'s answer, or (None, the parameter that is wrong)."""
-    players = tuple(p.strip() for p in query.get("players", "").split(",") if p.strip())
-    if players and (len(players) != 4 or len(set(players)) != 4):  # as `deal --players` refuses
-        return None, "players"
+    """``GET /api/deal``'s answer, or (None, the parameter that is wrong); its ``players`` are
+    read as ``deal --players`` reads them (a RecordError at ``players`` otherwise)."""
+    typed = query.get("players", "")
+    players = tuple(typed_table(typed)) if typed.strip() else ()
     if "seats" in query:
         total = _dice(query["seats"])
         if total is None or not players:

@@ -141,10 +141,6 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "expected a whole number from {low} to {high}",
         "應為 {low} 至 {high} 的整數",
     ),
-    "deal_players": (
-        "expected the four players' names, all different, separated by commas, in seat order",
-        "應為四位玩家各不相同的名字，以逗號分隔，依座位順序",
-    ),
     "deal_dealer": (
         "the dealer must be one of the four players",
         "莊家必須是四位玩家之一",

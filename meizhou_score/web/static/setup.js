@@ -45,9 +45,14 @@ function renderSetup() {
   box.append(field("dice", w("dice"), el("div", {class: "inline"}, dice,
     el("button", {class: "big", id: "deal", type: "button", onclick: () => deal(names, dice, drawn)}, w("deal")))),
     drawn);
-  box.append(el("button", {class: "big primary", id: "start", onclick: () => {
-    const players = names.map((i) => i.value.trim());
-    if (players.some((p) => !p) || new Set(players).size !== 4) { say(w("players")); return; }
+  box.append(el("button", {class: "big primary", id: "start", onclick: async () => {
+    // the four names checked by the rule the night's file is held to (GET /api/players), before
+    // the first hand is entered: "Bee" and "bee" are one player, refused here, not at Record
+    let players;
+    try {
+      players = (await api("GET", "/api/players?" + names.map((i) => "player="
+        + encodeURIComponent(i.value)).join("&"))).players;
+    } catch (e) { say(e.message); return; }
     const given = stake.value.trim() || "1";
     table = {players, stake: /^\d+(\.\d+)?$/.test(given) ? Number(given) : given,
              date: date.value || today()};
