@@ -5,7 +5,7 @@ kongs), asked until the hand settles or the table accepts a dispute; the claims 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
@@ -243,23 +243,27 @@ def fill(
     try:
         while True:
             try:
-                return _fill(q, players, given, build, allow_dispute, rules, number, amending)
+                asking = _Asking(players, build, allow_dispute, rules, number, amending)
+                return _fill(q, given, asking)
             except Back:
                 q.back()
     finally:
         q.going_back = False
 
 
-def _fill(
-    q: Questions,
-    players,
-    given: dict,
-    build,
-    allow_dispute: bool,
-    rules,
-    number: int | None,
-    amending,
-):
+class _Asking(NamedTuple):
+    """What stays the same while a hand is asked again: the table, how it is judged, its number."""
+
+    players: Any
+    build: Any
+    allow_dispute: bool
+    rules: Any
+    number: int | None
+    amending: Any
+
+
+def _fill(q: Questions, given: dict, asking: _Asking):
+    players, build, allow_dispute, rules, number, amending = asking
     hand = _collect(q, players, given, rules)
     while True:
         if "winner" in hand:

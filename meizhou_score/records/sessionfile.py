@@ -279,27 +279,7 @@ def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) 
     start, end = _line_of(text, layout.starts[number - 1]), _line_of(text, layout.starts[number])
     new = text[:start] + hand_yaml(hand, layout.column, session.newline) + text[end:]
     hands = session.data["hands"]
-    data = _read_back(session.path, new)
-    same = (
-        isinstance(data, dict)
-        and isinstance(data.get("hands"), list)
-        and len(data["hands"]) == len(hands)
-        and data["hands"][: number - 1] == hands[: number - 1]
-        and data["hands"][number:] == hands[number:]
-        and _plain(data["hands"][number - 1]) == _plain(hand)
-        and {k: v for k, v in data.items() if k != "hands"}
-        == {k: v for k, v in session.data.items() if k != "hands"}
-    )
-    if not same:
-        raise SessionFileError(
-            at(
-                session.path,
-                msg(
-                    "the file could not be changed safely (its layout is unusual); nothing was "
-                    "written"
-                ),
-            )
-        )
+    _check(session, new, hands[: number - 1], [hand], hands[number:])
     return new
 
 
@@ -329,15 +309,24 @@ def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     return start, end
 
 
-def _check(session: SessionFile, new: str, hands_before: list[Any], added: list[Any]) -> None:
-    """The new text must read back as the same session: ``hands_before`` as they were,
-    then ``added`` as meant."""
+def _check(
+    session: SessionFile,
+    new: str,
+    hands_before: list[Any],
+    added: list[Any],
+    hands_after: list[Any] | None = None,
+) -> None:
+    """The new text must read back as the same session: ``hands_before`` as they were, then
+    ``added`` as meant, then ``hands_after`` as they were; the keys around the hands unchanged."""
     data = _read_back(session.path, new)
+    after = hands_after or []
+    cut = len(hands_before) + len(added)
     same = (
         isinstance(data, dict)
         and isinstance(data.get("hands"), list)
         and data["hands"][: len(hands_before)] == hands_before
-        and _plain(data["hands"][len(hands_before) :]) == _plain(added)
+        and _plain(data["hands"][len(hands_before) : cut]) == _plain(added)
+        and data["hands"][cut:] == after
         and {k: v for k, v in data.items() if k != "hands"}
         == {k: v for k, v in session.data.items() if k != "hands"}
     )
