@@ -130,3 +130,36 @@ def test_at_60_columns_no_line_is_wider(lang, tmp_path):
             if width(line) > 60 and str(ROOT) not in line
         ]
         assert wide == [], (command, wide)
+
+
+def test_a_rules_cell_in_chinese_breaks_after_a_mark_never_inside_a_word():
+    # `rules` in 简体 and 繁體: a setting's meaning wrapped at 30 cells breaks after 、：； or a
+    # space, so 「取最高」 and 「打出者包付」 stay whole (they were cut as 取 / 最高, 打 / 出者包付).
+    from meizhou_score.render.columns import wrap
+
+    assert wrap("几个牌型怎样合成倍数（可选：取最高、相加、相乘）", 30, phrases=True) == (
+        "几个牌型怎样合成倍数（可选：\n取最高、相加、相乘）"
+    )
+    assert wrap("直槓由誰付（可選：三家各付、打出者包付）", 30, phrases=True) == (
+        "直槓由誰付（可選：三家各付、\n打出者包付）"
+    )
+    assert wrap("抢杠时被抢者每倍付几分；不设时是自摸每家份数的 3 倍", 30, phrases=True) == (
+        "抢杠时被抢者每倍付几分；\n不设时是自摸每家份数的 3 倍"
+    )
+    # a phrase wider than the cell itself is still cut, between characters
+    assert wrap("一二三四五六七八", 8, phrases=True) == "一二三四\n五六七八"
+
+
+def test_the_rules_table_in_simplified_keeps_each_choice_whole():
+    import subprocess
+    import sys
+
+    shown = subprocess.run(
+        [sys.executable, "-m", "meizhou_score", "rules", "--lang", "zh-Hans"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"COLUMNS": "80", "PATH": "/usr/bin:/bin"},
+    ).stdout
+    lines = [line.split("  ")[0] for line in shown.splitlines()]
+    assert "取最高、相加、相乘）" in lines and "打出者包付）" in lines

@@ -74,15 +74,21 @@ def _number(text: str) -> bool:
     return text.lstrip("-+").replace(".", "", 1).isdigit()
 
 
-def wrap(text: str, cells: int, indent: str = "") -> str:
+def wrap(text: str, cells: int, indent: str = "", phrases: bool = False) -> str:
     """Lines of at most ``cells`` terminal cells: broken at spaces, or between Chinese
     characters — in Chinese text; an English line keeps its Chinese terms (清一色) whole, as
-    words."""
+    words. With ``phrases`` (a table's cell, where a word broken in two reads as two words),
+    Chinese breaks only after a space or a mark (、，；：）), or inside a phrase too long for
+    a line of its own."""
     lines, line = [], ""
     english = sum(c.isascii() and c.isalpha() for c in text) > sum(
         east_asian_width(c) in "WF" for c in text
     )
-    for word in _spaced(text) if english else _words(text):
+    if english:
+        words = _spaced(text)
+    else:
+        words = _phrases(text, cells - width(indent)) if phrases else _words(text)
+    for word in words:
         if line and width(line + word.rstrip()) > cells:
             lines.append(line.rstrip())
             line = indent + word.lstrip()
@@ -115,6 +121,18 @@ def _words(text: str):
         else:
             pieces.append(piece)
     return pieces
+
+
+def _phrases(text: str, cells: int):
+    """The pieces a cell's Chinese may break after: a phrase ending in a space or a closing mark;
+    a phrase wider than ``cells`` in the pieces of :func:`_words`."""
+    phrase: list[str] = []
+    for piece in [*_words(text), " "]:
+        phrase.append(piece)
+        if piece.endswith(" ") or piece[-1] in _CLOSING:
+            said = "".join(phrase)
+            yield from [said] if width(said.rstrip()) <= cells else phrase
+            phrase = []
 
 
 def _pieces(text: str):
