@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from decimal import Decimal
 
 import pytest
+from conftest import ROOT
 
 from meizhou_score.render.chart import (
     FONT_SIZE,
@@ -226,3 +227,21 @@ def test_a_long_name_is_cut_and_a_short_one_is_not():
     [(_, long), (_, short)] = ends_of(svg)
     assert long.endswith("… +10") and long[:-6] in names[0] and len(long) < len(names[0])
     assert short == "Mei -10"
+
+
+@pytest.mark.parametrize(
+    ("lang", "first"),
+    [("zh-Hans", "'Noto Sans CJK SC'"), ("zh-Hant", "'Noto Sans CJK TC'"), ("en", "system-ui")],
+)
+def test_a_chart_is_drawn_in_its_scripts_fonts_first(lang, first):
+    # 简体 drawn with a Traditional font first takes Traditional glyph shapes (骨, 直 differ)
+    from meizhou_score.render.chart import line_chart
+
+    svg = line_chart("走势", ["0", "1"], {"Mei": [0, 10], "Jun": [0, -10]}, lang)
+    assert f'font-family="{first}' in svg
+
+
+def test_the_page_sets_simplified_in_a_simplified_font_first():
+    css = (ROOT / "meizhou_score/web/static/page.css").read_text(encoding="utf-8")
+    rule = css[css.index(":lang(zh-Hans)") :].split("}")[0]
+    assert rule.index("CJK SC") < rule.index("CJK TC")

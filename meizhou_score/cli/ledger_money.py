@@ -134,7 +134,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
     if chart is not None:
         from ..render.chart import line_chart
 
-        svg = line_chart(phrase("chart_history", lang), labels, series)
+        svg = line_chart(phrase("chart_history", lang), labels, series, lang)
         if chart == "-":
             click.echo(svg, nl=False)
             return

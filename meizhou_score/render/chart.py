@@ -35,10 +35,14 @@ KEY = 18  # the key before an end label: a piece of the line, its marker in the 
 GAP = 8  # the least room between two labels along the bottom
 DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
-FONT = (
-    "'Noto Sans CJK TC', 'Noto Sans CJK SC', 'PingFang TC', 'Microsoft JhengHei', "
-    "system-ui, sans-serif"
-)
+_SC = "'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei'"
+_TC = "'Noto Sans CJK TC', 'PingFang TC', 'Microsoft JhengHei'"
+# each script's own glyph shapes first: 简体 drawn in a Simplified font, 繁體 in a Traditional one
+FONTS = {
+    "zh-Hans": f"{_SC}, {_TC}, system-ui, sans-serif",
+    "zh-Hant": f"{_TC}, {_SC}, system-ui, sans-serif",
+    "en": f"system-ui, {_TC}, {_SC}, sans-serif",
+}
 # dark: the page's own colours (page.css); light is the attributes' black on white
 STYLE = (
     "<style>@media (prefers-color-scheme: dark) {"
@@ -54,8 +58,11 @@ def xml(text: object) -> str:
     return "".join(_ENTITIES.get(c, c) for c in str(text))
 
 
-def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | int]]) -> str:
-    """``series``: each player's running balance at each of ``labels`` (the same length).
+def line_chart(
+    title: str, labels: list[str], series: dict[str, list[Decimal | int]], lang: str = "en"
+) -> str:
+    """``series``: each player's running balance at each of ``labels`` (the same length); the
+    words in ``lang``, drawn in that script's fonts first.
 
     The SVG, as text."""
     values = [Decimal(v) for points in series.values() for v in points] + [Decimal(0)]
@@ -78,7 +85,7 @@ def line_chart(title: str, labels: list[str], series: dict[str, list[Decimal | i
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" '
-        f'role="img" font-family="{FONT}" font-size="{FONT_SIZE}">',
+        f'role="img" font-family="{FONTS.get(lang, FONTS["en"])}" font-size="{FONT_SIZE}">',
         f"<title>{xml(title)}</title>",
         STYLE,
         f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#ffffff"/>',

@@ -78,7 +78,14 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
         if by_id:
             rows.append([r.key, said, r.ruling, meaning])
         else:
-            rows.append([wrap(meaning, 30, phrases=True), _listed(said.split(sep), 16, sep), r.ruling, r.key])
+            rows.append(
+                [
+                    wrap(meaning, 30, phrases=True),
+                    _listed(said.split(sep), 16, sep),
+                    r.ruling,
+                    r.key,
+                ]
+            )
     # wrapped so that the whole table fits the screen (80 columns when it is not a terminal)
     out.append(
         tabulate(

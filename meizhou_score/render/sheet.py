@@ -27,6 +27,7 @@ def chart(night: Night, lang: str = "en") -> str:
         WORDS[lang]["chart_night"],
         ["0", *[str(number) for number, _, _ in rows]],
         {name: [0, *[running[name] for _, _, running in rows]] for name in night.players},
+        lang,
     )
 
 
