@@ -1,4 +1,10 @@
-"""Values the hot path reads field by field: a record, its kongs and winning hand, a settlement.
+"""Values the hot path makes and reads field by field: a record, its kongs and winning hand, the
+winner's shape, a reading and its score, a settlement, its payments and their bases.
+
+One way to make one: its class called with its fields (a default holds where a field is not
+given); nothing builds one by ``tuple.__new__``, which skipped a NamedTuple's defaults (the hot
+path's former shortcut: a slot class's ``__init__`` costs what the NamedTuple's own ``__new__``
+did, and its fields are read faster, so the shortcut's gain is kept without it).
 
 Each is a class with ``__slots__`` and a plain ``__init__``, where they were NamedTuples: the
 interpreter reads a NamedTuple's field through a descriptor of its own kind, which it cannot

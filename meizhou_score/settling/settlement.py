@@ -11,7 +11,6 @@ from decimal import Decimal
 from typing import Final, NamedTuple
 
 from ..engine import hand as core
-from ..engine.memo import new_tuple
 from ..engine.patterns import Score, score
 from ..engine.tiles import format_indices
 from ..engine.value import Value
@@ -25,7 +24,7 @@ from .money import Gold, add, gold_at
 WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
 
 
-class Basis(NamedTuple):
+class Basis(Value):
     """How a payment's units were reached: ``ratio`` (the hand's,
     None for a kong) × ``share`` × ``multiplier``.
 
@@ -34,22 +33,39 @@ class Basis(NamedTuple):
     discarder pays everyone's share (包槓).
     """
 
-    ratio: int | None
-    share: int
-    multiplier: int = 1
+    _fields = ("ratio", "share", "multiplier")
+    __slots__ = _fields
+
+    def __init__(self, ratio: int | None, share: int, multiplier: int = 1) -> None:
+        self.ratio = ratio
+        self.share = share
+        self.multiplier = multiplier
 
 
-class Collection(NamedTuple):
+class Collection(Value):
     """What one player collects for the win or for a kong: ``units`` × stake from each of
     ``payers`` (in seat order), for ``reason``, by ruling ``rule``."""
 
-    payers: tuple[str, ...]
-    payee: str
-    units: int
-    reason: str
-    rule: str
-    basis: Basis
-    tile: int | None = None  # the kong's tile, for an explanation
+    _fields = ("payers", "payee", "units", "reason", "rule", "basis", "tile")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        payers: tuple[str, ...],
+        payee: str,
+        units: int,
+        reason: str,
+        rule: str,
+        basis: Basis,
+        tile: int | None = None,
+    ) -> None:
+        self.payers = payers
+        self.payee = payee
+        self.units = units
+        self.reason = reason
+        self.rule = rule
+        self.basis = basis
+        self.tile = tile  # the kong's tile, for an explanation
 
 
 class Transfer(NamedTuple):
@@ -241,9 +257,9 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
 def _units_won(players: tuple[str, ...], payments: tuple[Collection, ...]) -> dict[str, int]:
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
-    # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
-    for payers, payee, units, _reason, _rule, _basis, _tile in payments:
-        out[payee] += units * len(payers)
+    for c in payments:
+        payers, units = c.payers, c.units
+        out[c.payee] += units * len(payers)
         for payer in payers:
             out[payer] -= units
     return out
@@ -319,11 +335,11 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
     if win_type == "robbed_kong":
-        basis = new_tuple(Basis, (ratio, rules.robbed_share, 1))  # 3 × self_draw_share (R7)
+        basis = Basis(ratio, rules.robbed_share, 1)  # 3 × self_draw_share (R7)
     elif win_type == "kong_bloom":  # 槓上開花 (R6): as a self-draw
-        basis = new_tuple(Basis, (ratio, rules.self_draw_share, rules.kong_bloom_multiplier))
+        basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)
     else:
-        basis = new_tuple(Basis, (ratio, rules.self_draw_share, 1))
+        basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
     if not units:
         return None
@@ -332,7 +348,7 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
         payers: tuple[str, ...] = (record.robbed,)  # 搶槓 (R7): the robbed player alone
     else:
         payers = _others(record.players, winner)
-    return new_tuple(Collection, (payers, winner, units, win_type, REASONS[win_type], basis, None))
+    return Collection(payers, winner, units, win_type, REASONS[win_type], basis, None)
 
 
 def _kong_payments(record: Record) -> list[Collection]:
@@ -363,14 +379,10 @@ def _kong_paid(
     if kong.type == "exposed" and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
-        basis = new_tuple(Basis, (None, units, 3))
-        return new_tuple(
-            Collection, ((kong.discarder,), owner, 3 * units, reason, rule, basis, kong.tile)
-        )
-    basis = new_tuple(Basis, (None, units, 1))
-    return new_tuple(
-        Collection, (_others(players, owner), owner, units, reason, rule, basis, kong.tile)
-    )
+        basis = Basis(None, units, 3)
+        return Collection((kong.discarder,), owner, 3 * units, reason, rule, basis, kong.tile)
+    basis = Basis(None, units, 1)
+    return Collection(_others(players, owner), owner, units, reason, rule, basis, kong.tile)
 
 
 def settle_session(session: Session) -> list[Settlement]:
