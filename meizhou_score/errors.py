@@ -71,3 +71,14 @@ class EntryError(MeizhouError):
 
 class SessionFileError(MeizhouError):
     """A session file that ``record`` or ``undo`` cannot safely change."""
+
+
+class LedgerError(MeizhouError):
+    """A ledger that cannot be opened or changed, or a night or player it does not hold.
+
+    ``disk``: SQLite said the disk refused the write (full, or an I/O error): the server answers
+    507, nothing was added."""
+
+    def __init__(self, message: Message, *, disk: bool = False) -> None:
+        super().__init__(message)
+        self.disk = disk

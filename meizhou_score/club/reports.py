@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import NamedTuple
 
+from ..errors import LedgerError
 from ..i18n.messages import msg
 from ..records.names import identity
 from .balances import day_range, totals  # the nights' totals, where every report finds them
-from .store import LedgerError
 from .stored import readable, unreadable_amounts
 
 
