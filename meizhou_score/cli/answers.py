@@ -19,9 +19,9 @@ from ..engine.tiles import KINDS, TILES, parse_counted
 from ..errors import EntryError, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
-from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
+from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType
+from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES
 from ..records.names import identity, typed_table
-from ..records.rules import KONG_TYPES
 from ..records.tally import fifth_copy, tally
 
 
@@ -302,7 +302,7 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
     ):  # 明槓: from a discard when it names the discarder, else added (or refused: prompts)
         kind = "exposed" if len(parts) == 4 else OPEN_KONG
     out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
-    if kind == "exposed":
+    if kind == KongType.EXPOSED:
         if len(parts) != 4:
             raise EntryError(
                 msg(

@@ -17,8 +17,8 @@ from ..engine.value import Value
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
-from ..records.model import ONE, WIN_TYPES, Kong, Record, Session, with_dealer
-from ..records.rules import KONG_TYPES
+from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType, WinType
+from ..records.model import ONE, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 
 WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
@@ -203,7 +203,7 @@ def winner_shape(record: Record) -> core.Shape:
     winner = record.winner
     for kong in record.kongs:
         if kong.player == winner:
-            melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
+            melds.append(core.KONGS[kong.type == KongType.CONCEALED][kong.tile])
     return core.shape(hand.counts, tuple(melds))
 
 
@@ -294,7 +294,7 @@ def settle_record(record: Record) -> Settlement:
     if why:
         errors.append(why)
     winner = record.winner
-    if record.win_type == "kong_bloom" and not record.owns_a_kong(winner):
+    if record.win_type == WinType.KONG_BLOOM and not record.owns_a_kong(winner):
         errors.append(
             msg(
                 "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns"
@@ -315,7 +315,7 @@ def settle_record(record: Record) -> Settlement:
     assert score is not None and winner is not None, "a valid win has a winner and a score"
     win = _win_payments(record, score.ratio)
     payments = (win, *_kong_payments(record)) if win is not None else (*_kong_payments(record),)
-    if record.win_type == "robbed_kong":
+    if record.win_type == WinType.ROBBED_KONG:
         nxt, because = record.robbed, "robbed"
     else:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
@@ -334,16 +334,16 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
     None when the win's share is 0."""
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
-    if win_type == "robbed_kong":
+    if win_type == WinType.ROBBED_KONG:
         basis = Basis(ratio, rules.robbed_share, 1)  # 3 × self_draw_share (R7)
-    elif win_type == "kong_bloom":  # 槓上開花 (R6): as a self-draw
+    elif win_type == WinType.KONG_BLOOM:  # 槓上開花 (R6): as a self-draw
         basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)
     else:
         basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
     if not units:
         return None
-    if win_type == "robbed_kong":
+    if win_type == WinType.ROBBED_KONG:
         assert record.robbed is not None, "a robbed kong names whose kong it was"
         payers: tuple[str, ...] = (record.robbed,)  # 搶槓 (R7): the robbed player alone
     else:
@@ -376,7 +376,7 @@ def _kong_paid(
         return None
     reason, rule = _KONG_REASONS[kong.type]
     owner = kong.player
-    if kong.type == "exposed" and discarder_pays:
+    if kong.type == KongType.EXPOSED and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
         basis = Basis(None, units, 3)
