@@ -2,9 +2,10 @@
 winner's shape, a reading and its score, a settlement, its payments and their bases.
 
 One way to make one: its class called with its fields (a default holds where a field is not
-given); nothing builds one by ``tuple.__new__``, which skipped a NamedTuple's defaults (the hot
-path's former shortcut: a slot class's ``__init__`` costs what the NamedTuple's own ``__new__``
-did, and its fields are read faster, so the shortcut's gain is kept without it).
+given). The hot path once built its NamedTuples through the tuple type's own ``__new__``, which
+skips a NamedTuple's field defaults, to save the Python call of the NamedTuple's; a slot class
+called plainly costs no more (pure Python: 268,467 instructions a line of the club's log against
+269,672 with that shortcut) and is a native class of the compiled build.
 
 Each is a class with ``__slots__`` and a plain ``__init__``, where they were NamedTuples: the
 interpreter reads a NamedTuple's field through a descriptor of its own kind, which it cannot
