@@ -220,7 +220,7 @@ def test_a_value_is_made_only_by_calling_its_class_so_its_defaults_hold():
         if "tuple.__new__" in line or "new_tuple" in line
     ]
     assert shortcuts == []
-    from meizhou_score.settling.settlement import Basis, Collection
+    from meizhou_score.settling.payment import Basis, Collection
 
     basis = Basis(2, 1)  # a win's share without kong bloom: the multiplier's default, 1
     paid = Collection(("Jun", "Lan", "Bo"), "Mei", 2, "self_draw", "R5", basis)
@@ -280,7 +280,7 @@ def test_a_value_pickles_copies_compares_and_replaces_as_the_namedtuple_did():
     from meizhou_score.engine.hand import Block, Reading, shape
     from meizhou_score.engine.patterns import Score
     from meizhou_score.records.model import Kong, Record, WinningHand
-    from meizhou_score.settling.settlement import Basis, Collection
+    from meizhou_score.settling.payment import Basis, Collection
 
     kong = Kong("Mei", "exposed", 4, "Jun")
     hand = WinningHand((0, 1, 2), (33,), 2, bytes(34))
