@@ -69,8 +69,18 @@ class EntryError(MeizhouError):
     """An answer typed at ``record`` that cannot be right (a bad tile, a name not at the table)."""
 
 
+class HandConflict(EntryError):
+    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice
+    (R7)."""
+
+
 class SessionFileError(MeizhouError):
     """A session file that ``record`` or ``undo`` cannot safely change."""
+
+
+class OutputError(MeizhouError):
+    """An output path that is refused: a folder, an input of the command,
+    or a node of another kind."""
 
 
 class LedgerError(MeizhouError):

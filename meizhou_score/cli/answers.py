@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..engine.tiles import KINDS, TILES, parse_counted
-from ..errors import EntryError, RecordError, TileError
+from ..errors import EntryError, HandConflict, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
 from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType
@@ -214,11 +214,6 @@ def must_win(text: str, rules) -> None:
                 rule=FINDINGS["not_a_win"],
             )
         )
-
-
-class HandConflict(EntryError):
-    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice
-    (R7)."""
 
 
 def winning_tile(text: str, held: bytes, robbed: bool) -> int:

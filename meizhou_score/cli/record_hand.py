@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..errors import MeizhouError
+from ..errors import HandConflict, MeizhouError
 from ..i18n.language import typed_for
 from ..i18n.messages import msg
 from ..records.kinds import WinType
@@ -148,7 +148,7 @@ def _collect_tiles(
         def winning(answer):
             try:
                 return entry.winning_tile(answer, held, robbed)
-            except entry.HandConflict as exc:  # the hand is what is wrong: ask for it again
+            except HandConflict as exc:  # the hand is what is wrong: ask for it again
                 raise FromTheHand(exc) from None
 
         try:

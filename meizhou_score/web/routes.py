@@ -23,7 +23,8 @@ from starlette.responses import Response
 from ..errors import LedgerError, MeizhouError, RecordError
 from ..i18n.language import named_by
 from ..i18n.messages import reason
-from ..night.service import NightFile, Stale
+from ..night.errors import Stale
+from ..night.service import NightFile
 from ..records.loader import Limits
 from ..records.model import HEAD_KEYS
 from .bodies import Json, refused
