@@ -31,3 +31,13 @@ class KongType(StrEnum):
 
 WIN_TYPES: Final = tuple(kind.value for kind in WinType)
 KONG_TYPES: Final = tuple(kind.value for kind in KongType)
+
+# The members as module names, for the hot path: Python 3.11 finds an enum's member through its
+# class, about 140 ns a comparison against 21 ns for a module's name (timeit); a line of bulk mode
+# makes about seven such comparisons
+SELF_DRAW: Final = WinType.SELF_DRAW
+KONG_BLOOM: Final = WinType.KONG_BLOOM
+ROBBED_KONG: Final = WinType.ROBBED_KONG
+CONCEALED: Final = KongType.CONCEALED
+ADDED: Final = KongType.ADDED
+EXPOSED: Final = KongType.EXPOSED

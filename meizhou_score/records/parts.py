@@ -16,7 +16,7 @@ from ..errors import RecordError, TileError
 from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
-from .kinds import KONG_TYPES, KongType
+from .kinds import EXPOSED, KONG_TYPES
 from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, OPEN_KONG, Kong, WinningHand
 from .names import player as _player
 from .rules import DEFAULT_RULES, Rules
@@ -125,7 +125,7 @@ def kong(
         )
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
-    if kind == KongType.EXPOSED:
+    if kind == EXPOSED:
         if "from" not in value:
             raise RecordError(
                 validators.join(path, "from"),

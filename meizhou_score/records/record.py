@@ -20,7 +20,7 @@ from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
 from .conservation import check_conservation, written_twice
-from .kinds import WIN_TYPES, WinType
+from .kinds import ROBBED_KONG, WIN_TYPES
 from .model import (
     HAND_KEYS,
     HEAD_KEYS,
@@ -206,7 +206,7 @@ def _hand(
             hint,
         )
     robbed = None
-    if win_type == WinType.ROBBED_KONG:
+    if win_type == ROBBED_KONG:
         if "robbed" not in data:
             raise RecordError(validators.join(path, "robbed"), terms.robbed_missing())
         robbed = _player(data["robbed"], path, "robbed", players)

@@ -17,7 +17,7 @@ from ..engine.value import Value
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
-from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType, WinType
+from ..records.kinds import CONCEALED, EXPOSED, KONG_BLOOM, KONG_TYPES, ROBBED_KONG, WIN_TYPES
 from ..records.model import ONE, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 from .payment import Basis, Collection, Transfer
@@ -147,7 +147,7 @@ def winner_shape(record: Record) -> core.Shape:
     winner = record.winner
     for kong in record.kongs:
         if kong.player == winner:
-            melds.append(core.KONGS[kong.type == KongType.CONCEALED][kong.tile])
+            melds.append(core.KONGS[kong.type == CONCEALED][kong.tile])
     return core.shape(hand.counts, tuple(melds))
 
 
@@ -238,7 +238,7 @@ def settle_record(record: Record) -> Settlement:
     if why:
         errors.append(why)
     winner = record.winner
-    if record.win_type == WinType.KONG_BLOOM and not record.owns_a_kong(winner):
+    if record.win_type == KONG_BLOOM and not record.owns_a_kong(winner):
         errors.append(
             msg(
                 "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns"
@@ -259,7 +259,7 @@ def settle_record(record: Record) -> Settlement:
     assert score is not None and winner is not None, "a valid win has a winner and a score"
     win = _win_payments(record, score.ratio)
     payments = (win, *_kong_payments(record)) if win is not None else (*_kong_payments(record),)
-    if record.win_type == WinType.ROBBED_KONG:
+    if record.win_type == ROBBED_KONG:
         nxt, because = record.robbed, "robbed"
     else:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
@@ -278,16 +278,16 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
     None when the win's share is 0."""
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
-    if win_type == WinType.ROBBED_KONG:
+    if win_type == ROBBED_KONG:
         basis = Basis(ratio, rules.robbed_share, 1)  # 3 × self_draw_share (R7)
-    elif win_type == WinType.KONG_BLOOM:  # 槓上開花 (R6): as a self-draw
+    elif win_type == KONG_BLOOM:  # 槓上開花 (R6): as a self-draw
         basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)
     else:
         basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
     if not units:
         return None
-    if win_type == WinType.ROBBED_KONG:
+    if win_type == ROBBED_KONG:
         assert record.robbed is not None, "a robbed kong names whose kong it was"
         payers: tuple[str, ...] = (record.robbed,)  # 搶槓 (R7): the robbed player alone
     else:
@@ -320,7 +320,7 @@ def _kong_paid(
         return None
     reason, rule = _KONG_REASONS[kong.type]
     owner = kong.player
-    if kong.type == KongType.EXPOSED and discarder_pays:
+    if kong.type == EXPOSED and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
         basis = Basis(None, units, 3)
