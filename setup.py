@@ -31,6 +31,7 @@ COMPILED = [
     "meizhou_score/records/validators.py",
     "meizhou_score/settling/money.py",
     "meizhou_score/settling/night.py",
+    "meizhou_score/settling/payment.py",
     "meizhou_score/settling/settlement.py",
     "meizhou_score/settling/claims.py",
     "meizhou_score/render/jsonout.py",

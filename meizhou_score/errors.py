@@ -69,5 +69,26 @@ class EntryError(MeizhouError):
     """An answer typed at ``record`` that cannot be right (a bad tile, a name not at the table)."""
 
 
+class HandConflict(EntryError):
+    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice
+    (R7)."""
+
+
 class SessionFileError(MeizhouError):
     """A session file that ``record`` or ``undo`` cannot safely change."""
+
+
+class OutputError(MeizhouError):
+    """An output path that is refused: a folder, an input of the command,
+    or a node of another kind."""
+
+
+class LedgerError(MeizhouError):
+    """A ledger that cannot be opened or changed, or a night or player it does not hold.
+
+    ``disk``: SQLite said the disk refused the write (full, or an I/O error): the server answers
+    507, nothing was added."""
+
+    def __init__(self, message: Message, *, disk: bool = False) -> None:
+        super().__init__(message)
+        self.disk = disk

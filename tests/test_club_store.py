@@ -71,3 +71,25 @@ def test_a_version_one_ledger_is_migrated_and_still_knows_its_nights(tmp_path):
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
     assert conn.execute("SELECT COUNT(*) FROM nights").fetchone()[0] == 1
+
+
+def test_a_ledger_error_says_whether_the_disk_refused_as_a_typed_field():
+    # errors.py is the package's one home of its error types: LedgerError's disk (the server's
+    # 507) is a field of its own, given when it is made, where it was set on the error afterwards
+    # and read back by getattr; SQLite's primary codes: 13 SQLITE_FULL, 10 SQLITE_IOERR, 8 READONLY
+    from meizhou_score.club.store import guarded
+    from meizhou_score.errors import LedgerError, MeizhouError
+    from meizhou_score.i18n.messages import msg
+
+    assert LedgerError(msg("no such night")).disk is False
+    assert LedgerError(msg("no such night"), disk=True).disk is True
+    said = {}
+    for code, name in ((13, "full"), (10 | (3 << 8), "io"), (8, "readonly")):
+        refused = sqlite3.OperationalError(f"the {name} refusal")
+        refused.sqlite_errorcode = code  # as SQLite sets it on the errors it raises
+        with pytest.raises(LedgerError) as caught:
+            with guarded("club.sqlite3"):
+                raise refused
+        assert isinstance(caught.value, MeizhouError) and f"the {name} refusal" in str(caught.value)
+        said[name] = caught.value.disk
+    assert said == {"full": True, "io": True, "readonly": False}

@@ -12,7 +12,8 @@ import os
 
 import pytest
 
-from meizhou_score.night.service import NO_FILE, NightFile, Refused, Stale, read_whole
+from meizhou_score.night.errors import Refused, Stale
+from meizhou_score.night.service import NO_FILE, NightFile, read_whole
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10, "date": "2026-11-19"}
 MEI = {

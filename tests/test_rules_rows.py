@@ -18,6 +18,7 @@ from meizhou_score.club.identity import VERSION_ONE, identify_again, night_ident
 from meizhou_score.engine.patterns import COMBINE_MODES, PATTERNS
 from meizhou_score.records import rules as house
 from meizhou_score.records import schema
+from meizhou_score.records.kinds import KONG_TYPES
 from meizhou_score.records.loader import load_record
 from meizhou_score.render.rules import rules_markdown
 
@@ -42,7 +43,7 @@ def test_the_rules_fields_are_the_rows():
 def test_the_choices_are_the_engines():
     assert [c.id for c in house.row("combine").choices] == list(COMBINE_MODES)
     assert [c.id for c in house.row("patterns").choices] == [p.id for p in PATTERNS]
-    assert [c.id for c in house.row("kong_units").choices] == list(house.KONG_TYPES)
+    assert [c.id for c in house.row("kong_units").choices] == list(KONG_TYPES)
 
 
 def test_the_schema_is_the_rows():

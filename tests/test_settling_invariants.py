@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 import yaml
 from click.testing import CliRunner
-from conftest import EXAMPLES
+from conftest import EXAMPLES, ROOT
 from records import PLAYERS, make_record
 
 from meizhou_score import settle
@@ -207,20 +207,37 @@ def test_remembering_never_changes_a_result(records):
     assert together == alone, f"INVARIANT_SEED={SEED}"
 
 
-def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
-    # the hot path builds its NamedTuples with tuple.__new__, giving every field by position: a field
-    # added to one of them and forgotten there would leave it short (and an attribute read failing);
-    # a Value (engine.value: a record, a kong, a winning hand, a settlement) must have every field set
+def test_a_value_is_made_only_by_calling_its_class_so_its_defaults_hold():
+    # engine/value.py: one way to make a value, its class called with its fields. tuple.__new__
+    # (the hot path's former shortcut, memo.new_tuple) skipped a NamedTuple's own __new__ and with
+    # it every field default: a field added with a default and not passed there left the value
+    # short, its attribute read failing far from where it was made
+    package = ROOT / "meizhou_score"
+    shortcuts = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in sorted(package.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "tuple.__new__" in line or "new_tuple" in line
+    ]
+    assert shortcuts == []
+    from meizhou_score.settling.payment import Basis, Collection
+
+    basis = Basis(2, 1)  # a win's share without kong bloom: the multiplier's default, 1
+    paid = Collection(("Jun", "Lan", "Bo"), "Mei", 2, "self_draw", "R5", basis)
+    assert (basis.multiplier, paid.tile) == (1, None)
+
+
+def test_every_value_has_all_its_fields(records):
+    # a Value (engine.value: a record, a kong, a winning hand, a settlement, a payment and its
+    # basis, the score, its reading, the winner's shape) must have every field set by __init__
     from meizhou_score.engine.value import Value
 
     def whole(value):
-        if isinstance(value, Value):
-            for name in type(value)._fields:
-                getattr(value, name)  # AttributeError where __init__ forgot one
-            slots = getattr(type(value), "__slots__", None)  # a compiled native class has none
-            assert slots is None or set(slots) == set(type(value)._fields)
-            return
-        assert len(value) == len(type(value)._fields), f"{type(value).__name__} {value!r}"
+        assert isinstance(value, Value), f"{type(value).__name__} {value!r}"
+        for name in type(value)._fields:
+            getattr(value, name)  # AttributeError where __init__ forgot one
+        slots = getattr(type(value), "__slots__", None)  # a compiled native class has none
+        assert slots is None or set(slots) == set(type(value)._fields)
 
     from meizhou_score.settling.night import settle_data
 
@@ -240,6 +257,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
     from meizhou_score.engine.hand import shape
 
     whole(shape(bytes(34)))
+    seen.add("Shape")
     assert seen >= {
         "Settlement",
         "Record",
@@ -249,6 +267,7 @@ def test_every_tuple_built_at_c_speed_has_all_its_fields(records):
         "WinningHand",
         "Score",
         "Reading",
+        "Shape",
     }
 
 
@@ -258,16 +277,25 @@ def test_a_value_pickles_copies_compares_and_replaces_as_the_namedtuple_did():
     import copy
     import pickle
 
+    from meizhou_score.engine.hand import Block, Reading, shape
+    from meizhou_score.engine.patterns import Score
     from meizhou_score.records.model import Kong, Record, WinningHand
+    from meizhou_score.settling.payment import Basis, Collection
 
     kong = Kong("Mei", "exposed", 4, "Jun")
     hand = WinningHand((0, 1, 2), (33,), 2, bytes(34))
     record = Record(("Mei", "Jun", "Lan", "Bo"), "Jun", kongs=(kong,), hand=hand, winner="Mei")
-    for value in (kong, hand, record):
+    basis = Basis(None, 1, 3)
+    paid = Collection(("Jun",), "Mei", 3, "exposed_kong", "R8", basis, 4)
+    reading = Reading("seven_pairs", tuple(Block("pair", t) for t in range(7)))
+    scored = Score(reading, ("seven_pairs",), 4)
+    melded = shape(bytes(34), (Block("pung", 27, False),))
+    values = (kong, hand, record, basis, paid, reading, scored, melded)
+    for value in values:
         for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
             assert pickle.loads(pickle.dumps(value, protocol)) == value
         assert copy.deepcopy(value) == value
-    for value in (kong, hand, record):
+    for value in values:
         assert copy.copy(value) == value
     assert kong == Kong("Mei", "exposed", 4, "Jun") and hash(kong) == hash(copy.copy(kong))
     assert kong != Kong("Mei", "exposed", 5, "Jun") and len({kong, copy.copy(kong)}) == 1

@@ -29,7 +29,8 @@ import sys
 from collections.abc import Callable
 from typing import IO, NamedTuple
 
-from .blocks import Unreadable, count_lines, settle_range
+from .blocks import count_lines, settle_range
+from .errors import Missing, NotDask, Unreadable
 from .lines import DISPUTED, FAILED, REFUSED, SETTLED
 
 SMALL = (
@@ -50,10 +51,6 @@ class FileAudit(NamedTuple):
     disputed: int
     refused: int
     failed: int
-
-
-class Missing(Exception):
-    """Dask is not installed: its one argument is what the import said."""
 
 
 def sizes(paths: list[str]) -> list[int]:
@@ -120,10 +117,6 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
 
 
 HANDSHAKE = 30  # seconds: Dask's own 20 s bound the connection, not an answer that never comes
-
-
-class NotDask(Exception):
-    """What answered at the address does not speak Dask's protocol: its one argument says how."""
 
 
 def _within(connect: Callable[[], object], seconds: float):

@@ -18,11 +18,8 @@ import os
 import threading
 from typing import IO
 
+from .errors import Unreadable
 from .parallel import settle_block
-
-
-class Unreadable(Exception):
-    """An input a worker could not read: (path, errno, the system's words), said as a read error."""
 
 
 def read_range(path: str, offset: int, length: int) -> bytes:

@@ -16,12 +16,12 @@ from decimal import Decimal
 from typing import Any
 
 from ..engine.tiles import KINDS, TILES, parse_counted
-from ..errors import EntryError, RecordError, TileError
+from ..errors import EntryError, HandConflict, RecordError, TileError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS
-from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES, WIN_TYPES
+from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType
+from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES
 from ..records.names import identity, typed_table
-from ..records.rules import KONG_TYPES
 from ..records.tally import fifth_copy, tally
 
 
@@ -216,11 +216,6 @@ def must_win(text: str, rules) -> None:
         )
 
 
-class HandConflict(EntryError):
-    """A winning tile that shows the hand is wrong, not the tile: a robbed tile the hand holds twice
-    (R7)."""
-
-
 def winning_tile(text: str, held: bytes, robbed: bool) -> int:
     """The winning tile: one of the concealed tiles; a robbed tile is the winner's only copy
     (R7)."""
@@ -302,7 +297,7 @@ def kong(text: str, players: tuple[str, ...]) -> dict[str, str]:
     ):  # 明槓: from a discard when it names the discarder, else added (or refused: prompts)
         kind = "exposed" if len(parts) == 4 else OPEN_KONG
     out = {"player": owner, "type": kind, "tile": one_tile(parts[2])}
-    if kind == "exposed":
+    if kind == KongType.EXPOSED:
         if len(parts) != 4:
             raise EntryError(
                 msg(

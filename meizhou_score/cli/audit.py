@@ -76,7 +76,7 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
       meizhou-score audit s3://club/2026/*.jsonl --out audited/ --scheduler tcp://10.0.0.5:8786
     """
     from ..bulk import audit as bulk_audit
-    from ..bulk.blocks import Unreadable
+    from ..bulk.errors import Unreadable
 
     lang = language()
     address, scheduler_file = scheduler_of(scheduler)
@@ -128,8 +128,8 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         summary = _summary(found)
         _write_summary(os.path.join(out_dir, "summary.json"), summary, into)
     except Unreadable as exc:
-        path, number, why = exc.args
-        raise RecordError("", cannot_read(OSError(number, why, path)), path) from None
+        unread = OSError(exc.errno, exc.words, exc.path)
+        raise RecordError("", cannot_read(unread), exc.path) from None
     finally:
         try:
             if client is not None:
@@ -169,7 +169,7 @@ def _connect(bulk_audit, address, scheduler_file, workers):
             msg(
                 "audit runs on Dask, which is not installed: pip install 'meizhou-score[dask]' "
                 "({why})",
-                why=str(exc),
+                why=exc.why,
             )
         ) from None
     except OSError as exc:
@@ -191,7 +191,7 @@ def _connect(bulk_audit, address, scheduler_file, workers):
                     "what answers at {address} is not a Dask scheduler ({why}); give the address "
                     "dask scheduler printed (tcp://HOST:8786) or its --scheduler-file",
                     address=address or scheduler_file,
-                    why=str(exc),
+                    why=exc.why,
                 ),
             )
         ) from None

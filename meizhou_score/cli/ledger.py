@@ -274,7 +274,7 @@ def ledger_check(ctx, lang):
       meizhou-score ledger check
     """
     from ..club import reports
-    from ..club.store import LedgerError
+    from ..errors import LedgerError
 
     problems = reports.check(_open(ctx), the_run().ledger["db"])
     if problems:

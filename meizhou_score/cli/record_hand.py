@@ -9,9 +9,10 @@ from typing import Any, NamedTuple
 
 import click
 
-from ..errors import MeizhouError
+from ..errors import HandConflict, MeizhouError
 from ..i18n.language import typed_for
 from ..i18n.messages import msg
+from ..records.kinds import WinType
 from ..records.names import identity
 from .options import Usage, checked, language
 from .prompts import (
@@ -84,7 +85,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
             default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
         )
     hand["win_type"] = win_type
-    if win_type == "robbed_kong":
+    if win_type == WinType.ROBBED_KONG:
         if given["robbed"]:
             hand["robbed"] = checked(
                 lambda t: entry.player(t, players, exclude=(winner,)),
@@ -117,7 +118,7 @@ def _collect_tiles(
     from . import answers as entry
 
     hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
-    robbed = hand["win_type"] == "robbed_kong"
+    robbed = hand["win_type"] == WinType.ROBBED_KONG
     while True:
         if given["hand"] is not None:
             held = checked(entry.concealed, given["hand"], "--hand")
@@ -147,7 +148,7 @@ def _collect_tiles(
         def winning(answer):
             try:
                 return entry.winning_tile(answer, held, robbed)
-            except entry.HandConflict as exc:  # the hand is what is wrong: ask for it again
+            except HandConflict as exc:  # the hand is what is wrong: ask for it again
                 raise FromTheHand(exc) from None
 
         try:

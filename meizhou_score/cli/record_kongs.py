@@ -9,6 +9,7 @@ import click
 from ..errors import EntryError
 from ..i18n.language import typed_for
 from ..i18n.messages import msg
+from ..records.kinds import KongType, WinType
 from .options import Usage, checked
 from .prompts import Questions, _default, _numbered, ask_player, names_a_player
 
@@ -26,7 +27,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
     from . import answers as entry
 
     kongs: list[dict] = []
-    robbed = hand.get("win_type") == "robbed_kong"
+    robbed = hand.get("win_type") == WinType.ROBBED_KONG
     if robbed and hand.get("hand", {}).get("winning_tile"):  # R7: said before it is mistyped
         click.echo(
             "  "
@@ -110,7 +111,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
             click.echo("  " + q.words("record_kong_dropped", n=len(kongs) + 1))
             continue
         kong = {"player": who, "type": kind, "tile": found}
-        if kind == "exposed":
+        if kind == KongType.EXPOSED:
             kong["from"] = ask_player(
                 q,
                 q.words("record_discarder"),

@@ -142,7 +142,7 @@ def _read_session(night_file, amend: int | None):
 def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
     """Write the hand through the night service: (the night as written, did another writer add a
     hand first, so that this one went after it?)."""
-    from ..night.service import Refused, Stale
+    from ..night.errors import Refused, Stale
     from ..records.model import HEAD_KEYS
     from .prompts import refusal
 

@@ -38,7 +38,8 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml --yes
     """
     from ..i18n.words import phrase
-    from ..night.service import NightFile, Stale
+    from ..night.errors import Stale
+    from ..night.service import NightFile
     from ..render import session
 
     night_file = NightFile(session_file, the_run().limits)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import sqlite3
 from decimal import Decimal
 
+from ..errors import LedgerError
 from ..i18n.messages import msg
 from ..records.names import identity
-from .store import LedgerError
 
 
 def day_range(since: str | None, until: str | None) -> tuple[str, str]:

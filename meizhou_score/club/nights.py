@@ -18,6 +18,7 @@ import sqlite3
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from ..errors import LedgerError
 from ..i18n.messages import Message, at, msg
 from ..records.model import HAND_KEYS, HEAD_KEYS
 from ..records.names import identity
@@ -25,7 +26,7 @@ from ..records.rules import DEFAULT_RULES, Rules
 from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
-from .store import LedgerError, transaction
+from .store import transaction
 
 
 class Added(NamedTuple):

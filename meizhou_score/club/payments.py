@@ -13,14 +13,14 @@ import sqlite3
 from decimal import Decimal
 from typing import NamedTuple
 
-from ..errors import RecordError
+from ..errors import LedgerError, RecordError
 from ..i18n.messages import msg
 from ..records.names import controlled
 from ..records.validators import describe, typed_amount
 from ..settling.money import EXACT, Gold, add, exact
 from ..settling.settleup import SettleUp, settle_up
 from .players import find
-from .store import LedgerError, transaction
+from .store import transaction
 
 
 class Payment(NamedTuple):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import sqlite3
 
+from ..errors import LedgerError
 from ..i18n.messages import msg
 from ..records.names import identity, valid_name
-from .store import LedgerError, transaction
+from .store import transaction
 
 
 def find(conn: sqlite3.Connection, name: str) -> tuple[int, str]:

@@ -11,10 +11,11 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import NamedTuple
 
+from ..errors import LedgerError
 from ..i18n.messages import msg
+from ..records.kinds import KONG_TYPES, WIN_TYPES, WinType
 from ..records.names import identity
 from .balances import day_range, totals  # the nights' totals, where every report finds them
-from .store import LedgerError
 from .stored import readable, unreadable_amounts
 
 
@@ -99,10 +100,10 @@ def stats(
                 name,
                 nights_played,
                 hands_played,
-                {t: won.get(t, 0) for t in ("self_draw", "kong_bloom", "robbed_kong")},
-                _ratio(won.get("self_draw", 0), hands_played),
+                {t: won.get(t, 0) for t in WIN_TYPES},
+                _ratio(won.get(WinType.SELF_DRAW, 0), hands_played),
                 robbed.get(pid, 0),
-                {t: kongs.get(pid, {}).get(t, 0) for t in ("concealed", "added", "exposed")},
+                {t: kongs.get(pid, {}).get(t, 0) for t in KONG_TYPES},
                 best[0] if best else 0,
                 tuple(json.loads(best[1])) if best else (),
                 total,

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from ..errors import MeizhouError
+from ..errors import LedgerError
 from ..i18n.messages import at, msg
 from ..records.kept import refuse_unless_regular
 
@@ -129,12 +129,6 @@ MIGRATIONS: tuple = (
 
 
 _SQLITE_IOERR, _SQLITE_FULL = 10, 13  # SQLite's primary result codes
-
-
-class LedgerError(MeizhouError):
-    """A ledger that cannot be opened or changed, or a night or player it does not hold."""
-
-    disk = False  # SQLite said the disk refused the write (the server answers 507)
 
 
 def default_path() -> str:
@@ -289,10 +283,10 @@ def guarded(where) -> Iterator[None]:
                     ),
                 )
             ) from None
-        refused = LedgerError(at(path, msg("cannot use the ledger: {why}", why=str(exc))))
         # a full disk or one that refused the write (SQLITE_FULL, SQLITE_IOERR): the server's 507
-        refused.disk = getattr(exc, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_FULL, _SQLITE_IOERR)
-        raise refused from None
+        disk = getattr(exc, "sqlite_errorcode", 0) & 0xFF in (_SQLITE_FULL, _SQLITE_IOERR)
+        why = msg("cannot use the ledger: {why}", why=str(exc))
+        raise LedgerError(at(path, why), disk=disk) from None
     except sqlite3.DatabaseError as exc:
         path = where() if callable(where) else where
         raise LedgerError(

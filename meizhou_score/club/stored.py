@@ -8,9 +8,8 @@ from __future__ import annotations
 import sqlite3
 from decimal import Decimal
 
-from ..errors import RecordError
+from ..errors import LedgerError, RecordError
 from ..i18n.messages import Message, msg
-from .store import LedgerError
 
 _STORED = (
     "SELECT 'payment', id, NULL, amount FROM payments UNION ALL "

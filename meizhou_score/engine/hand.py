@@ -28,9 +28,10 @@ from itertools import product
 from operator import itemgetter
 from typing import Final, NamedTuple, Protocol
 
-from .memo import Memo, new_tuple
+from .memo import Memo
 from .tables import GROUPS, NO_PAIR, PAIR, PUNG, RUN, group_readings, pack, shipped_readings, tables
 from .tiles import COPIES, KINDS, TERMINALS_AND_HONOURS, format_indices
+from .value import Value
 
 Counts = bytes
 """A hand inside the hot core: 34 counts, one byte per tile kind (index 0–33), made once at the
@@ -91,33 +92,41 @@ KONGS: Final = (
 )  # 暗槓, by tile
 
 
-class Reading(NamedTuple):
+class Reading(Value):
     """One way of reading a winning hand: its shape and its blocks in tile order."""
 
-    shape: str
-    blocks: tuple[Block, ...]
+    _fields = ("shape", "blocks")
+    __slots__ = _fields
+
+    def __init__(self, shape: str, blocks: tuple[Block, ...]) -> None:
+        self.shape = shape
+        self.blocks = blocks
 
     def notation(self) -> list[str]:
         return [str(b) for b in self.blocks]
 
 
-class Shape(NamedTuple):
+class Shape(Value):
     """The winner's hand as scoring sees it, built once: concealed counts, melds, every tile's
     count."""
 
-    concealed: Counts  # the concealed tiles, winning tile included
-    melds: tuple[Block, ...]  # exposed pungs (碰) and kongs (槓)
-    every: Counts  # all tiles of the hand, melds included (a kong counts its four)
+    _fields = ("concealed", "melds", "every")
+    __slots__ = _fields
+
+    def __init__(self, concealed: Counts, melds: tuple[Block, ...], every: Counts) -> None:
+        self.concealed = concealed  # the concealed tiles, winning tile included
+        self.melds = melds  # exposed pungs (碰) and kongs (槓)
+        self.every = every  # all tiles of the hand, melds included (a kong counts its four)
 
 
 def shape(concealed: Counts, melds: tuple[Block, ...] = ()) -> Shape:
     """The :class:`Shape` of concealed counts and melds."""
     if not melds:
-        return new_tuple(Shape, (concealed, (), concealed))
+        return Shape(concealed, (), concealed)
     every = bytearray(concealed)
     for block in melds:
         every[block.tile] += 4 if block.kind == "kong" else 3
-    return new_tuple(Shape, (concealed, melds, bytes(every)))
+    return Shape(concealed, melds, bytes(every))
 
 
 def with_tile(hand: Shape, tile: int) -> Shape:
@@ -239,8 +248,8 @@ def _standard_readings(b: bytes, melds: tuple[Block, ...]) -> list[Reading]:
         assert pair is not None, "three groups without a pair leave it to the fourth"
         if melds:
             sets = tuple(sorted((*s0, *s1, *s2, *s3, *melds), key=_tile_order))
-            return [new_tuple(Reading, (STANDARD, (*sets, pair)))]
-        return [new_tuple(Reading, (STANDARD, (*s0, *s1, *s2, *s3, pair)))]
+            return [Reading(STANDARD, (*sets, pair))]
+        return [Reading(STANDARD, (*s0, *s1, *s2, *s3, pair))]
     if not (gm and gp and gs and gz):
         return []  # a group that is not pair + sets
     out = []
@@ -290,7 +299,7 @@ def seven_pairs_reading(counts: Sequence[int]) -> Reading:
         if n:
             for _ in range(n // 2):
                 pairs.append(_PAIRS[i])
-    return new_tuple(Reading, (SEVEN_PAIRS, tuple(pairs)))
+    return Reading(SEVEN_PAIRS, tuple(pairs))
 
 
 def thirteen_orphans_reading(counts: Sequence[int]) -> Reading:

@@ -6,20 +6,16 @@ everything when it reaches its limit, so memory stays flat whatever is fed to
 it. A memo is kept only where the bulk benchmark on a club's log shows it
 pays; the README records each one's measured gain. ``MEIZHOU_MEMOS_OFF`` (a
 comma-separated list of names, or ``all``) switches memos off, for measuring
-exactly that. It also holds :data:`new_tuple`, the one way the hot path builds a NamedTuple.
+exactly that.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
-# A NamedTuple built by tuple.__new__ skips the class's own __new__ (a Python function); named once
-# here, the compiled build holds it in a C static instead of looking up tuple.__new__ at each call
-new_tuple: Final = tuple.__new__
-
 _OFF = {name.strip() for name in os.environ.get("MEIZHOU_MEMOS_OFF", "").split(",") if name.strip()}
 
 

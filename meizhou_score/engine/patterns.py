@@ -22,8 +22,8 @@ from .hand import (
     Shape,
     readings,
 )
-from .memo import new_tuple
 from .tiles import KINDS
+from .value import Value
 
 
 class Pattern(NamedTuple):
@@ -80,12 +80,16 @@ _RUNS: Final = frozenset(
 )  # every run (順) a reading can hold: always concealed
 
 
-class Score(NamedTuple):
+class Score(Value):
     """The scored reading of a hand: matched patterns (highest first) and the ratio."""
 
-    reading: Reading
-    patterns: tuple[str, ...]
-    ratio: int
+    _fields = ("reading", "patterns", "ratio")
+    __slots__ = _fields
+
+    def __init__(self, reading: Reading, patterns: tuple[str, ...], ratio: int) -> None:
+        self.reading = reading
+        self.patterns = patterns
+        self.ratio = ratio
 
 
 def tile_patterns(counts: Sequence[int]) -> list[str]:
@@ -216,7 +220,7 @@ def best(
     if len(readings) == 1:  # the usual hand: one reading, nothing to compare
         found = match(readings[0], counts, ratios, by_tiles)
         ratio = combine(found, ratios, mode)
-        return new_tuple(Score, (readings[0], tuple(found), ratio)) if ratio > 0 else None
+        return Score(readings[0], tuple(found), ratio) if ratio > 0 else None
     top = None
     top_key = None
     for n, reading in enumerate(readings):

@@ -1,4 +1,11 @@
-"""Values the hot path reads field by field: a record, its kongs and winning hand, a settlement.
+"""Values the hot path makes and reads field by field: a record, its kongs and winning hand, the
+winner's shape, a reading and its score, a settlement, its payments and their bases.
+
+One way to make one: its class called with its fields (a default holds where a field is not
+given). The hot path once built its NamedTuples through the tuple type's own ``__new__``, which
+skips a NamedTuple's field defaults, to save the Python call of the NamedTuple's; a slot class
+called plainly costs no more (pure Python: 268,467 instructions a line of the club's log against
+269,672 with that shortcut) and is a native class of the compiled build.
 
 Each is a class with ``__slots__`` and a plain ``__init__``, where they were NamedTuples: the
 interpreter reads a NamedTuple's field through a descriptor of its own kind, which it cannot

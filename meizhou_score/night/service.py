@@ -24,56 +24,15 @@ from ..i18n.messages import msg
 from ..records import sessionfile
 from ..records.loader import DEFAULT_LIMITS, Limits, load_record
 from ..records.sessionfile import SessionFile
-from ..settling.judge import Amendment, dispute_reasons, refused
+from ..settling.judge import Amendment, refused
 from ..settling.night import Night, settle_data, settle_next
 from ..settling.settlement import Settlement
 from . import files
+from .errors import Change, NotLast, Refused, Stale
 from .files import NOT_REGULAR as NOT_REGULAR
 from .seen import _UNSETTLED, NO_FILE, Seen, all_taken_back, new_head, version_of
 
-KINDS = ("recorded", "taken_back", "amended", "created", "changed")  # what a Stale says changed
 _REMEMBERED = 64  # versions whose hands are kept, to say what changed since a caller saw one
-
-
-class Change(NamedTuple):
-    """What changed since a version: ``kind`` (one of :data:`KINDS`), the hand (from 1) or None."""
-
-    kind: str
-    hand: int | None
-
-
-class Stale(MeizhouError):
-    """The night changed since the caller saw it: nothing was written. ``now`` is the night as it
-    now stands, ``change`` what changed; ``why`` why the change cannot follow it (``record``)."""
-
-    def __init__(self, now: Seen, change: Change, why: Any = None):
-        self.now, self.change, self.why = now, change, why
-        super().__init__(msg("the file changed while this hand was entered; nothing was written"))
-
-
-class Refused(MeizhouError):
-    """A change the table cannot accept as it stands (a dispute): hand ``number`` and its
-    settlement; the reasons are the message."""
-
-    def __init__(self, number: int, settled: Settlement, amendment: Amendment | None = None):
-        self.number, self.settled, self.amendment = number, settled, amendment
-        reasons = dispute_reasons(settled)
-        super().__init__(
-            msg("hand {number}: {reasons}", number=number, reasons=reasons)
-            if amendment is not None
-            else msg("not recorded: {reasons}", reasons=reasons)
-        )
-
-
-class NotLast(MeizhouError):
-    """The hand a caller asked to take back is not the last hand of the night it saw: ``asked``,
-    and the last hand there (0: none)."""
-
-    def __init__(self, asked: int, last: int):
-        self.asked, self.last = asked, last
-        super().__init__(
-            msg("no hand {number} in the night ({count} hand{count:s})", number=asked, count=last)
-        )
 
 
 class Written(NamedTuple):

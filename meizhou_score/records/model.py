@@ -15,7 +15,6 @@ from ..i18n.scripts import simplified
 from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
 from .rules import DEFAULT_RULES, Rules
 
-WIN_TYPES: Final = ("self_draw", "kong_bloom", "robbed_kong")
 SEATS: Final = ("East", "South", "West", "North")  # the seat winds, in play order
 # What a whole night shares, at the head of its file: the one list of a night's head keys (a
 # session's, a new night's table on the page and at `record`'s questions, what the ledger compares

@@ -19,13 +19,8 @@ import stat
 import sys
 from collections.abc import Iterable
 
-from ..errors import MeizhouError
+from ..errors import OutputError
 from ..i18n.messages import at, msg, reason
-
-
-class OutputError(MeizhouError):
-    """An output path that is refused: a folder, an input of the command,
-    or a node of another kind."""
 
 
 def check_output(path: str, inputs: Iterable[str] = ()) -> None:

@@ -16,9 +16,10 @@ from ..errors import RecordError, TileError
 from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
+from .kinds import EXPOSED, KONG_TYPES
 from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, OPEN_KONG, Kong, WinningHand
 from .names import player as _player
-from .rules import DEFAULT_RULES, KONG_TYPES, Rules
+from .rules import DEFAULT_RULES, Rules
 
 _WINNING_HAND_KEYS: Final = validators.keys("concealed", "pungs", "winning_tile")
 _HAND_REQUIRED: Final = validators.keys("concealed", "winning_tile")
@@ -124,7 +125,7 @@ def kong(
         )
     tile = _one_tile(value["tile"], path, "tile")
     discarder = None
-    if kind == "exposed":
+    if kind == EXPOSED:
         if "from" not in value:
             raise RecordError(
                 validators.join(path, "from"),

@@ -20,12 +20,12 @@ from ..i18n import terms
 from ..i18n.messages import msg
 from . import validators
 from .conservation import check_conservation, written_twice
+from .kinds import ROBBED_KONG, WIN_TYPES
 from .model import (
     HAND_KEYS,
     HEAD_KEYS,
     ONE,
     WIN_TYPE_NAMES,
-    WIN_TYPES,
     Kong,
     Record,
     Session,
@@ -206,7 +206,7 @@ def _hand(
             hint,
         )
     robbed = None
-    if win_type == "robbed_kong":
+    if win_type == ROBBED_KONG:
         if "robbed" not in data:
             raise RecordError(validators.join(path, "robbed"), terms.robbed_missing())
         robbed = _player(data["robbed"], path, "robbed", players)

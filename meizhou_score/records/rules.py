@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from types import MappingProxyType
-from typing import Any, Final, NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.patterns import PATTERNS
 from ..errors import RulesError
@@ -17,7 +17,6 @@ from ..i18n.language import language
 from ..i18n.messages import Message, msg
 from . import validators
 
-KONG_TYPES: Final = ("concealed", "added", "exposed")
 # 被搶杠者一個人承擔 3 家的分數: the robbed player alone pays the shares of the three
 # (R7)
 ROBBED_PAYS_FOR = 3

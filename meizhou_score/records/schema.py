@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import rules
-from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES, WIN_TYPES
+from .kinds import KONG_TYPES, WIN_TYPES
+from .model import KONG_TYPE_NAMES, MAX_TILE_TEXT, WIN_TYPE_NAMES
 from .names import MAX_NAME
-from .rules import KONG_TYPES
 from .validators import COUNT_LIMIT
 
 Schema = dict[str, Any]  # a JSON Schema object, as json.dumps writes it

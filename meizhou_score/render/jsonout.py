@@ -40,9 +40,10 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
     to_gold = gold_at(r.stake)
     scored = s.score if s.valid else None
     transfers: list[Any] = []  # s.transfers, read from the collections they make up
-    for payers, payee, units, reason, rule, _basis, _tile in s.payments:
+    for c in s.payments:
+        payee, units, reason, rule = c.payee, c.units, c.reason, c.rule
         amount = to_gold(units)
-        for payer in payers:
+        for payer in c.payers:
             transfers.append(row(payer, payee, units, amount, reason, rule))
     out: dict[str, Any] = {
         "valid": s.valid,

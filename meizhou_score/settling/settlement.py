@@ -8,61 +8,21 @@ zero by construction. Units are integers; gold is units × the Decimal stake.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..engine import hand as core
-from ..engine.memo import new_tuple
 from ..engine.patterns import Score, score
 from ..engine.tiles import format_indices
 from ..engine.value import Value
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
-from ..records.model import ONE, WIN_TYPES, Kong, Record, Session, with_dealer
-from ..records.rules import KONG_TYPES
+from ..records.kinds import CONCEALED, EXPOSED, KONG_BLOOM, KONG_TYPES, ROBBED_KONG, WIN_TYPES
+from ..records.model import ONE, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
+from .payment import Basis, Collection, Transfer
 
 WIN_REASONS: Final = WIN_TYPES  # each win type is also the reason of its payments
-
-
-class Basis(NamedTuple):
-    """How a payment's units were reached: ``ratio`` (the hand's,
-    None for a kong) × ``share`` × ``multiplier``.
-
-    A win: the hand's ratio × the share per ratio (R5, R7) × the kong-bloom
-    multiplier (R6). A kong: its units from each payer (R8) × 3 when the
-    discarder pays everyone's share (包槓).
-    """
-
-    ratio: int | None
-    share: int
-    multiplier: int = 1
-
-
-class Collection(NamedTuple):
-    """What one player collects for the win or for a kong: ``units`` × stake from each of
-    ``payers`` (in seat order), for ``reason``, by ruling ``rule``."""
-
-    payers: tuple[str, ...]
-    payee: str
-    units: int
-    reason: str
-    rule: str
-    basis: Basis
-    tile: int | None = None  # the kong's tile, for an explanation
-
-
-class Transfer(NamedTuple):
-    """One payment: ``payer`` gives ``payee`` ``units`` × stake, for ``reason``,
-    by ruling ``rule``; a :class:`Collection` is one such payment from each of its payers."""
-
-    payer: str
-    payee: str
-    units: int
-    reason: str
-    rule: str
-    basis: Basis
-    tile: int | None = None  # the kong's tile, for an explanation
 
 
 class Settlement(Value):
@@ -187,7 +147,7 @@ def winner_shape(record: Record) -> core.Shape:
     winner = record.winner
     for kong in record.kongs:
         if kong.player == winner:
-            melds.append(core.KONGS[kong.type == "concealed"][kong.tile])
+            melds.append(core.KONGS[kong.type == CONCEALED][kong.tile])
     return core.shape(hand.counts, tuple(melds))
 
 
@@ -241,9 +201,9 @@ def score_hand(record: Record) -> tuple[Score | None, Message | None]:
 def _units_won(players: tuple[str, ...], payments: tuple[Collection, ...]) -> dict[str, int]:
     """Units won (+) or lost (−) per player, in seat order, summed from the transfers."""
     out = dict.fromkeys(players, 0)
-    # unpacked, not read by name: a NamedTuple's field is a descriptor the interpreter looks up
-    for payers, payee, units, _reason, _rule, _basis, _tile in payments:
-        out[payee] += units * len(payers)
+    for c in payments:
+        payers, units = c.payers, c.units
+        out[c.payee] += units * len(payers)
         for payer in payers:
             out[payer] -= units
     return out
@@ -278,7 +238,7 @@ def settle_record(record: Record) -> Settlement:
     if why:
         errors.append(why)
     winner = record.winner
-    if record.win_type == "kong_bloom" and not record.owns_a_kong(winner):
+    if record.win_type == KONG_BLOOM and not record.owns_a_kong(winner):
         errors.append(
             msg(
                 "a kong bloom (槓上開花) is won on a kong's replacement tile, but {winner} owns"
@@ -299,7 +259,7 @@ def settle_record(record: Record) -> Settlement:
     assert score is not None and winner is not None, "a valid win has a winner and a score"
     win = _win_payments(record, score.ratio)
     payments = (win, *_kong_payments(record)) if win is not None else (*_kong_payments(record),)
-    if record.win_type == "robbed_kong":
+    if record.win_type == ROBBED_KONG:
         nxt, because = record.robbed, "robbed"
     else:
         nxt, because = winner, "dealer_wins" if winner == record.dealer else "winner"
@@ -318,21 +278,21 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
     None when the win's share is 0."""
     rules, win_type, winner = record.rules, record.win_type, record.winner
     assert win_type is not None and winner is not None, "a draw pays no win"
-    if win_type == "robbed_kong":
-        basis = new_tuple(Basis, (ratio, rules.robbed_share, 1))  # 3 × self_draw_share (R7)
-    elif win_type == "kong_bloom":  # 槓上開花 (R6): as a self-draw
-        basis = new_tuple(Basis, (ratio, rules.self_draw_share, rules.kong_bloom_multiplier))
+    if win_type == ROBBED_KONG:
+        basis = Basis(ratio, rules.robbed_share, 1)  # 3 × self_draw_share (R7)
+    elif win_type == KONG_BLOOM:  # 槓上開花 (R6): as a self-draw
+        basis = Basis(ratio, rules.self_draw_share, rules.kong_bloom_multiplier)
     else:
-        basis = new_tuple(Basis, (ratio, rules.self_draw_share, 1))
+        basis = Basis(ratio, rules.self_draw_share, 1)
     units = ratio * basis.share * basis.multiplier
     if not units:
         return None
-    if win_type == "robbed_kong":
+    if win_type == ROBBED_KONG:
         assert record.robbed is not None, "a robbed kong names whose kong it was"
         payers: tuple[str, ...] = (record.robbed,)  # 搶槓 (R7): the robbed player alone
     else:
         payers = _others(record.players, winner)
-    return new_tuple(Collection, (payers, winner, units, win_type, REASONS[win_type], basis, None))
+    return Collection(payers, winner, units, win_type, REASONS[win_type], basis, None)
 
 
 def _kong_payments(record: Record) -> list[Collection]:
@@ -360,17 +320,13 @@ def _kong_paid(
         return None
     reason, rule = _KONG_REASONS[kong.type]
     owner = kong.player
-    if kong.type == "exposed" and discarder_pays:
+    if kong.type == EXPOSED and discarder_pays:
         assert kong.discarder is not None, "an exposed kong names its discarder"
         # 包槓: the discarder pays the shares of all three.
-        basis = new_tuple(Basis, (None, units, 3))
-        return new_tuple(
-            Collection, ((kong.discarder,), owner, 3 * units, reason, rule, basis, kong.tile)
-        )
-    basis = new_tuple(Basis, (None, units, 1))
-    return new_tuple(
-        Collection, (_others(players, owner), owner, units, reason, rule, basis, kong.tile)
-    )
+        basis = Basis(None, units, 3)
+        return Collection((kong.discarder,), owner, 3 * units, reason, rule, basis, kong.tile)
+    basis = Basis(None, units, 1)
+    return Collection(_others(players, owner), owner, units, reason, rule, basis, kong.tile)
 
 
 def settle_session(session: Session) -> list[Settlement]:

@@ -20,10 +20,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..errors import MeizhouError, RecordError
+from ..errors import LedgerError, MeizhouError, RecordError
 from ..i18n.language import named_by
 from ..i18n.messages import reason
-from ..night.service import NightFile, Stale
+from ..night.errors import Stale
+from ..night.service import NightFile
 from ..records.loader import Limits
 from ..records.model import HEAD_KEYS
 from .bodies import Json, refused
@@ -141,7 +142,7 @@ class Api:
             except Stale as error:
                 return self.stale(error, lang)
             except MeizhouError as error:
-                if getattr(error, "disk", False):  # the ledger's disk refused: nothing added
+                if isinstance(error, LedgerError) and error.disk:  # nothing added
                     return refused(lang, "ledger_disk", 507)
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was

@@ -9,7 +9,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..night.service import NotLast, Stale
+from ..night.errors import NotLast, Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
 from .bodies import Json, body_of, hand_of, refused, unused, versions_of
