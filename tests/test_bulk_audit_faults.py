@@ -369,4 +369,3 @@ def test_an_input_that_is_a_folder_or_a_pipe_is_called_so(tmp_path):
     assert said.returncode == 2 and "logs: cannot read the file: Is a directory" in said.stderr
     said = cli("audit", fifo, "--out", tmp_path / "o2", timeout=30)
     assert said.returncode == 2 and "pipe.jsonl: not a regular file" in said.stderr
-    assert "settle --jsonl -" in said.stderr

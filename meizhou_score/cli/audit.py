@@ -316,14 +316,9 @@ def _not_a_file(path: str) -> None:
     if os.path.isdir(path):
         raise RecordError("", cannot_read(IsADirectoryError(errno.EISDIR, "", path)), path)
     if os.path.exists(path):
-        raise RecordError(
-            "",
-            msg(
-                "not a regular file: audit cuts its inputs by their size; a pipe or a device goes "
-                "to settle --jsonl - instead"
-            ),
-            path,
-        )
+        from ..records.kept import not_regular
+
+        raise not_regular(path, RecordError)  # in the words every command refuses a pipe in
     raise RecordError("", cannot_read(FileNotFoundError(errno.ENOENT, "", path)), path)
 
 

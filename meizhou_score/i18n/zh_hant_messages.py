@@ -21,8 +21,6 @@ _GAME = (
     "明槓 卻沒有 from：本桌規則對直槓（槓別人打出的牌）"
     "與加槓（在自己的碰上加槓）付法不同；請寫加槓（added），"
     "或寫直槓（exposed）並以 from 寫出打牌的人\n"
-    "not a regular file (a pipe or a device): a night is kept in a file | "
-    "不是一般檔案（管線或裝置）：一場要記在檔案裡\n"
     "missing; a new night names its players, in seat order | "
     "缺少；新的一場要依座位順序寫出玩家\n"
     "no hand {number} in the night ({count} hand{count:s}) | "
