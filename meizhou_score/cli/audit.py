@@ -250,29 +250,13 @@ def _outputs(paths: list[str], out_dir: str) -> list[str]:
             msg("an input is named summary.json, the name of the summary in --out; rename it")
         )
     outputs = [os.path.join(out_dir, name) for name in names]
-    inputs = {_identity(path): path for path in paths if "://" not in path}
+    from ..records.outputs import input_at, replaces_input
+
     for output in [*outputs, os.path.join(out_dir, "summary.json")]:
-        same = inputs.get(_identity(output)) if _identity(output) else None
+        same = input_at(output, paths)
         if same is not None:
-            raise Usage(
-                at(
-                    output,
-                    msg(
-                        "writing here would replace the input {input}; give --out another folder",
-                        input=same,
-                    ),
-                )
-            )
+            raise Usage(replaces_input(output, same))
     return outputs
-
-
-def _identity(path: str) -> tuple[int, int] | None:
-    """The file a path names (device, inode), whatever link leads to it; None if none."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_dev, found.st_ino
 
 
 def _expand(inputs: tuple[str, ...]) -> list[str]:

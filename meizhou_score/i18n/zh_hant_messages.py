@@ -367,8 +367,6 @@ _OTHERS = (
     "{size:,} bytes in all, under one block ({block:,}): settled in this process, without a "
     "cluster | 全部共 {size:,} 位元組，不到一個區塊（{block:,}）："
     "在本程序內結算，不啟動叢集\n"
-    "writing here would replace the input {input}; give --out another folder | "
-    "寫在這裡會取代輸入 {input}；請給 --out 另一個資料夾\n"
     "expected tcp://HOST:PORT, HOST:PORT, tls://, ws:// or wss://HOST:PORT, or a scheduler file; "
     "got {found}: {why} | 應為 tcp://HOST:PORT、HOST:PORT、tls://、"
     "ws:// 或 wss://HOST:PORT，或排程器檔案；卻是 {found}：{why}\n"
