@@ -138,16 +138,9 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         finally:
             signal.signal(signal.SIGTERM, stopped)
     _say(found, summary, lang)
-    all_ = summary["total"]
-    return (
-        ExitStatus.BUG
-        if all_["failed"]
-        else ExitStatus.BAD
-        if all_["refused"]
-        else ExitStatus.DISPUTE
-        if all_["disputed"]
-        else ExitStatus.OK
-    )
+    from ..bulk.report import return_code
+
+    return ExitStatus(return_code(summary["total"]))
 
 
 def _cleaned_up_on_sigterm():

@@ -296,12 +296,6 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
     if summary.failed:
         said += msg(", {failed:,} failed (a bug)", failed=summary.failed)
     click.echo(f"meizhou-score: {said.say(language())}", err=True)
-    return (
-        ExitStatus.BUG
-        if summary.failed
-        else ExitStatus.BAD
-        if summary.refused
-        else ExitStatus.DISPUTE
-        if summary.disputed
-        else ExitStatus.OK
-    )
+    from ..bulk.report import return_code
+
+    return ExitStatus(return_code(summary._asdict()))
