@@ -120,18 +120,18 @@ def test_an_output_that_is_an_input_is_refused_and_nothing_is_touched(tmp_path):
     before = day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)
     done = cli("audit", day, "--out", logs)  # the results would replace the log
     assert done.returncode == 2, done.stderr
-    assert "day.jsonl: writing here would replace the input" in done.stderr
+    assert "day.jsonl: this is an input of the command" in done.stderr
     assert (day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)) == before
     # the same file by another name: a hard link, and a summary.json that is the log
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     os.link(day, elsewhere / "day.jsonl")
     done = cli("audit", day, "--out", elsewhere)
-    assert done.returncode == 2 and "would replace the input" in done.stderr
+    assert done.returncode == 2 and "writing it would destroy it" in done.stderr
     os.unlink(elsewhere / "day.jsonl")
     os.link(day, elsewhere / "summary.json")
     done = cli("audit", day, "--out", elsewhere)
-    assert done.returncode == 2 and "summary.json: writing here would replace" in done.stderr
+    assert done.returncode == 2 and "summary.json: this is an input of the command" in done.stderr
     assert (day.read_bytes(), day.stat().st_mtime_ns, everything_in(logs)) == before
     assert everything_in(elsewhere) == ["summary.json"]
 
@@ -369,4 +369,3 @@ def test_an_input_that_is_a_folder_or_a_pipe_is_called_so(tmp_path):
     assert said.returncode == 2 and "logs: cannot read the file: Is a directory" in said.stderr
     said = cli("audit", fifo, "--out", tmp_path / "o2", timeout=30)
     assert said.returncode == 2 and "pipe.jsonl: not a regular file" in said.stderr
-    assert "settle --jsonl -" in said.stderr

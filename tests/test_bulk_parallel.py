@@ -279,7 +279,7 @@ def test_results_appended_to_their_own_input_are_refused(tmp_path):
             timeout=60,
         )
     assert done.returncode == 2
-    assert "the output is the input" in done.stderr
+    assert "this is an input of the command" in done.stderr
     assert path.read_bytes() == before
 
 

@@ -138,16 +138,9 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         finally:
             signal.signal(signal.SIGTERM, stopped)
     _say(found, summary, lang)
-    all_ = summary["total"]
-    return (
-        ExitStatus.BUG
-        if all_["failed"]
-        else ExitStatus.BAD
-        if all_["refused"]
-        else ExitStatus.DISPUTE
-        if all_["disputed"]
-        else ExitStatus.OK
-    )
+    from ..bulk.report import return_code
+
+    return ExitStatus(return_code(summary["total"]))
 
 
 def _cleaned_up_on_sigterm():
@@ -250,29 +243,13 @@ def _outputs(paths: list[str], out_dir: str) -> list[str]:
             msg("an input is named summary.json, the name of the summary in --out; rename it")
         )
     outputs = [os.path.join(out_dir, name) for name in names]
-    inputs = {_identity(path): path for path in paths if "://" not in path}
+    from ..records.outputs import input_at, replaces_input
+
     for output in [*outputs, os.path.join(out_dir, "summary.json")]:
-        same = inputs.get(_identity(output)) if _identity(output) else None
+        same = input_at(output, paths)
         if same is not None:
-            raise Usage(
-                at(
-                    output,
-                    msg(
-                        "writing here would replace the input {input}; give --out another folder",
-                        input=same,
-                    ),
-                )
-            )
+            raise Usage(replaces_input(output, same))
     return outputs
-
-
-def _identity(path: str) -> tuple[int, int] | None:
-    """The file a path names (device, inode), whatever link leads to it; None if none."""
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_dev, found.st_ino
 
 
 def _expand(inputs: tuple[str, ...]) -> list[str]:
@@ -316,14 +293,9 @@ def _not_a_file(path: str) -> None:
     if os.path.isdir(path):
         raise RecordError("", cannot_read(IsADirectoryError(errno.EISDIR, "", path)), path)
     if os.path.exists(path):
-        raise RecordError(
-            "",
-            msg(
-                "not a regular file: audit cuts its inputs by their size; a pipe or a device goes "
-                "to settle --jsonl - instead"
-            ),
-            path,
-        )
+        from ..records.kept import not_regular
+
+        raise not_regular(path, RecordError)  # in the words every command refuses a pipe in
     raise RecordError("", cannot_read(FileNotFoundError(errno.ENOENT, "", path)), path)
 
 

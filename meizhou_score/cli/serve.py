@@ -88,9 +88,9 @@ def serve(night, port, host, lan, new_link, db, lang):
         )
     if os.path.exists(night) and not os.path.isfile(night):  # a FIFO, a device: never opened
         from ..errors import RecordError
-        from ..night.service import NOT_REGULAR
+        from ..records.kept import not_regular
 
-        raise RecordError("", NOT_REGULAR, night)
+        raise not_regular(night, RecordError)
     from ..night.files import tidy_up
 
     tidy_up(night)  # a write killed mid-way (kill -9) left its temporary file: removed

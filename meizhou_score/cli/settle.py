@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import os
-import stat
 import sys
 from typing import IO, cast
 
@@ -220,19 +219,12 @@ def _not_its_own_output(source, file: str) -> None:
         read, written = os.fstat(source.fileno()), os.fstat(sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         return  # no file behind one of them (a test's streams): nothing to compare
-    if stat.S_ISREG(read.st_mode) and (read.st_dev, read.st_ino) == (
-        written.st_dev,
-        written.st_ino,
-    ):
+    from ..records.outputs import replaces_input, same_file
+
+    if same_file(read, written):
         if file != "-":
             source.close()
-        raise Usage(
-            msg(
-                "the output is the input ({file}): bulk mode would read its own results; write "
-                "them to another file",
-                file=visible(file),
-            )
-        )
+        raise Usage(replaces_input(file, file))
 
 
 def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitStatus:
@@ -304,12 +296,6 @@ def _settle_jsonl(file, rules_file, max_line_bytes: int, jobs: int = 1) -> ExitS
     if summary.failed:
         said += msg(", {failed:,} failed (a bug)", failed=summary.failed)
     click.echo(f"meizhou-score: {said.say(language())}", err=True)
-    return (
-        ExitStatus.BUG
-        if summary.failed
-        else ExitStatus.BAD
-        if summary.refused
-        else ExitStatus.DISPUTE
-        if summary.disputed
-        else ExitStatus.OK
-    )
+    from ..bulk.report import return_code
+
+    return ExitStatus(return_code(summary._asdict()))

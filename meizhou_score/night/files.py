@@ -14,36 +14,28 @@ import re
 import stat
 
 from ..errors import RecordError
-from ..i18n.messages import cannot_read, msg
+from ..i18n.messages import cannot_read
+from ..records import kept
 from ..records.filewrite import locked
-
-NOT_REGULAR = msg("not a regular file (a pipe or a device): a night is kept in a file")
+from ..records.kept import NOT_REGULAR as NOT_REGULAR
 
 
 def read_bytes(path: str, most: int) -> bytes | None:
     """At most ``most`` bytes of the file at ``path`` (None when there is none), never waiting on
-    a FIFO: a file that is not a regular file is refused."""
+    a FIFO: read by :func:`~meizhou_score.records.kept.read_regular`, the one reader of a kept
+    file, a node that is not a regular file refused as a :class:`RecordError`."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        return None
+        return kept.read_regular(path, most, RecordError)
+    except RecordError:
+        raise
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
-    with open(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise RecordError("", NOT_REGULAR, path)
-        return handle.read(most)
 
 
 def refuse_irregular(path: str) -> None:
     """Refuse a ``path`` that is there but not a regular file (missing or unreadable: the reader
-    says which)."""
-    try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return
-    if not regular:
-        raise RecordError("", NOT_REGULAR, path)
+    says which), in the words of :mod:`~meizhou_score.records.kept`."""
+    kept.refuse_unless_regular(path, RecordError)
 
 
 def tidy(path: str) -> list[str]:

@@ -20,7 +20,8 @@ import sys
 from collections.abc import Iterable
 
 from ..errors import OutputError
-from ..i18n.messages import at, msg, reason
+from ..i18n.messages import Message, at, msg, reason
+from ..i18n.visible import visible
 
 
 def check_output(path: str, inputs: Iterable[str] = ()) -> None:
@@ -44,18 +45,9 @@ def check_output(path: str, inputs: Iterable[str] = ()) -> None:
         refusal = IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         raise OutputError(at(path, reason(refusal)))  # "Is a directory", in either language
     if stat.S_ISREG(found.st_mode):
-        for source in inputs:
-            if source != "-" and _same(found, source):
-                raise OutputError(
-                    at(
-                        path,
-                        msg(
-                            "this is an input of the command ({source}); writing it would "
-                            "destroy it, so nothing was written",
-                            source=source,
-                        ),
-                    )
-                )
+        source = input_at(found, inputs)
+        if source is not None:
+            raise OutputError(replaces_input(path, source))
         return
     if not (stat.S_ISFIFO(found.st_mode) or stat.S_ISCHR(found.st_mode)):
         raise OutputError(
@@ -121,9 +113,41 @@ def write_new(path: str, text: str) -> bool:
         os.unlink(temporary)
 
 
-def _same(found: os.stat_result, source: str) -> bool:
-    try:
-        other = os.stat(source)
-    except OSError:
-        return False
-    return (found.st_dev, found.st_ino) == (other.st_dev, other.st_ino)
+def same_file(found: os.stat_result, other: os.stat_result) -> bool:
+    """Whether two nodes are one regular file (by any name: a link, a hard link)."""
+    return stat.S_ISREG(found.st_mode) and (found.st_dev, found.st_ino) == (
+        other.st_dev,
+        other.st_ino,
+    )
+
+
+def input_at(output: str | os.stat_result, inputs: Iterable[str]) -> str | None:
+    """The input (of ``inputs``; ``-`` and URLs skipped) that the output, a path or the node it
+    names, is the same regular file as; None when it is none of them. The one check of an output
+    against the inputs: ``settle``, ``audit``, ``record`` and the ledger's exports call it."""
+    if isinstance(output, str):
+        try:
+            output = os.stat(output)
+        except OSError:
+            return None
+    for source in inputs:
+        if source == "-" or "://" in source:
+            continue
+        try:
+            if same_file(output, os.stat(source)):
+                return source
+        except OSError:
+            continue
+    return None
+
+
+def replaces_input(output: str, source: str) -> Message:
+    """The one refusal of an output that is an input, in every command's words."""
+    return at(
+        output,
+        msg(
+            "this is an input of the command ({source}); writing it would destroy it, so "
+            "nothing was written",
+            source=visible(source),
+        ),
+    )
