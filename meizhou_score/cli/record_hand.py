@@ -77,9 +77,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
         kept = _default(given, "win_type")  # an amended hand's, said as the player types it
         win_type = q.ask(
             q.words("record_how", winner=winner),
-            lambda t: entry.choice(
-                t, entry.said_in(entry.WIN_TYPE_WORDS, q.lang), msg("a win type"), q.lang
-            ),
+            lambda t: entry.win_type(t, q.lang),
             "--self-draw, --kong-bloom or --robbed-kong NAME",
             default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
         )
@@ -232,18 +230,25 @@ def fill(
     rules,
     number: int | None = None,
     amending=None,
+    confirm=None,
 ):
-    """Ask for the hand until it settles; (hand, result). Flags that do not settle end the command.
+    """Ask for the hand until it settles; (hand, result, whether to write it). Flags that do not
+    settle end the command.
 
-    ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's
-    number on the screen, which a refusal names (hand 6, not hands[5]).
+    ``<`` at any question of the hand goes back to the one before it, and so it does at
+    ``confirm(result)`` (the hand shown and "Record hand N?", a yes or no; none: yes), which is
+    one of the hand's questions; ``number`` is the hand's number on the screen, which a refusal
+    names (hand 6, not hands[5]).
     """
     q.script, q.replay = [], []
     q.going_back = True  # the table's questions are behind: < goes back within the hand only
     try:
         while True:
             try:
-                return _fill(q, players, given, build, allow_dispute, rules, number, amending)
+                hand, result = _fill(
+                    q, players, given, build, allow_dispute, rules, number, amending
+                )
+                return hand, result, confirm(result) if confirm else True
             except Back:
                 q.back()
     finally:
