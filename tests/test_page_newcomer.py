@@ -192,13 +192,17 @@ def test_a_notice_is_said_again_in_the_language_switched_to(served, chromium, wi
     mine.click("#new-hand")
     mine.click("[data-winner='__draw']")
     mine.click("#record")
-    theirs.locator("#notice", has_text="第 2 局已在別處記下（另一部手機或手提電腦）。").wait_for(timeout=5000)
+    theirs.locator("#notice", has_text="第 2 局已在別處記下（另一部手機或手提電腦）。").wait_for(
+        timeout=5000
+    )
     theirs.click("[data-lang='zh-Hans']")  # within the notice's five seconds
-    theirs.locator("#notice", has_text="第 2 局已在别处记下（另一部手机或笔记本电脑）。").wait_for(timeout=3000)
-    theirs.click("[data-lang='en']")
-    theirs.locator("#notice", has_text="Hand 2 was recorded elsewhere (another phone or the laptop).").wait_for(
+    theirs.locator("#notice", has_text="第 2 局已在别处记下（另一部手机或笔记本电脑）。").wait_for(
         timeout=3000
     )
+    theirs.click("[data-lang='en']")
+    theirs.locator(
+        "#notice", has_text="Hand 2 was recorded elsewhere (another phone or the laptop)."
+    ).wait_for(timeout=3000)
     assert mine.errors == [] and theirs.errors == []
 
 

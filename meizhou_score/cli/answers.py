@@ -40,44 +40,6 @@ KONG_TYPE_WORDS = _words(
 )  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
 
 
-# what a player may type, or a flag say, for a win on another player's discard (放槍, 點炮, ron):
-# never a win here (R11), and told so rather than refused as an unknown word
-DISCARD_WORDS = (
-    "discard",
-    "by discard",
-    "on a discard",
-    "from a discard",
-    "ron",
-    "放槍",
-    "放铳",
-    "放銃",
-    "放炮",
-    "點炮",
-    "点炮",
-    "點砲",
-    "出銃",
-    "食胡",
-    "胡別人打出的牌",
-    "胡别人打出的牌",
-)
-
-
-def not_by_discard() -> Message:
-    """Why a win on a discard cannot be recorded, and where the ruling is told (R11)."""
-    return msg(
-        "a win on another player's discard is not scored in Meizhou mahjong: only a self-draw, "
-        "a kong bloom or a robbed kong wins (R11: meizhou-score rules --explain R11)"
-    )
-
-
-def win_type(text: str, lang: str) -> str:
-    """How the winner won, as typed at the question: one of the three ways (in ``lang``'s words
-    too); a win on a discard refused with its ruling."""
-    if text.strip().casefold() in DISCARD_WORDS:
-        raise EntryError(not_by_discard())
-    return choice(text, said_in(WIN_TYPE_WORDS, lang), msg("a win type"), lang)
-
-
 def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str, ...]]:
     """``words`` with what ``lang``'s catalog calls each id (``answer_<id>``): the default an
     amended hand offers is said in the player's language, and Enter gives it back as typed."""

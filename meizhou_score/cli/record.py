@@ -176,7 +176,7 @@ the totals.
     """
     # The help's lines that end in one \ go on at the next line: the help shows each whole.
     if discard:  # (answers, imported here: --help stays free of the engine)
-        from .answers import not_by_discard
+        from .record_hand import not_by_discard
 
         raise Usage(not_by_discard())
     asking = someone_can_answer() if ask is None else ask
