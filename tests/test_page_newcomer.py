@@ -116,7 +116,7 @@ def test_an_amendment_is_called_so_on_every_phone(served, chromium):
     mine.click("#record")
     mine.wait_for_selector("#recorded")
     assert mine.inner_text("#notice") == "Hand 1 amended."
-    theirs.wait_for_selector("#notice:has-text('第 1 局已由另一部手机修改。')")
+    theirs.wait_for_selector("#notice:has-text('第 1 局已在别处修改（另一部手机或笔记本电脑）。')")
     # hand 1 now: Mei +60 −20 = +40, Lan −20 +60 = +40, Ah Fook and Jun −20 −20 = −40
     assert theirs.inner_text("[data-total='Lan']") == "+40"
     assert "kongs" in night.read_text()
@@ -192,13 +192,17 @@ def test_a_notice_is_said_again_in_the_language_switched_to(served, chromium, wi
     mine.click("#new-hand")
     mine.click("[data-winner='__draw']")
     mine.click("#record")
-    theirs.locator("#notice", has_text="第 2 局已由另一部手機記下。").wait_for(timeout=5000)
+    theirs.locator("#notice", has_text="第 2 局已在別處記下（另一部手機或手提電腦）。").wait_for(
+        timeout=5000
+    )
     theirs.click("[data-lang='zh-Hans']")  # within the notice's five seconds
-    theirs.locator("#notice", has_text="第 2 局已由另一部手机记下。").wait_for(timeout=3000)
-    theirs.click("[data-lang='en']")
-    theirs.locator("#notice", has_text="Hand 2 was recorded on another phone.").wait_for(
+    theirs.locator("#notice", has_text="第 2 局已在别处记下（另一部手机或笔记本电脑）。").wait_for(
         timeout=3000
     )
+    theirs.click("[data-lang='en']")
+    theirs.locator(
+        "#notice", has_text="Hand 2 was recorded elsewhere (another phone or the laptop)."
+    ).wait_for(timeout=3000)
     assert mine.errors == [] and theirs.errors == []
 
 

@@ -180,7 +180,9 @@ def play_the_night(chromium, night, port, token, servers):
     assert "Jun +60" in second.inner_text("#preview")
     tap("#record")
     assert tap.count == 10
-    mainland.locator("#notice", has_text="第 2 局已由另一部手机记下。").wait_for()
+    mainland.locator(
+        "#notice", has_text="第 2 局已在别处记下（另一部手机或笔记本电脑）。"
+    ).wait_for()
     for page in phones:
         page.wait_for_selector("[data-hand='2']")
     no_axe_problem(host, "sheet")
@@ -225,7 +227,9 @@ def play_the_night(chromium, night, port, token, servers):
     for change in ("Ah Fook -40", "Mei -40", "Jun +40", "Lan +40"):  # hand 2 as amended
         assert change in preview, preview
     third.locator("#record").tap()
-    host.locator("#notice", has_text="Hand 2 was amended on another phone.").wait_for()
+    host.locator(
+        "#notice", has_text="Hand 2 was amended elsewhere (another phone or the laptop)."
+    ).wait_for()
     after = {"Ah Fook": "-60", "Mei": "+20", "Jun": "+20", "Lan": "+20"}
     for page in phones:
         page.locator("[data-total='Ah Fook']", has_text="-60").wait_for()

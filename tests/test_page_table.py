@@ -125,7 +125,7 @@ def test_undo_asks_and_the_other_phones_are_told(served, chromium):
     mine.click("[data-winner='__draw']")
     mine.click("#record")
     theirs.wait_for_selector("tr.fresh[data-hand='2']", timeout=5000)
-    assert theirs.inner_text("#notice") == "第 2 局已由另一部手机记下。"
+    assert theirs.inner_text("#notice") == "第 2 局已在别处记下（另一部手机或笔记本电脑）。"
     theirs.wait_for_selector("tr.fresh", state="detached", timeout=8000)
     mine.click("#undo")
     assert mine.inner_text("#ask-text").startswith("Take back hand 2 (")

@@ -138,7 +138,9 @@ def test_an_amendment_is_asked_before_it_replaces_another_phones(tmp_path, chrom
         theirs.click("#record")
         theirs.locator("#notice", has_text="Hand 1 amended.").wait_for()
         assert kongs_of_hand_1(night) == [("Lan", "9m")]
-        mine.locator("#notice", has_text="Hand 1 was amended on another phone.").wait_for()
+        mine.locator(
+            "#notice", has_text="Hand 1 was amended elsewhere (another phone or the laptop)."
+        ).wait_for()
         beside = mine.locator("#meanwhile").count()  # beside the editor; it keeps its hand
         mine.click("#add-kong")
         mine.click("[data-kong-player='Jun']")
@@ -161,7 +163,9 @@ def test_an_amendment_is_asked_before_it_replaces_another_phones(tmp_path, chrom
         assert answer.value.status == 200
         assert kongs_of_hand_1(night) == [("Jun", "1p")]
         mine.locator("#notice", has_text="Hand 1 amended.").wait_for()
-        theirs.locator("#notice", has_text="Hand 1 was amended on another phone.").wait_for()
+        theirs.locator(
+            "#notice", has_text="Hand 1 was amended elsewhere (another phone or the laptop)."
+        ).wait_for()
         assert theirs.errors == []
     finally:
         stop(proc)

@@ -158,22 +158,54 @@ def test_bottom_labels_that_would_overlap_are_thinned():
         "2026-12-04 #7",
     ]
     shown = bottom_labels(labels, [36 + 40 * i for i in range(7)])
-    assert [(i, text) for i, text, _ in shown] == [
-        (0, "2026-11-19 #1"),
-        (3, "12-01 #4"),
-        (6, "12-04 #7"),
+    assert [(i, text, row) for i, text, _, row in shown] == [
+        (0, "2026-11-19 #1", 0),
+        (3, "12-01 #4", 0),
+        (6, "12-04 #7", 0),
     ]
-    assert [round(at, 1) for _, _, at in shown] == [56.6, 156, 276]
+    assert [round(at, 1) for _, _, at, _ in shown] == [56.6, 156, 276]
+
+
+def test_three_nights_labels_take_turns_on_two_rows():
+    """`ledger history --chart` of three nights: the points at x = 56, 146.5 and 237. On one row
+    the first, "2026-11-12 #1" (13 characters, 109.2 units), kept 2 units inside the drawing, ends
+    at 56.6 + 54.6 = 111.2 and the second, "11-26 #2" (67.2), begins at 146.5 − 33.6 = 112.9:
+    1.7 units apart, 8 wanted. On two rows taking turns the first and third are neighbours, the
+    third beginning at 237 − 33.6 = 203.4: every night named (#2 was left without a label)."""
+    labels = ["2026-11-12 #1", "2026-11-26 #2", "2026-12-03 #3"]
+    shown = bottom_labels(labels, [56, 146.5, 237])
+    assert [(i, text, row) for i, text, _, row in shown] == [
+        (0, "2026-11-12 #1", 0),
+        (1, "11-26 #2", 1),
+        (2, "12-03 #3", 0),
+    ]
+    assert [round(at, 1) for _, _, at, _ in shown] == [56.6, 146.5, 237]
+
+
+def test_a_second_row_of_labels_makes_the_drawing_taller():
+    series = {
+        "Ah Fook": [-140, -620, -1140],
+        "Mei": [0, -160, -120],
+        "Jun": [160, 400, 520],
+        "Lan": [-20, 380, 740],
+    }
+    svg = line_chart("t", ["2026-11-12 #1", "2026-11-26 #2", "2026-12-03 #3"], series)
+    root = parse(svg)
+    labels = [t for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("class") == "soft"]
+    assert [t.text for t in labels] == ["2026-11-12 #1", "11-26 #2", "12-03 #3"]
+    # the second row 16 units (LINE) below the first, the drawing 300 + 16 units high
+    assert float(labels[1].get("y")) - float(labels[0].get("y")) == 16
+    assert root.get("viewBox") == f"0 0 {WIDTH} 316"
 
 
 def test_bottom_labels_of_hands_show_every_one_that_fits():
     # hands 0..4, 60 units apart: "0" … "4" are 8.4 units wide: every one fits
     shown = bottom_labels([str(n) for n in range(5)], [40 + 60 * n for n in range(5)])
-    assert [text for _, text, _ in shown] == ["0", "1", "2", "3", "4"]
+    assert [text for _, text, _, _ in shown] == ["0", "1", "2", "3", "4"]
     # 31 labels 8 units apart ("10" is 16.8 wide, 8 apart wanted): every third from the last,
     # 24 units apart, leaves 24 − 16.8 = 7.2, too little; every fourth, 32 − 16.8 = 15.2
     shown = bottom_labels([str(n) for n in range(31)], [40 + 8 * n for n in range(31)])
-    assert [text for _, text, _ in shown] == ["2", "6", "10", "14", "18", "22", "26", "30"]
+    assert [text for _, text, _, _ in shown] == ["2", "6", "10", "14", "18", "22", "26", "30"]
 
 
 def test_close_end_labels_are_moved_apart_with_a_leader_line():

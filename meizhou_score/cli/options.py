@@ -114,18 +114,20 @@ def someone_can_answer() -> bool:
     return sys.stdin is not None and sys.stdin.isatty()
 
 
-def confirm(question: str, default: bool, lang: str) -> bool:
+def confirm(question: str, default: bool, lang: str, back: bool = False) -> bool | None:
     """A yes/no question; any language's yes and no answer it (是/否 and 對/不 as well as y/n).
     A wrong answer asks again, in ``lang``; the question shows the default as the language does
-    ([Y/n], [是/否，預設 是])."""
+    ([Y/n], [是/否，預設 是]). With ``back``, ``<`` or a word for back answers None."""
     from ..i18n.language import language as spoken
     from ..i18n.language import typed_for
 
     said = spoken(lang)
     yes, no = said.yes, said.no
 
-    def answer(text: str) -> bool:
+    def answer(text: str) -> bool | None:
         typed = text.strip().casefold()
+        if back and (typed == "<" or typed in typed_for("back")):
+            return None
         if typed in typed_for("yes"):
             return True
         if typed in typed_for("no"):

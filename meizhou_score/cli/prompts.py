@@ -138,7 +138,15 @@ class Questions:
         return wrap_choices(question, cells - 12) if cells else question
 
     def confirm(self, question: str) -> bool:
-        return confirm(question, True, self.lang)
+        """Yes or no (yes by default); in a hand's questions ``<`` goes back to the last one
+        answered, where there is one."""
+        while True:
+            answer = confirm(question, True, self.lang, back=self.going_back)
+            if answer is not None:
+                return answer
+            if self.script:
+                raise Back
+            click.echo("  ✗ " + self.words("record_no_back"))
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""

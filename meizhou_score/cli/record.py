@@ -64,6 +64,7 @@ from .record_one import _record_one
     help="Won by robbing this player's kong (搶槓).",
     shell_complete=players_of_the_session,
 )
+@click.option("--discard", is_flag=True, hidden=True)  # no way to win here: told why (R11)
 @click.option("--draw", is_flag=True, help="An exhaustive draw (荒莊): nobody won.")
 @click.option(
     "--hand",
@@ -136,6 +137,7 @@ def record(
     winner,
     win_type,
     robbed,
+    discard,
     draw,
     concealed,
     winning_tile,
@@ -173,6 +175,10 @@ the totals.
       meizhou-score record --players "A,B,C,D" --dealer A -o hand.yaml
     """
     # The help's lines that end in one \ go on at the next line: the help shows each whole.
+    if discard:  # (answers, imported here: --help stays free of the engine)
+        from .record_hand import not_by_discard
+
+        raise Usage(not_by_discard())
     asking = someone_can_answer() if ask is None else ask
     q = Questions(asking, lang)
     q.quick = yes  # --yes: a hand the flags give whole is written as given

@@ -9,9 +9,9 @@ from typing import Any, NamedTuple
 
 import click
 
-from ..errors import HandConflict, MeizhouError
+from ..errors import EntryError, HandConflict, MeizhouError
 from ..i18n.language import typed_for
-from ..i18n.messages import msg
+from ..i18n.messages import Message, msg
 from ..records.kinds import WinType
 from ..records.names import identity
 from .options import Usage, checked, language
@@ -29,6 +29,46 @@ from .prompts import (
 from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
 
 DRAW_KEY = "d"  # [d] at "who won?": an exhaustive draw, as are the languages' words for it
+
+
+# what a player may type, or a flag say, for a win on another player's discard (放槍, 點炮, ron):
+# never a win here (R11), and told so rather than refused as an unknown word
+DISCARD_WORDS = (
+    "discard",
+    "by discard",
+    "on a discard",
+    "from a discard",
+    "ron",
+    "放槍",
+    "放铳",
+    "放銃",
+    "放炮",
+    "點炮",
+    "点炮",
+    "點砲",
+    "出銃",
+    "食胡",
+    "胡別人打出的牌",
+    "胡别人打出的牌",
+)
+
+
+def not_by_discard() -> Message:
+    """Why a win on a discard cannot be recorded, and where the ruling is told (R11)."""
+    return msg(
+        "a win on another player's discard is not scored in Meizhou mahjong: only a self-draw, "
+        "a kong bloom or a robbed kong wins (R11: meizhou-score rules --explain R11)"
+    )
+
+
+def how_won(text: str, lang: str) -> str:
+    """How the winner won, as typed at the question: one of the three ways (in ``lang``'s words
+    too); a win on a discard refused with its ruling."""
+    from . import answers as entry
+
+    if text.strip().casefold() in DISCARD_WORDS:
+        raise EntryError(not_by_discard())
+    return entry.choice(text, entry.said_in(entry.WIN_TYPE_WORDS, lang), msg("a win type"), lang)
 
 
 def _collect(q: Questions, players, given: dict, rules) -> dict:
@@ -78,9 +118,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
         kept = _default(given, "win_type")  # an amended hand's, said as the player types it
         win_type = q.ask(
             q.words("record_how", winner=winner),
-            lambda t: entry.choice(
-                t, entry.said_in(entry.WIN_TYPE_WORDS, q.lang), msg("a win type"), q.lang
-            ),
+            lambda t: how_won(t, q.lang),
             "--self-draw, --kong-bloom or --robbed-kong NAME",
             default=q.words(f"answer_{kept}") if kept in entry.WIN_TYPE_WORDS else kept,
         )
@@ -233,11 +271,15 @@ def fill(
     rules,
     number: int | None = None,
     amending=None,
+    confirm=None,
 ):
-    """Ask for the hand until it settles; (hand, result). Flags that do not settle end the command.
+    """Ask for the hand until it settles; (hand, result, whether to write it). Flags that do not
+    settle end the command.
 
-    ``<`` at any question of the hand goes back to the one before it; ``number`` is the hand's
-    number on the screen, which a refusal names (hand 6, not hands[5]).
+    ``<`` at any question of the hand goes back to the one before it, and so it does at
+    ``confirm(result)`` (the hand shown and "Record hand N?", a yes or no; none: yes), which is
+    one of the hand's questions; ``number`` is the hand's number on the screen, which a refusal
+    names (hand 6, not hands[5]).
     """
     q.script, q.replay = [], []
     q.going_back = True  # the table's questions are behind: < goes back within the hand only
@@ -245,7 +287,8 @@ def fill(
         while True:
             try:
                 asking = _Asking(players, build, allow_dispute, rules, number, amending)
-                return _fill(q, given, asking)
+                hand, result = _fill(q, given, asking)
+                return hand, result, confirm(result) if confirm else True
             except Back:
                 q.back()
     finally:

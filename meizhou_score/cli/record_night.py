@@ -67,7 +67,13 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
     def build(hand):  # the night as the service would write it, settled against what was read
         return seen.with_hand(as_written(hand), amending, data)
 
-    hand, result = fill(
+    def to_write(result) -> bool:  # the hand, and whether to write it (< goes back a question)
+        if not (q.asked or q.asking):  # in a terminal: always shown, and asked, before writing
+            return True
+        echo_fitted(session.session_hand_text(result, number, flags.lang))
+        return q.confirm(q.words("record_rewrite" if amending else "record_record", n=number))
+
+    hand, result, write = fill(
         q,
         players,
         given,
@@ -76,15 +82,12 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
         DEFAULT_RULES.override(data.get("rules")),
         number,
         amendment,
+        confirm=None if flags.yes else to_write,
     )
-    previewed = (
-        q.asked or q.asking
-    ) and not flags.yes  # in a terminal: always shown, and asked, before writing
-    if previewed:
-        echo_fitted(session.session_hand_text(result, number, flags.lang))
-        if not q.confirm(q.words("record_rewrite" if amending else "record_record", n=number)):
-            click.echo(q.words("record_nothing_written"))
-            return ExitStatus.OK
+    previewed = (q.asked or q.asking) and not flags.yes  # shown, and asked, before writing
+    if not write:
+        click.echo(q.words("record_nothing_written"))
+        return ExitStatus.OK
     result, moved = _write_hand(night_file, seen, data, as_written(hand), flags, result, amending)
     number = amending or len(result.hands)
     if not previewed or moved:  # the hand as written, unless it was just shown as it is

@@ -46,20 +46,26 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     head = {"date": day, "players": list(players), "dealer": first, "stake": stake}
     if rules:
         head["rules"] = rules
-    hand, result = fill(
+
+    def to_write(result) -> bool:  # the hand, and whether to write it (< goes back a question)
+        if not (q.asked or q.asking):
+            return True
+        echo_fitted(text.hand_text(result.last, flags.lang))
+        return q.confirm(q.words("record_write"))
+
+    hand, result, write = fill(
         q,
         players,
         given,
         lambda h: settle_data({**head, **h}),
         flags.allow_dispute,
         DEFAULT_RULES.override(rules),
+        confirm=None if flags.yes else to_write,
     )
     written = yamlout.record_yaml({**head, **hand}, lang=flags.lang)
-    if (q.asked or q.asking) and not flags.yes:
-        echo_fitted(text.hand_text(result.last, flags.lang))
-        if not q.confirm(q.words("record_write")):
-            click.echo(q.words("record_nothing_written"))
-            return ExitStatus.OK
+    if not write:
+        click.echo(q.words("record_nothing_written"))
+        return ExitStatus.OK
     outcome = ExitStatus.DISPUTE if result.disputed else ExitStatus.OK
     if output == "-":
         click.echo(written, nl=False)

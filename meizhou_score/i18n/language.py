@@ -38,9 +38,6 @@ class Language:
     english_quotes: bool = (
         False  # names quoted as Python writes them ('Mei'), as English always has
     )
-    names_superseded: bool = (
-        False  # a headline names a pattern another one supersedes, as English has
-    )
     # a pattern, a house rule and its choices named by the id a rules file uses, the player's words
     # in a column beside (English); else by the player's words, the id in a column of its own
     by_id: bool = True
@@ -151,7 +148,6 @@ EN = Language(
     "n",
     "",
     english_quotes=True,
-    names_superseded=True,
     yes_words=("yes",),
     no_words=("no",),
     back_words=("back",),

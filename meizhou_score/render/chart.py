@@ -3,8 +3,8 @@
 One line a player, each with its own dash pattern and marker so that it reads in
 black and white; a zero line; a value axis of round ticks (1, 2 or 5 × 10ⁿ, at
 least three of them); as many of the period's labels along the bottom as fit
-side by side (measured, thinned evenly, the last always shown; a date's year said
-once); each player's name and total at
+side by side (measured; on two rows taking turns where that shows every one, else thinned
+evenly, the last always shown; a date's year said once); each player's name and total at
 the end of their line, after a key drawn with that line's dash and marker, moved apart
 (with a leader line) where they would overlap — players with equal totals get a line each,
 so that every line is named even where several end at one value — a name too long for its
@@ -73,12 +73,16 @@ def line_chart(
     ends = [(value, n, _fit(text, room)) for value, n, text in end_labels(series)]
     label_w = max([_width(text) for _, _, text in ends] or [0])
     right = min(max(label_w + KEY + 26, 48), WIDTH // 2)  # the names' room at the right
-    height = max(HEIGHT, TOP + BOTTOM + LINE * (len(ends) - 1))  # a line for every name
-    plot_w, plot_h = WIDTH - left - right, height - TOP - BOTTOM
+    plot_w = WIDTH - left - right
     count = max(len(labels), 1)
 
     def x(i: int) -> float:
         return left + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+
+    shown = bottom_labels(labels, [x(i) for i in range(len(labels))])
+    bottom = BOTTOM + LINE * max([row for *_, row in shown] or [0])  # a second row of labels
+    height = max(HEIGHT, TOP + BOTTOM + LINE * (len(ends) - 1)) + bottom - BOTTOM
+    plot_h = height - TOP - bottom  # a line for every name
 
     def y(v: Decimal | int) -> float:
         return TOP + float((high - Decimal(v)) / (high - low)) * plot_h
@@ -105,13 +109,14 @@ def line_chart(
         f'<line class="zero" x1="{left}" x2="{left + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}" '
         f'stroke="#000" stroke-width="1.2" stroke-dasharray="3 3"/>'
     )
-    for i, label, at in bottom_labels(labels, [x(i) for i in range(len(labels))]):
+    for i, label, at, row in shown:
         out.append(
-            f'<line class="grid" x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{height - BOTTOM}" '
-            f'y2="{height - BOTTOM + 5}" stroke="#d4d4d4"/>'
+            f'<line class="grid" x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{height - bottom}" '
+            f'y2="{height - bottom + 5 + LINE * row}" stroke="#d4d4d4"/>'
         )
         out.append(
-            f'<text class="soft" x="{at:.1f}" y="{height - BOTTOM + 20}" text-anchor="middle" '
+            f'<text class="soft" x="{at:.1f}" y="{height - bottom + 20 + LINE * row}" '
+            f'text-anchor="middle" '
             f'fill="#333">{xml(label)}</text>'
         )
     for n, (name, points) in enumerate(series.items()):
@@ -130,7 +135,7 @@ def line_chart(
     x_end = left + plot_w
     wanted = [y(value) + LINE * shift for value, shift, _ in _stacked(ends)]
     names = list(series)
-    for (value, n, text), at in zip(ends, spread(wanted, TOP, height - BOTTOM), strict=True):
+    for (value, n, text), at in zip(ends, spread(wanted, TOP, height - bottom), strict=True):
         end = y(value)  # where the line ends; its label sits at ``at``
         if abs(at - end) > 1:  # moved away from its line: a leader line back to it
             out.append(
@@ -181,11 +186,13 @@ def end_labels(series: dict[str, list[Decimal | int]]) -> list[tuple[Decimal, in
     ]
 
 
-def bottom_labels(labels: list[str], xs: list[float]) -> list[tuple[int, str, float]]:
-    """The labels along the bottom that fit side by side: (index, text, where its middle is),
-    every ``k``-th counted back from the last, for the least ``k`` that leaves ``GAP`` units
-    between neighbours measured as drawn, each kept inside the drawing. A date's year is
-    written on the first shown alone where every shown label has the same year."""
+def bottom_labels(labels: list[str], xs: list[float]) -> list[tuple[int, str, float, int]]:
+    """The labels along the bottom that fit side by side: (index, text, where its middle is, its
+    row), every ``k``-th counted back from the last, for the least ``k`` that leaves ``GAP`` units
+    between neighbours measured as drawn, each kept inside the drawing. Every label where they fit
+    on one row, or on two rows taking turns (three nights, the first with its year: the middle one
+    once had no label); else the fewest left out, on one row. A date's year is written on the
+    first shown alone where every shown label has the same year."""
     for k in range(1, len(labels) + 1):
         shown = list(range(len(labels) - 1, -1, -k))[::-1]
         texts = _dated([labels[i] for i in shown])
@@ -194,8 +201,14 @@ def bottom_labels(labels: list[str], xs: list[float]) -> list[tuple[int, str, fl
             half = _width(text) / 2
             middle = min(max(xs[i], half + 2), WIDTH - half - 2)
             boxes.append((middle - half, middle + half, middle))
-        if all(b[0] - a[1] >= GAP for a, b in zip(boxes, boxes[1:], strict=False)):
-            return [(i, t, box[2]) for i, t, box in zip(shown, texts, boxes, strict=True)]
+        for rows in (1, 2) if k == 1 else (1,):
+            if all(
+                b[0] - a[1] >= GAP for a, b in zip(boxes, boxes[rows:], strict=False)
+            ):  # neighbours on one row: ``rows`` apart in the list
+                return [
+                    (i, t, box[2], n % rows)
+                    for n, (i, t, box) in enumerate(zip(shown, texts, boxes, strict=True))
+                ]
     return []
 
 

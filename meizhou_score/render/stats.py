@@ -9,7 +9,7 @@ from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
 from ..settling.money import text as plain
 from .columns import LEFT, RIGHT, fit, table, width
-from .ratio import pattern_name
+from .ratio import headline, pattern_name
 
 
 def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
@@ -82,4 +82,5 @@ def _biggest(st, lang: str) -> str:
     if not st.biggest_ratio:
         return ""
     sep = WORDS[lang]["list_sep"]
-    return f"{sep.join(pattern_name(p, lang) for p in st.biggest_patterns)} ×{st.biggest_ratio}"
+    names = sep.join(pattern_name(p, lang) for p in headline(st.biggest_patterns))
+    return f"{names} ×{st.biggest_ratio}"

@@ -8,9 +8,7 @@ settlement; they never work the arithmetic out again.
 
 from __future__ import annotations
 
-from ..engine.patterns import BY_ID
 from ..engine.tiles import TILES
-from ..i18n.language import language
 from ..i18n.scripts import gloss
 from ..i18n.terms import tile_name
 from ..i18n.words import WORDS, phrase
@@ -19,6 +17,7 @@ from ..settling.money import text as plain
 from ..settling.settlement import WIN_REASONS, Settlement
 from .columns import LEFT, RIGHT, table, width, wrap
 from .ratio import (
+    headline,
     pattern_name,
     ratio_text,  # noqa: F401 - how a ratio was reached, said here as it always was
 )
@@ -27,14 +26,6 @@ from .ratio import (
 def seat_names(lang: str) -> list[str]:
     """East, South, West, North in ``lang`` (東南西北)."""
     return WORDS[lang]["deal_winds"].split("|")
-
-
-def headline(found, lang: str):
-    """The patterns a headline names: in Chinese, none another one found supersedes (十三幺, not
-    十三幺、混幺九); English lists every pattern found, as it always has."""
-    if language(lang).names_superseded:
-        return found
-    return [p for p in found if not any(p in BY_ID[q].supersedes for q in found if q != p)]
 
 
 def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
@@ -49,9 +40,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
         how = w[r.win_type] + (phrase("from", lang, robbed=r.robbed) if r.robbed else "")
         head = phrase("wins", lang, winner=r.winner, how=how)
         if s.valid and s.score is not None:  # a valid win is scored
-            names = w["list_sep"].join(
-                pattern_name(p, lang) for p in headline(s.score.patterns, lang)
-            )
+            names = w["list_sep"].join(pattern_name(p, lang) for p in headline(s.score.patterns))
             head += w["head_sep"] + phrase("patterns", lang, names=names, ratio=s.score.ratio)
         lines.append(head + w["stake_sep"] + phrase("stake", lang, stake=plain(r.stake)))
         if s.valid and s.score is not None:
@@ -205,7 +194,7 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     lines = [phrase("check_tiles", lang, tiles=result["tiles"] + melds, count=result["count"])]
     if result["count"] == 14:
         if result["win"]:
-            names = sep.join(pattern_name(p, lang) for p in headline(result["patterns"], lang))
+            names = sep.join(pattern_name(p, lang) for p in headline(result["patterns"]))
             lines.append(phrase("check_winning", lang, names=names, ratio=result["ratio"]))
             lines.append(ratio_text(result["patterns"], rules, lang))
             lines.append(phrase("check_scored", lang, blocks=" ".join(result["reading"])))

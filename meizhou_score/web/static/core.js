@@ -148,7 +148,8 @@ function ask(make, theirs = false, version = null) {
 function drawQuestion() {
   const box = $("ask");
   const [text, answers, more] = asking.make();
-  box.replaceChildren(el("p", {id: "ask-text"}, text), more ? el("p", {id: "ask-more"}, more) : null,
+  // replaceChildren writes a null as the word "null": a question without more says nothing more
+  box.replaceChildren(el("p", {id: "ask-text"}, text), ...(more ? [el("p", {id: "ask-more"}, more)] : []),
     el("p", {id: "ask-meanwhile", class: "muted", hidden: true}),
     el("div", {class: "answers"},
     answers.map(([id, label, act, primary]) => el("button", {class: "big" + (primary ? " primary" : ""), id,

@@ -60,10 +60,10 @@ function size() {
   return concealed().length + 3 * (editor.pungs.length + own);
 }
 function changed() { editor.preview = null; keepDraft(); renderEditor(); previewSoon(); }
-function choice(label, options, current, pick, attr) {
+function choice(label, options, current, pick, attr, then = null) {
   return el("div", {class: "step", role: "group", "aria-label": label}, el("div", {class: "label"}, label),
     options.map(([value, text]) => el("button", {class: "big", "aria-pressed": String(current === value),
-      [attr]: value, onclick: () => { pick(value); changed(); }}, text)));
+      [attr]: value, onclick: () => { pick(value); changed(); if (then) then(); }}, text)));
 }
 
 function renderEditor() {
@@ -87,7 +87,9 @@ function renderEditor() {
     }, "data-winner"));
   if (editor.winner) {
     box.append(choice(w("how"), [["self_draw", w("selfDraw")], ["kong_bloom", w("kongBloom")],
-      ["robbed_kong", w("robbedKong")]], editor.how, (v) => { editor.how = v; }, "data-how"));
+      ["robbed_kong", w("robbedKong")]], editor.how, (v) => { editor.how = v; }, "data-how",
+      // the tiles' step, just opened, shown above the bottom bar (at 320 px its hint was under it)
+      () => reveal($("count").parentElement)));
     if (editor.how === "robbed_kong") {
       box.append(choice(w("whoseRobbed"), names.filter((p) => p !== editor.winner).map((p) => [p, p]),
         editor.robbed, (v) => { editor.robbed = v; }, "data-robbed"));
@@ -253,10 +255,21 @@ function previewBox(names) {
     return el("div", {class: "preview refused", id: "preview", role: "status"}, placed(p.where, p.error));
   }
   const why = [...(p.why || []), ...(p.why && p.why.length ? [] : p.row.errors || [])];
+  // a name and its amount, a dealer and "deals", each kept on one line (never "Lan / -20")
+  const whole = (text) => el("span", {class: "whole"}, text);
+  const each = names.map((n) => [whole(`${n} ${money(p.row.changes[n])}`), " · "]).flat().slice(0, -1);
+  // a hand the table refuses pays nothing: no row of noughts that reads as money
   return el("div", {class: "preview" + (p.disputed ? " refused" : ""), id: "preview", role: "status"},
-    el("div", {}, p.row.what + w("sep") + w("deals", {name: p.row.dealer})),
-    el("div", {class: "changes"}, names.map((n) => `${n} ${money(p.row.changes[n])}`).join(" · ")),
-    p.disputed ? el("ul", {id: "why"}, why.map((e) => el("li", {}, e))) : null);
+    el("div", {}, clause(p.row.what) + w("sep"), whole(w("deals", {name: p.row.dealer}))),
+    p.disputed ? null : el("div", {class: "changes"}, each),
+    p.disputed ? el("ul", {id: "why"}, why.map((e) => el("li", {}, tilesSaid(e)))) : null);
+}
+// a sentence continued after a comma: its full stop goes ("…kongs included (R9), Mei deals")
+const clause = (text) => String(text).replace(/[.。]$/, "");
+// tiles in a sentence as the page shows them elsewhere: 13579m2468p → 1m 3m 5m 7m 9m 2p 4p 6p 8p
+function tilesSaid(text) {
+  return String(text).replace(/\b(?:\d+[mpsz])+\b/g, (run) => [...run.matchAll(/(\d+)([mpsz])/g)]
+    .flatMap(([, digits, suit]) => [...digits].map((d) => setLabel([d + suit]))).join(" "));
 }
 
 let previewTimer = null;

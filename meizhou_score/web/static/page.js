@@ -105,7 +105,7 @@ function renderSheet() {
     names.map((p) => el("th", {class: mine(p), scope: "col"}, p)));
   const body = [];
   for (const row of [...state.sheet].reverse()) {  // the newest hand on top
-    const dealerMark = el("span", {class: "dealer"}, w("dealerMark") + " " + row.dealer);
+    const dealerMark = el("span", {class: "dealer"}, w("dealerMark", {name: row.dealer}));
     body.push(el("tr", {class: "hand" + (row.disputed ? " disputed" : "") + (fresh.has(row.hand) ? " fresh" : ""),
       "data-hand": row.hand, onclick: () => { opened = opened === row.hand ? null : row.hand; renderSheet(); }},
       el("td", {}, el("button", {class: "open", "aria-expanded": String(opened === row.hand),
