@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from ..records.model import is_session
+from ..records.model import is_session, same
 from ..records.record import parse_record, parse_session
 from ..records.rules import DEFAULT_RULES, Rules
 from .money import Gold, add, exact
@@ -106,3 +106,34 @@ def settle_next(
     if "dealer" in hand and expected is not None and settled.record.dealer != expected:
         settled = settled._replace(dealer_expected=expected)
     return Night(before.players, [*before.hands, settled], True)
+
+
+def settle_again(before: Night, was: Any, data: Any, rules: Rules = DEFAULT_RULES) -> Night:
+    """``data`` settled, ``before`` being the night ``was`` settled: the hands they share from the
+    first (the same head, the same hands as written) are kept, and the night is settled again from
+    the first that differs — a hand's settlement takes from the hands before it only the dealer
+    they pass on (R10), and the running totals are summed from the hands.
+
+    What ``settle_data(data)`` gives, its refusals too (a hand refused here is refused by the whole
+    night, which then says where)."""
+    from ..errors import MeizhouError
+
+    if not (before.session and is_session(was) and is_session(data)):
+        return settle_data(data, rules)
+    head = [[k, v] for k, v in data.items() if k != "hands"]
+    if not same(head, [[k, v] for k, v in was.items() if k != "hands"]):
+        return settle_data(data, rules)
+    old, new = was["hands"], data["hands"]
+    if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(before.hands):
+        return settle_data(data, rules)
+    kept, most = 0, min(len(old), len(new))
+    while kept < most and same(old[kept], new[kept]):
+        kept += 1
+    if kept == 0:
+        return settle_data(data, rules)
+    try:
+        session = parse_session(data, rules, start=kept)
+        tail = settle_session(session, before.hands[kept - 1].next_dealer, start=kept)
+    except MeizhouError:
+        return settle_data(data, rules)  # its refusal, as the whole night words it
+    return Night(before.players, [*before.hands[:kept], *tail], True)
