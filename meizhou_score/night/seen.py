@@ -12,7 +12,7 @@ from ..errors import RecordError
 from ..i18n.messages import msg
 from ..records.model import HEAD_KEYS
 from ..records.sessionfile import SessionFile
-from ..settling.night import Night, settle_data, settle_next
+from ..settling.night import Night, settle_again, settle_data, settle_next
 
 NO_FILE = "0"  # the version of a night whose file does not exist yet
 _UNSETTLED: Any = object()
@@ -32,22 +32,36 @@ class Seen:
     """A night's file as read: its version, the file (None before it exists), and the night
     settled when first asked for (None before its first hand)."""
 
-    __slots__ = ("version", "found", "_night")
+    __slots__ = ("version", "found", "_night", "_after")
 
-    def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
+    def __init__(
+        self,
+        version: str,
+        found: SessionFile | None,
+        night: Any = _UNSETTLED,
+        after: Seen | None = None,
+    ):
         self.version: str = version
         self.found: SessionFile | None = found
         self._night: Any = night
+        # the file as read before: the hands they share from the first are not settled again
+        self._after = after if night is _UNSETTLED else None
 
     @property
     def night(self) -> Night | None:
         if self._night is _UNSETTLED:
-            found = self.found
+            found, after = self.found, self._after
+            self._after = None  # kept no longer than it is needed
             if found is None or all_taken_back(found.data):
                 self._night = None
+            elif after is not None and after.found is not None and after._settled_session():
+                self._night = settle_again(after._night, after.found.data, found.data)
             else:
                 self._night = settle_data(found.data)
         return self._night
+
+    def _settled_session(self) -> bool:
+        return self._night is not _UNSETTLED and self._night is not None
 
     @property
     def settled(self) -> bool:

@@ -115,14 +115,14 @@ class NightFile:
 
     def _read(self) -> Seen:
         files.refuse_irregular(self.path)
-        found = sessionfile.read(self.path, self.limits)
+        last = self._last  # what it shares with the file as read last is not parsed again
+        found = sessionfile.read(self.path, self.limits, last.found if last else None)
         version = version_of(found.raw) if found is not None else NO_FILE
         with self._guard:
             night = self._settled.get(version, _UNSETTLED)
-        last = self._last
         if night is _UNSETTLED and last is not None and last.version == version and last.settled:
             night = last.night
-        seen = Seen(version, found, night)
+        seen = Seen(version, found, night, last)  # settled from where it differs from ``last``
         self._remember(version, seen.hands)
         self._last = seen
         return seen

@@ -169,3 +169,20 @@ def is_session(data: Any) -> bool:
 def with_dealer(record: Record, dealer: str) -> Record:
     """The same hand dealt by ``dealer`` (a session hand that did not name one)."""
     return record._replace(dealer=dealer)
+
+
+def same(a: Any, b: Any) -> bool:
+    """The same data as written, not only equal: types, keys in order and each number's digits
+    (``1``, ``True``, ``1.0`` and ``Decimal("1.00")`` are all equal, and none is the same)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return len(a) == len(b) and all(
+            same(ka, kb) and same(va, vb)
+            for (ka, va), (kb, vb) in zip(a.items(), b.items(), strict=True)
+        )
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return bool(a == b) and str(a) == str(b)

@@ -114,8 +114,9 @@ def _own_rules(rules: Rules, written: Any) -> Rules:
     return applied
 
 
-def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
-    """Validate a session: players and rules fixed, hands in order."""
+def parse_session(data: Any, rules: Rules = DEFAULT_RULES, start: int = 0) -> Session:
+    """Validate a session: players and rules fixed, hands in order; from hand ``start + 1`` on
+    when ``start`` is given (the hands before it checked already, with this same head)."""
     validators.mapping(data, "", _SESSION_KEYS, required=_SESSION_REQUIRED_KEYS)
     players = _players(data["players"], "players")
     rules = rules.override(data.get("rules"), "rules")
@@ -124,7 +125,7 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES) -> Session:
     if not hands:
         raise RecordError("hands", msg("no hand recorded yet (an empty list): record adds hand 1"))
     parsed = []
-    for n, entry in enumerate(hands):
+    for n, entry in enumerate(hands[start:], start=start):
         path = f"hands[{n}]"
         for fixed in ("players", "rules"):
             if isinstance(entry, dict) and fixed in entry:

@@ -19,6 +19,7 @@ from .filewrite import locked as locked  # the night's lock and writer, where ca
 from .filewrite import write as write
 from .kept import read_regular
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
+from .rereading import reread
 from .yamlout import hand_yaml, session_yaml
 
 if TYPE_CHECKING:
@@ -54,9 +55,12 @@ class SessionFile(NamedTuple):
     layout: Layout  # where the hands stand in ``text``
 
 
-def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
+def read(
+    path: str, limits: Limits = DEFAULT_LIMITS, before: SessionFile | None = None
+) -> SessionFile | None:
     """The session file at ``path``, or None when there is none yet
-    (a 0-byte file is a new session too)."""
+    (a 0-byte file is a new session too). ``before``, the file as read last: the hands whose text
+    is unchanged since are not parsed again (:mod:`.rereading`)."""
     try:
         raw = read_regular(path, limits.session_bytes + 1)  # a device or a pipe is refused unread
     except OSError as exc:
@@ -70,6 +74,10 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
             path,
         )
     text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
+    newline = "\r\n" if "\r\n" in text else "\n"
+    again = reread(before, text, path) if before is not None else None
+    if again is not None:
+        return SessionFile(path, text, again[0], raw.startswith(_BOM), newline, raw, again[1])
     nodes: list[Node | None] = []
     data = load_yaml(text, path, nodes)
     if not isinstance(data, dict) or "hands" not in data:
@@ -81,7 +89,6 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
             ),
             path,
         )
-    newline = "\r\n" if "\r\n" in text else "\n"
     return SessionFile(
         path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
     )

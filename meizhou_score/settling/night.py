@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
-from ..records.model import is_session
+from ..records.model import is_session, same
 from ..records.record import parse_record, parse_session
 from ..records.rules import DEFAULT_RULES, Rules
 from .money import Gold, add, exact
@@ -27,12 +27,21 @@ class Night:
     JSON and text of a hand record are written for it.
     """
 
-    __slots__ = ("players", "hands", "session")
+    __slots__ = ("players", "hands", "session", "_sums")
 
-    def __init__(self, players: tuple[str, ...], hands: list[Settlement], session: bool):
+    def __init__(
+        self,
+        players: tuple[str, ...],
+        hands: list[Settlement],
+        session: bool,
+        sums: list[dict[str, Decimal]] | None = None,
+    ):
         self.players = players
         self.hands = hands
         self.session = session
+        # the running totals after each hand, summed once (a prefix of them may be given: the
+        # totals of the hands this night shares from the first with one summed before)
+        self._sums: list[dict[str, Decimal]] = sums[: len(hands)] if sums else []
 
     @property
     def totals(self) -> dict[str, Gold]:
@@ -45,13 +54,24 @@ class Night:
     def running(self, start: int = 0) -> Iterator[tuple[int, Settlement, dict[str, Gold]]]:
         """The one running total: each hand (from 1) with every player's total after it, exactly,
         in seat order — (number, settlement, running); from hand ``start + 1`` on (the totals
-        still summed from the first). The score sheet, the chart and :attr:`totals` read it."""
-        running = dict.fromkeys(self.players, Decimal(0))
-        for number, s in enumerate(self.hands, start=1):
+        still summed from the first, once a night). The score sheet, the chart and
+        :attr:`totals` read it."""
+        sums = self._summed()
+        for number in range(max(start, 0) + 1, len(self.hands) + 1):
+            running = sums[number - 1]
+            yield number, self.hands[number - 1], {n: exact(v) for n, v in running.items()}
+
+    def _summed(self) -> list[dict[str, Decimal]]:
+        if len(self._sums) == len(self.hands):
+            return self._sums
+        sums = list(self._sums)  # another thread may be reading the list kept: a new one
+        running = dict(sums[-1]) if sums else dict.fromkeys(self.players, Decimal(0))
+        for s in self.hands[len(sums) :]:
             for name, amount in s.amounts.items():
                 running[name] = add(running[name], amount)
-            if number > start:
-                yield number, s, {name: exact(value) for name, value in running.items()}
+            sums.append(dict(running))
+        self._sums = sums
+        return sums
 
     @property
     def last(self) -> Settlement:
@@ -105,4 +125,35 @@ def settle_next(
     settled = settle_session(session)[0]
     if "dealer" in hand and expected is not None and settled.record.dealer != expected:
         settled = settled._replace(dealer_expected=expected)
-    return Night(before.players, [*before.hands, settled], True)
+    return Night(before.players, [*before.hands, settled], True, before._sums)
+
+
+def settle_again(before: Night, was: Any, data: Any, rules: Rules = DEFAULT_RULES) -> Night:
+    """``data`` settled, ``before`` being the night ``was`` settled: the hands they share from the
+    first (the same head, the same hands as written) are kept, and the night is settled again from
+    the first that differs — a hand's settlement takes from the hands before it only the dealer
+    they pass on (R10), and the running totals are summed from the hands.
+
+    What ``settle_data(data)`` gives, its refusals too (a hand refused here is refused by the whole
+    night, which then says where)."""
+    from ..errors import MeizhouError
+
+    if not (before.session and is_session(was) and is_session(data)):
+        return settle_data(data, rules)
+    head = [[k, v] for k, v in data.items() if k != "hands"]
+    if not same(head, [[k, v] for k, v in was.items() if k != "hands"]):
+        return settle_data(data, rules)
+    old, new = was["hands"], data["hands"]
+    if not isinstance(old, list) or not isinstance(new, list) or len(old) != len(before.hands):
+        return settle_data(data, rules)
+    kept, most = 0, min(len(old), len(new))
+    while kept < most and same(old[kept], new[kept]):
+        kept += 1
+    if kept == 0:
+        return settle_data(data, rules)
+    try:
+        session = parse_session(data, rules, start=kept)
+        tail = settle_session(session, before.hands[kept - 1].next_dealer, start=kept)
+    except MeizhouError:
+        return settle_data(data, rules)  # its refusal, as the whole night words it
+    return Night(before.players, [*before.hands[:kept], *tail], True, before._sums[:kept])

@@ -329,11 +329,13 @@ def _kong_paid(
     return Collection(_others(players, owner), owner, units, reason, rule, basis, kong.tile)
 
 
-def settle_session(session: Session) -> list[Settlement]:
-    """Settle the hands in order; each hand's dealer follows from the one before (R10)."""
+def settle_session(
+    session: Session, expected: str | None = None, start: int = 0
+) -> list[Settlement]:
+    """Settle the hands in order; each hand's dealer follows from the one before (R10): from hand
+    ``start + 1`` on, ``expected`` dealing (all a hand takes from the hands before it)."""
     settled: list[Settlement] = []
-    expected: str | None = None
-    for n, (record, named) in enumerate(session.hands):
+    for n, (record, named) in enumerate(session.hands, start=start):
         if not named:
             if expected is None:
                 raise RecordError(

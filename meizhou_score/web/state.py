@@ -17,6 +17,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from ..night.service import Seen
+from ..records.model import same
 from ..render.jsonout import encode, night_json, session_json
 from ..render.sheet import sheet
 from ..settling.night import Night
@@ -116,9 +117,9 @@ class States:
         """The night's parts, those of the hands it shares with the last version made kept."""
         last = self._last.get(lang)
         kept = 0
-        if last is not None and last.table == table:
+        if last is not None and same(last.table, table):
             most = min(len(last.written), len(written), len(night.hands))
-            while kept < most and last.written[kept] == written[kept]:
+            while kept < most and same(last.written[kept], written[kept]):
                 kept += 1
         new = Night(night.players, night.hands[kept:], True)
         hands = session_json(new)["hands"]
