@@ -35,15 +35,21 @@ def read_bytes(path: str, most: int) -> bytes | None:
         return handle.read(most)
 
 
-def refuse_irregular(path: str) -> None:
+def resolve(path: str) -> str:
+    """The file ``path`` names, every link followed: where the night is read and written, once a
+    change has resolved it (a link re-pointed later does not move the change)."""
+    return os.path.realpath(path)
+
+
+def refuse_irregular(path: str, name: str | None = None) -> None:
     """Refuse a ``path`` that is there but not a regular file (missing or unreadable: the reader
-    says which)."""
+    says which); ``name``: what the message calls it."""
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return
     if not regular:
-        raise RecordError("", NOT_REGULAR, path)
+        raise RecordError("", NOT_REGULAR, path if name is None else name)
 
 
 def tidy(path: str) -> list[str]:

@@ -28,15 +28,19 @@ def all_taken_back(data: Any) -> bool:
 
 
 class Seen:
-    """A night's file as read: its version, the file (None before it exists), and the night
-    settled when first asked for (None before its first hand)."""
+    """A night's file as read: its version, the file (None before it exists), the night settled
+    when first asked for (None before its first hand), and ``target``: the file it was read from,
+    the night's path with its links resolved (where a change of it is written)."""
 
-    __slots__ = ("version", "found", "_night")
+    __slots__ = ("version", "found", "_night", "target")
 
-    def __init__(self, version: str, found: SessionFile | None, night: Any = _UNSETTLED):
+    def __init__(
+        self, version: str, found: SessionFile | None, night: Any = _UNSETTLED, target: str = ""
+    ):
         self.version: str = version
         self.found: SessionFile | None = found
         self._night: Any = night
+        self.target: str = target
 
     @property
     def night(self) -> Night | None:

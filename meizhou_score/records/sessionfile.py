@@ -54,24 +54,26 @@ class SessionFile(NamedTuple):
     layout: Layout  # where the hands stand in ``text``
 
 
-def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
+def read(path: str, limits: Limits = DEFAULT_LIMITS, name: str | None = None) -> SessionFile | None:
     """The session file at ``path``, or None when there is none yet
-    (a 0-byte file is a new session too)."""
+    (a 0-byte file is a new session too). ``name``: what the messages and the file as read call
+    it (the link the user named, where ``path`` is the file it was resolved to)."""
+    name = path if name is None else name
     try:
         raw = read_regular(path, limits.session_bytes + 1)  # a device or a pipe is refused unread
     except OSError as exc:
-        raise RecordError("", cannot_read(exc), path) from None
+        raise RecordError("", cannot_read(exc), name) from None
     if not raw:  # no file, or an empty one
         return None
     if len(raw) > limits.session_bytes:
         raise RecordError(
             "",
             msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
-            path,
+            name,
         )
-    text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
+    text = read_text(name, raw)  # the BOM, if any, is dropped here and put back on writing
     nodes: list[Node | None] = []
-    data = load_yaml(text, path, nodes)
+    data = load_yaml(text, name, nodes)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
             "",
@@ -79,11 +81,11 @@ def read(path: str, limits: Limits = DEFAULT_LIMITS) -> SessionFile | None:
                 "not a session: a session file has players and a list of hands (this looks like "
                 "a single hand record; record appends to sessions only)"
             ),
-            path,
+            name,
         )
     newline = "\r\n" if "\r\n" in text else "\n"
     return SessionFile(
-        path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
+        name, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
     )
 
 
