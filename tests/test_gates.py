@@ -78,3 +78,39 @@ def test_every_suppression_says_why_on_its_line():
             if found and len(found["why"].strip(" -—:;,")) < 8:
                 bare.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert bare == []
+
+
+_THIN = re.compile(r"[\s()\[\]{},:;.\"'*\\]*")  # a line of punctuation alone says nothing
+
+
+def _code_lines(path) -> list[tuple[int, str]]:
+    """A module's lines that carry code, white space folded: blank lines, comments, lines of
+    punctuation alone and imports passed over (as the `duplicates` tool reads a tree)."""
+    kept = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        folded = " ".join(line.split())
+        if folded.startswith(("#", "import ", "from ")) or _THIN.fullmatch(folded):
+            continue
+        kept.append((number, folded))
+    return kept
+
+
+def test_no_run_of_six_lines_is_written_twice_in_the_package():
+    # One home per concept: six lines of code standing again elsewhere are a copy that will
+    # drift. Each run of six kept lines, wherever it stands first; any second place is named.
+    first: dict[tuple[str, ...], str] = {}
+    again = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = _code_lines(path)
+        for i in range(len(lines) - 5):
+            run = tuple(text for _, text in lines[i : i + 6])
+            where = f"{path.relative_to(ROOT)}:{lines[i][0]}-{lines[i + 5][0]}"
+            if run in first and not first[run].startswith(f"{path.relative_to(ROOT)}:"):
+                again.append(f"{where} repeats {first[run]}")
+            elif run in first:
+                start, end = (int(n) for n in first[run].rsplit(":", 1)[1].split("-"))
+                if lines[i][0] > end:  # the same module, past the first place
+                    again.append(f"{where} repeats {first[run]}")
+            else:
+                first[run] = where
+    assert not again, "\n".join(again)

@@ -438,3 +438,61 @@ def test_what_the_page_sends_is_what_the_api_documents(tmp_path, chromium):
     first = json.loads(next(r for r in sent if endpoint(r) == "POST /api/hands").post_data)
     assert first["table"]["rules"] == "bao_kong" and first["hand"]["pungs"] == ["777p"]
     assert first["kongs"] == [{"player": "Lan", "type": "concealed", "tile": "9m"}]
+
+
+def test_a_hand_refused_by_a_night_not_set_up_is_asked_about(tmp_path, chromium):
+    # the editor is begun on friday (one hand); night.yaml is then pointed at saturday, which has
+    # no file yet: Record is refused (412, the night it names now has no hand) and the page says
+    # so and asks, as after "set up on another phone", instead of failing on a table it lacks
+    friday = tmp_path / "friday.yaml"
+    friday.write_text(NIGHT, encoding="utf-8")
+    night = tmp_path / "night.yaml"
+    night.symlink_to("friday.yaml")
+    base, proc = serve(night)
+    try:
+        page = phone(chromium)
+        opened(page, base, 1)
+        page.click("#new-hand")
+        page.click("[data-winner='__draw']")
+        page.wait_for_selector("#record:enabled")
+        (tmp_path / "link.new").symlink_to("saturday.yaml")
+        (tmp_path / "link.new").replace(night)
+        with page.expect_response(lambda r: "/api/hands" in r.url) as answer:
+            page.click("#record")
+        assert answer.value.status == 412
+        page.wait_for_selector("#ask:visible")
+        assert page.inner_text("#ask-text") == (
+            "Meanwhile the night changed elsewhere (another phone, or the file itself)."
+        )
+        assert page.inner_text("#conflict-again") == "Enter my hand in this night"
+        assert page.locator("#editor").is_hidden()  # the hand was entered for friday's table
+        assert friday.read_text(encoding="utf-8") == NIGHT  # nothing written anywhere
+        assert not (tmp_path / "saturday.yaml").exists()
+        assert page.errors == [] or all("412" in e for e in page.errors), page.errors
+    finally:
+        stop(proc)
+
+
+def test_a_page_whose_words_were_not_answered_comes_up_when_they_are(tmp_path, chromium):
+    # the page is opened just as the laptop stops: its words (/static/words.json) get no answer;
+    # it asks again, and shows the night (hand 1) once the laptop answers, instead of staying blank
+    night = tmp_path / "night.yaml"
+    night.write_text(NIGHT, encoding="utf-8")
+    base, proc = serve(night)
+    try:
+        page = phone(chromium)
+        lost = []
+
+        def words(route):
+            if not lost:
+                lost.append(route.request.url)
+                route.abort("connectionrefused")
+            else:
+                route.continue_()
+
+        page.route("**/static/words.json", words)
+        page.goto(base + "/")
+        page.wait_for_selector("[data-hand='1']")
+        assert lost == [base + "/static/words.json"]
+    finally:
+        stop(proc)

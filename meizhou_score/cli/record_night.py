@@ -145,7 +145,7 @@ def _read_session(night_file, amend: int | None):
 def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
     """Write the hand through the night service: (the night as written, did another writer add a
     hand first, so that this one went after it?)."""
-    from ..night.errors import Refused, Stale
+    from ..night.errors import Moved, Refused, Stale
     from ..records.model import HEAD_KEYS
     from .prompts import refusal
 
@@ -153,7 +153,7 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
     try:
         if amending:
             written = night_file.amend(
-                amending, hand, seen.version, flags.allow_dispute, settled=result
+                amending, hand, seen.version, flags.allow_dispute, settled=result, was=seen.target
             )
         else:
             head = None
@@ -167,7 +167,10 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
                 follow=True,
                 settled=result,
                 lang=flags.lang,
+                was=seen.target,
             )
+    except Moved as moved:  # the link names another night now: never written there
+        raise MeizhouError(moved.args[0]) from None
     except Stale as stale:
         if stale.why is None:
             raise MeizhouError(

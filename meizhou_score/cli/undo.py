@@ -38,7 +38,7 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml --yes
     """
     from ..i18n.words import phrase
-    from ..night.errors import Stale
+    from ..night.errors import Moved, Stale
     from ..night.service import NightFile
     from ..render import session
 
@@ -60,7 +60,9 @@ def undo(session_file, yes, lang):
         except click.Abort as exc:
             _stopped(exc, asked="undo")
     try:
-        night_file.take_back(seen.version)
+        night_file.take_back(seen.version, was=seen.target)
+    except Moved as moved:  # the link names another night now: nothing taken from it
+        raise MeizhouError(moved.args[0]) from None
     except Stale:
         raise MeizhouError(
             at(session_file, msg("the file changed meanwhile; nothing was removed"))

@@ -1,6 +1,7 @@
 """The night room's errors, each carrying what its caller needs to answer it: :class:`Stale` (the
 night changed since the caller saw it), :class:`Refused` (the table cannot accept the change),
-:class:`NotLast` (a hand taken back that is not the last). Each is a
+:class:`NotLast` (a hand taken back that is not the last), :class:`Moved` (the night's link
+re-pointed since it was read). Each is a
 :class:`~meizhou_score.errors.MeizhouError`, its message said in the player's language.
 """
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import MeizhouError
 from ..i18n.messages import msg
+from ..i18n.visible import visible
 from ..settling.judge import dispute_reasons
 
 if TYPE_CHECKING:
@@ -34,6 +36,25 @@ class Stale(MeizhouError):
     def __init__(self, now: Seen, change: Change, why: MeizhouError | None = None) -> None:
         self.now, self.change, self.why = now, change, why
         super().__init__(msg("the file changed while this hand was entered; nothing was written"))
+
+
+class Moved(Stale):
+    """The night's link names another file than the one the caller read (``was``): nothing was
+    written. ``now`` is the night the link names now, ``target`` its file."""
+
+    def __init__(self, now: Seen, was: str, target: str, name: str):
+        super().__init__(now, Change("changed", None))
+        self.was, self.target = was, target
+        MeizhouError.__init__(
+            self,
+            msg(
+                "{name} was pointed at another file ({target}) after the night was read from "
+                "{was}; nothing was written (run it again to write to the night it names now)",
+                name=visible(name),
+                target=visible(target),
+                was=visible(was),
+            ),
+        )
 
 
 class Refused(MeizhouError):

@@ -32,10 +32,22 @@ def read_bytes(path: str, most: int) -> bytes | None:
         raise RecordError("", cannot_read(exc), path) from None
 
 
-def refuse_irregular(path: str) -> None:
+def resolve(path: str) -> str:
+    """The file ``path`` names, every link followed: where the night is read and written, once a
+    change has resolved it (a link re-pointed later does not move the change)."""
+    return os.path.realpath(path)
+
+
+def refuse_irregular(path: str, name: str | None = None) -> None:
     """Refuse a ``path`` that is there but not a regular file (missing or unreadable: the reader
-    says which), in the words of :mod:`~meizhou_score.records.kept`."""
-    kept.refuse_unless_regular(path, RecordError)
+    says which); ``name``: what the message calls it, in the words of
+    :mod:`~meizhou_score.records.kept`."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(found.st_mode):
+        raise kept.not_regular(path if name is None else name, RecordError)
 
 
 def tidy(path: str) -> list[str]:

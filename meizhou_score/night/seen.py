@@ -29,10 +29,11 @@ def all_taken_back(data: Any) -> bool:
 
 
 class Seen:
-    """A night's file as read: its version, the file (None before it exists), and the night
-    settled when first asked for (None before its first hand)."""
+    """A night's file as read: its version, the file (None before it exists), the night settled
+    when first asked for (None before its first hand), and ``target``: the file it was read from,
+    the night's path with its links resolved (where a change of it is written)."""
 
-    __slots__ = ("version", "found", "_night", "_after")
+    __slots__ = ("version", "found", "_night", "_after", "target")
 
     def __init__(
         self,
@@ -40,12 +41,14 @@ class Seen:
         found: SessionFile | None,
         night: Any = _UNSETTLED,
         after: Seen | None = None,
+        target: str = "",
     ):
         self.version: str = version
         self.found: SessionFile | None = found
         self._night: Any = night
         # the file as read before: the hands they share from the first are not settled again
         self._after = after if night is _UNSETTLED else None
+        self.target: str = target
 
     @property
     def night(self) -> Night | None:

@@ -9,6 +9,11 @@ the night as it now stands and what changed, and writes nothing. A change the ta
 (:func:`~meizhou_score.settling.judge.refused`, the one judge) raises :class:`Refused`. What is
 accepted is written by :mod:`~meizhou_score.records.sessionfile`'s writer (temporary file, read
 back, rename).
+
+A night's path may be a link (``night.yaml`` to ``friday.yaml``). Each change resolves it once,
+locks the folder of the file it names, reads that file and writes that same file, no other night's.
+A caller that read the night earlier (the command line, before its questions) names the file it
+read; when the link names another one by the time of the write, :class:`Moved`: nothing written.
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ import datetime
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
@@ -28,7 +35,7 @@ from ..settling.judge import Amendment, refused
 from ..settling.night import Night, settle_data, settle_next
 from ..settling.settlement import Settlement
 from . import files
-from .errors import Change, NotLast, Refused, Stale
+from .errors import Change, Moved, NotLast, Refused, Stale
 from .files import NOT_REGULAR as NOT_REGULAR
 from .seen import _UNSETTLED, NO_FILE, Seen, all_taken_back, new_head, version_of
 
@@ -106,23 +113,28 @@ class NightFile:
         refuse_read_only(self.path)
 
     def read(self) -> Seen:
-        """The night as it stands; the one read last when its bytes have not changed since."""
+        """The night as it stands (``target``: the file the path names now); the one read last
+        when it is the same file and its bytes have not changed since."""
+        target = files.resolve(self.path)
         last = self._last
-        if last is not None and self.version() == last.version:
-            return last
-        seen = self._read()
-        return seen
+        if last is not None and last.target == target:
+            raw = files.read_bytes(target, self.limits.session_bytes + 1)
+            if (version_of(raw) if raw is not None else NO_FILE) == last.version:
+                return last
+        return self._read(target)
 
-    def _read(self) -> Seen:
-        files.refuse_irregular(self.path)
-        last = self._last  # what it shares with the file as read last is not parsed again
-        found = sessionfile.read(self.path, self.limits, last.found if last else None)
+    def _read(self, target: str) -> Seen:
+        """The file ``target`` (the path resolved) read, named as the caller named it; what it
+        shares with the same file as read last is neither parsed nor settled again."""
+        files.refuse_irregular(target, self.path)
+        last = self._last if self._last is not None and self._last.target == target else None
+        found = sessionfile.read(target, self.limits, last.found if last else None, self.path)
         version = version_of(found.raw) if found is not None else NO_FILE
         with self._guard:
             night = self._settled.get(version, _UNSETTLED)
         if night is _UNSETTLED and last is not None and last.version == version and last.settled:
             night = last.night
-        seen = Seen(version, found, night, last)  # settled from where it differs from ``last``
+        seen = Seen(version, found, night, last, target)  # settled from where it differs
         self._remember(version, seen.hands)
         self._last = seen
         return seen
@@ -155,22 +167,38 @@ class NightFile:
             return Change("amended", differ[0])
         return Change("changed", None)
 
-    def _current(self, version: str | None) -> Seen:
-        """Under the lock: the file read again, checked against the version the caller saw."""
-        now = self._read()
+    @contextmanager
+    def _held(self, was: str | None) -> Iterator[Seen]:
+        """The path resolved once, the folder of the file it names locked, that file read: the
+        night every change is judged on and written back to. ``was``: the file the caller read
+        (None: the one the path names now); a link that names another one is :class:`Moved`."""
+        target = files.resolve(self.path)
+        if was is not None and target != was:
+            raise Moved(self._read(target), was, target, self.path)
+        with sessionfile.locked(target):
+            now = self._read(target)
+            moved = files.resolve(self.path)
+            if moved != target:  # re-pointed while the lock was waited for
+                raise Moved(self._read(moved), target, moved, self.path)
+            yield now
+
+    def _current(self, now: Seen, version: str | None) -> Seen:
+        """Under the lock: the file as read again, checked against the version the caller saw."""
         if version is not None and now.version != version:
             raise Stale(now, self.change_since(version, now))
         return now
 
-    def _write(self, text: str, found: SessionFile | None, night: Night | None) -> Seen:
-        """Write under the lock; the file is read back (parsed, not settled again): its version."""
+    def _write(self, now: Seen, text: str, night: Night | None) -> Seen:
+        """Write under the lock, to the file ``now`` was read from (never where a link was
+        re-pointed since); the file is read back (parsed, not settled again): its version."""
+        found, target = now.found, now.target
         bom = found.bom if found is not None else False
-        files.tidy(self.path)  # what a writer killed mid-write left (we hold the lock)
-        raw = sessionfile.write(self.path, text, bom, self.limits.session_bytes)
+        files.tidy(target)  # what a writer killed mid-write left (we hold the lock)
+        raw = sessionfile.write(target, text, bom, self.limits.session_bytes, follow=False)
         with self._guard:
             if night is not None:
                 self._settled[version_of(raw)] = night
-        return self._read()
+        return self._read(target)
 
     # ------------------------------------------------------------------ changing
 
@@ -183,6 +211,7 @@ class NightFile:
         follow: bool = False,
         settled: Night | None = None,
         lang: str = "en",
+        was: str | None = None,
     ) -> Written:
         """Append ``hand``; a missing file is made from ``head`` (players, stake, rules, date), its
         comment in the player's language ``lang``.
@@ -191,10 +220,10 @@ class NightFile:
         changed meanwhile is not refused: the hand goes after what is there now, if the table
         still accepts it there. ``settled``: the night with the hand as the caller already settled
         it (used when nothing changed). A ``head`` with a night that has hands is a second setup:
-        :class:`Stale` ("created").
+        :class:`Stale` ("created"). ``was``: the file the caller read (:class:`Moved` when the
+        path's link names another now).
         """
-        with sessionfile.locked(self.path):
-            now = self._read()
+        with self._held(was) as now:
             saw = now.version if version is None else version
             moved = now.version != saw
             if moved and (not follow or now.found is None):
@@ -228,7 +257,7 @@ class NightFile:
                 if moved and not isinstance(exc, Stale):
                     raise Stale(now, self.change_since(saw, now), exc) from None
                 raise
-            seen = self._write(text, found, night)
+            seen = self._write(now, text, night)
             return Written(night, seen.version, len(night.hands), seen)
 
     def amend(
@@ -238,10 +267,11 @@ class NightFile:
         version: str | None,
         allow_dispute: bool = False,
         settled: Night | None = None,
+        was: str | None = None,
     ) -> Written:
         """Replace hand ``number`` (from 1); the hands after it must still settle as they did."""
-        with sessionfile.locked(self.path):
-            now = self._current(version)
+        with self._held(was) as read:
+            now = self._current(read, version)
             found = self._existing(now)
             self._in_range(number, now.hands)
             night = settled if settled is not None else now.with_hand(hand, number)
@@ -250,7 +280,7 @@ class NightFile:
             if upset is not None:
                 raise Refused(*upset, amendment)
             text = sessionfile.with_hand_replaced(found, number, hand)
-            seen = self._write(text, found, night)
+            seen = self._write(now, text, night)
             return Written(night, seen.version, number, seen)
 
     def taking_back(self, now: Seen) -> TakeBack:
@@ -261,16 +291,18 @@ class NightFile:
         after = settle_data({**found.data, "hands": hands}) if hands else None
         return TakeBack(len(hands) + 1, text, now, after, remaining)
 
-    def take_back(self, version: str | None, last: int | None = None) -> TakeBack:
+    def take_back(
+        self, version: str | None, last: int | None = None, was: str | None = None
+    ) -> TakeBack:
         """Take the last hand back (the only one too: the night is then None, its table kept).
-        ``last``: the hand the caller asked about; when the night is at the version seen but its
-        last hand is another, :class:`NotLast` (a night that moved on is :class:`Stale` first)."""
-        with sessionfile.locked(self.path):
-            now = self._current(version)
+        ``last``: the hand the caller asked about (another last hand at the version seen is
+        :class:`NotLast`; a night moved on is :class:`Stale` first); ``was`` as for :meth:`add`."""
+        with self._held(was) as read:
+            now = self._current(read, version)
             if last is not None and last != len(now.hands):
                 raise NotLast(last, len(now.hands))
             plan = self.taking_back(now)
-            return plan._replace(seen=self._write(plan.remaining, now.found, plan.after))
+            return plan._replace(seen=self._write(now, plan.remaining, plan.after))
 
     def preview(
         self,

@@ -31,13 +31,18 @@ def refuse_read_only(path: str) -> None:
         raise SessionFileError(at(path, READ_ONLY))
 
 
-def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> bytes:
+def write(
+    path: str, text: str, bom: bool = False, limit: int | None = None, follow: bool = True
+) -> bytes:
     """Replace ``path`` with ``text`` atomically: temporary file, flush, fsync, rename,
     fsync the folder.
 
-    A link is followed: its target is replaced and the link kept. A read-only file is refused, and
-    so is a text over ``limit`` bytes (a session past the size limit could not be read again). A new
-    file gets the mode the umask gives; a replaced one keeps its own. Returns the bytes written.
+    A link is followed: its target is replaced and the link kept. With ``follow`` false, ``path``
+    is already the file the caller resolved and read (the night service's): it is replaced where
+    it stands, never a file a link there was re-pointed to meanwhile. A read-only file is refused,
+    and so is a text over ``limit`` bytes (a session past the size limit could not be read again).
+    A new file gets the mode the umask gives; a replaced one keeps its own. Returns the bytes
+    written.
     """
     data = (_BOM if bom else b"") + text.encode("utf-8")
     if limit is not None and len(data) > limit:
@@ -54,7 +59,7 @@ def write(path: str, text: str, bom: bool = False, limit: int | None = None) -> 
             )
         )
     refuse_unless_regular(path)  # a device or a pipe is never replaced by a regular file
-    target = os.path.realpath(path)
+    target = os.path.realpath(path) if follow else path
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:

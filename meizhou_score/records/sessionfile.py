@@ -56,30 +56,36 @@ class SessionFile(NamedTuple):
 
 
 def read(
-    path: str, limits: Limits = DEFAULT_LIMITS, before: SessionFile | None = None
+    path: str,
+    limits: Limits = DEFAULT_LIMITS,
+    before: SessionFile | None = None,
+    name: str | None = None,
 ) -> SessionFile | None:
     """The session file at ``path``, or None when there is none yet
     (a 0-byte file is a new session too). ``before``, the file as read last: the hands whose text
-    is unchanged since are not parsed again (:mod:`.rereading`)."""
+    is unchanged since are not parsed again (:mod:`.rereading`). ``name``: what the messages and
+    the file as read call it (the link the user named, where ``path`` is the file it was
+    resolved to)."""
+    name = path if name is None else name
     try:
         raw = read_regular(path, limits.session_bytes + 1)  # a device or a pipe is refused unread
     except OSError as exc:
-        raise RecordError("", cannot_read(exc), path) from None
+        raise RecordError("", cannot_read(exc), name) from None
     if not raw:  # no file, or an empty one
         return None
     if len(raw) > limits.session_bytes:
         raise RecordError(
             "",
             msg("the file is larger than the limit for a session (MEIZHOU_MAX_SESSION_BYTES)"),
-            path,
+            name,
         )
-    text = read_text(path, raw)  # the BOM, if any, is dropped here and put back on writing
+    text = read_text(name, raw)  # the BOM, if any, is dropped here and put back on writing
     newline = "\r\n" if "\r\n" in text else "\n"
-    again = reread(before, text, path) if before is not None else None
+    again = reread(before, text, name) if before is not None else None
     if again is not None:
-        return SessionFile(path, text, again[0], raw.startswith(_BOM), newline, raw, again[1])
+        return SessionFile(name, text, again[0], raw.startswith(_BOM), newline, raw, again[1])
     nodes: list[Node | None] = []
-    data = load_yaml(text, path, nodes)
+    data = load_yaml(text, name, nodes)
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
             "",
@@ -87,10 +93,10 @@ def read(
                 "not a session: a session file has players and a list of hands (this looks like "
                 "a single hand record; record appends to sessions only)"
             ),
-            path,
+            name,
         )
     return SessionFile(
-        path, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
+        name, text, data, raw.startswith(_BOM), newline, raw, _layout(nodes[0], text)
     )
 
 

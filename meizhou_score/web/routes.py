@@ -23,7 +23,7 @@ from starlette.responses import Response
 from ..errors import LedgerError, MeizhouError, RecordError
 from ..i18n.language import named_by
 from ..i18n.messages import reason
-from ..night.errors import Stale
+from ..night.errors import Moved, Stale
 from ..night.service import NightFile
 from ..records.loader import Limits
 from ..records.model import HEAD_KEYS
@@ -116,7 +116,8 @@ class Api:
 
     def stale(self, error: Stale, lang: str) -> Response:
         kind, hand = error.change
-        said_ = {"error": said(kind, lang, hand=hand), "changed": {"kind": kind, "hand": hand}}
+        text = said("moved", lang) if isinstance(error, Moved) else said(kind, lang, hand=hand)
+        said_ = {"error": text, "changed": {"kind": kind, "hand": hand}}
         night = self.states.body(error.now, lang)
         return _json(joined(said_, b'{"night":' + night + b"}"), 412, error.now.version)
 

@@ -39,6 +39,12 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "The night changed elsewhere (another phone, or the file itself).",
         "這一場已在別處改過（另一部手機，或檔案本身）。",
     ),
+    "moved": (
+        "The night's file was switched for another one while this was written; nothing was "
+        "written. This is the night it names now.",
+        "寫入時這一場的檔案被換成了另一個檔案；"  # split to fit 100 bytes
+        "沒有寫入任何東西。這是它現在指向的一場。",
+    ),
     "no_version": (
         "This change does not say which version of the night it was made on"
         ' (If-Match or "version"); nothing was written.',

@@ -171,8 +171,20 @@ async function addToLedger() {
   } catch (e) { say(e.message); }
 }
 
+// the page's words, asked again every 1.5 s until the laptop answers: a page opened as the laptop
+// stops (or a request lost while it loads) comes up once it is back, never stays blank
+async function loadWords() {
+  for (;;) {
+    try {
+      const answer = await fetch("/static/words.json");
+      if (answer.ok) return await answer.json();
+    } catch (e) { /* not answered: asked again */ }
+    await new Promise((ok) => setTimeout(ok, 1500));
+  }
+}
+
 document.addEventListener("DOMContentLoaded", async () => {
-  WORDS = await (await fetch("/static/words.json")).json();
+  WORDS = await loadWords();
   const picked = document.documentElement.lang;
   if (!WORDS[lang]) lang = WORDS[picked] ? picked : "en";  // a choice kept from a language gone
   for (const b of document.querySelectorAll("#langs button")) {

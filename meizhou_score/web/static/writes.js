@@ -130,7 +130,11 @@ function conflict(e, write) {
   if (kind === "changed" && write.kind === "add" && at.hands === write.hands + 1) {
     [kind, hand] = ["recorded", write.hands + 1];
   }
-  if (write.kind !== "undo") { editor = {...write.editor, preview: null}; table = write.table; keepDraft(); }
+  // a hand entered on a night with hands, refused by a night without any (its link re-pointed to a
+  // night not set up, the file emptied): entered for another table, so dropped, as after "created"
+  const gone = write.kind !== "undo" && write.editor && write.editor.played && !at.played;
+  if (gone) { editor = null; keepDraft(); }
+  else if (write.kind !== "undo") { editor = {...write.editor, preview: null}; table = write.table; keepDraft(); }
   if (table && at.played) table = null;
   render();
   const seen = () => (state && state.version === night.version ? state : night);
@@ -147,7 +151,7 @@ function conflict(e, write) {
       return [change(), [["undo-yes", w("undoYes"), () => send(undoWrite(night, last.hand)), true],
         ["undo-no", w("undoNo"), () => {}]], undoQuestion(last)];
     });
-  } else if (write.kind === "add" && kind === "created") {
+  } else if (write.kind === "add" && (kind === "created" || gone)) {
     editor = null; keepDraft(); render();
     q(() => [change(), [["conflict-again", w("enterHere"), () => startHand(), true],
       ["conflict-drop", w("cancel"), () => {}]]]);
