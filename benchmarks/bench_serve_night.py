@@ -35,7 +35,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_record import night  # noqa: E402
+from bench_record import night
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -31,8 +31,8 @@ from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, no
 DRAW_KEY = "d"  # [d] at "who won?": an exhaustive draw, as are the languages' words for it
 
 
-# what a player may type, or a flag say, for a win on another player's discard (放槍, 點炮, ron):
-# never a win here (R11), and told so rather than refused as an unknown word
+# what a player may type, or a flag say, for a win on another player's discard
+# (放槍, 點炮, ron): never a win here (R11), and told so rather than refused as an unknown word
 DISCARD_WORDS = (
     "discard",
     "by discard",

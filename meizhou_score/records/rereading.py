@@ -12,7 +12,7 @@ same data, the same refusals, in the same words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..errors import RecordError
 from .loader import load_yaml
@@ -20,14 +20,38 @@ from .loader import load_yaml
 if TYPE_CHECKING:
     from yaml import Node
 
-    from .sessionfile import Layout, SessionFile
+
+class Layout(NamedTuple):
+    """Where the ``hands:`` list stands in the text, found while the file was read
+    (no second parse)."""
+
+    column: int  # the column of each item's dash
+    block: bool  # one '- ' item per hand (not [...] on one line)
+    last: bool  # hands: is the file's last key
+    items: int
+    last_start: int  # the last item's first character, and the end of its text
+    last_end: int
+    # nothing but blank lines and comments after the list: a hand appended at the end is its own
+    closed: bool
+    starts: tuple[int, ...] = ()  # each item's first character
 
 
-def reread(before: SessionFile, text: str, source: str) -> tuple[Any, Layout] | None:
+class AsRead(Protocol):
+    """What a file as read gives a reading again (a :class:`~.sessionfile.SessionFile`)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def data(self) -> Any: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+
+def reread(before: AsRead, text: str, source: str) -> tuple[Any, Layout] | None:
     """The data in ``text`` and where its hands stand, reusing what ``before`` read; None when the
     whole text must be parsed."""
-    from .sessionfile import Layout
-
     layout, old = before.layout, before.data.get("hands")
     if not (layout.block and layout.last and layout.items and isinstance(old, list)):
         return None

@@ -19,6 +19,7 @@ from .filewrite import locked as locked  # the night's lock and writer, where ca
 from .filewrite import write as write
 from .kept import read_regular
 from .loader import DEFAULT_LIMITS, Limits, load_yaml, read_text
+from .rereading import Layout as Layout
 from .rereading import reread
 from .yamlout import hand_yaml, session_yaml
 
@@ -26,21 +27,6 @@ if TYPE_CHECKING:
     from yaml import Node
 
 _BOM = b"\xef\xbb\xbf"
-
-
-class Layout(NamedTuple):
-    """Where the ``hands:`` list stands in the text, found while the file was read
-    (no second parse)."""
-
-    column: int  # the column of each item's dash
-    block: bool  # one '- ' item per hand (not [...] on one line)
-    last: bool  # hands: is the file's last key
-    items: int
-    last_start: int  # the last item's first character, and the end of its text
-    last_end: int
-    # nothing but blank lines and comments after the list: a hand appended at the end is its own
-    closed: bool
-    starts: tuple[int, ...] = ()  # each item's first character
 
 
 class SessionFile(NamedTuple):

@@ -37,7 +37,8 @@ DASHES = ("", "8 4", "2 3", "10 3 2 3", "4 4", "1 5")
 MARKERS = ("circle", "square", "triangle", "diamond", "cross", "ring")
 _SC = "'Noto Sans CJK SC', 'PingFang SC', 'Microsoft YaHei'"
 _TC = "'Noto Sans CJK TC', 'PingFang TC', 'Microsoft JhengHei'"
-# each script's own glyph shapes first: 简体 drawn in a Simplified font, 繁體 in a Traditional one
+# each script's own glyph shapes first: 简体 drawn in a Simplified font,
+# 繁體 in a Traditional one
 FONTS = {
     "zh-Hans": f"{_SC}, {_TC}, system-ui, sans-serif",
     "zh-Hant": f"{_TC}, {_SC}, system-ui, sans-serif",

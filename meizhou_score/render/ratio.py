@@ -12,9 +12,10 @@ def pattern_name(pid: str, lang: str) -> str:
 
 
 def headline(found) -> list[str]:
-    """The patterns a hand is named by, in every language: none that another one found takes the
-    place of (the pattern table's last column: 十三幺, not 十三幺、混幺九; 坎坎胡 and 清一色, not
-    碰碰胡 beside 坎坎胡). The JSON's ``patterns`` still names every one found."""
+    """The patterns a hand is named by, in every language: none that another one found takes
+    the place of (the pattern table's last column: 十三幺 alone, never beside 混幺九;
+    坎坎胡 and 清一色, never 碰碰胡 beside 坎坎胡). The JSON's ``patterns`` still names
+    every one found."""
     from ..engine.patterns import BY_ID
 
     return [p for p in found if not any(p in BY_ID[q].supersedes for q in found if q != p)]
