@@ -90,7 +90,7 @@ def test_the_same_hand_question_is_seen_whole_below_the_totals(tmp_path, chromiu
         second.click("#record")
         second.wait_for_selector("#ask:visible")
         assert second.inner_text("#ask-text") == (
-            "Hand 2 was just recorded by another phone: is this the same hand?"
+            "Hand 2 was just recorded elsewhere (another phone or the laptop): is this the same hand?"
         )
         boxes = second.evaluate(
             """() => Object.fromEntries(['top', 'ask', 'bar'].map((id) => {

@@ -101,7 +101,10 @@ def test_a_second_phone_setting_up_the_night_is_told(tmp_path, chromium):
         first.wait_for_selector("[data-hand='1']")
         second.click("#record")
         second.wait_for_selector("#ask:visible")
-        assert second.inner_text("#ask-text") == "The night was set up from another phone."
+        assert (
+            second.inner_text("#ask-text")
+            == "The night was set up elsewhere (another phone or the laptop)."
+        )
         # the night as it now stands, the first phone's players; the second's written nowhere
         assert second.inner_text("[data-total='A']") == "0"
         assert "players: [A, B, C, D]" in night.read_text()
@@ -130,7 +133,7 @@ def test_a_stale_write_becomes_a_question_as_the_contract_says(served, chromium)
         route.fulfill(
             status=412,
             json={
-                "error": "Hand 3 was recorded from another phone.",
+                "error": "Hand 3 was recorded elsewhere (another phone or the laptop).",
                 "changed": {"kind": "recorded", "hand": 3},
                 "night": night_now(base),
             },
@@ -143,7 +146,7 @@ def test_a_stale_write_becomes_a_question_as_the_contract_says(served, chromium)
     page.wait_for_selector("#ask:visible")
     assert sent == [f'"{seen}"']  # the write named the version it was decided on
     assert page.inner_text("#ask-text") == (
-        "Hand 3 was just recorded by another phone: is this the same hand?"
+        "Hand 3 was just recorded elsewhere (another phone or the laptop): is this the same hand?"
     )
     page.wait_for_selector("[data-hand='3']")  # the night as it now stands
     page.unroute("**/api/hands?*")

@@ -284,7 +284,7 @@ def play_the_night(chromium, night, port, token, servers):
     second.wait_for_selector("#ask:visible")
     assert (
         second.inner_text("#ask-text")
-        == "Hand 4 was just recorded by another phone: is this the same hand?"
+        == "Hand 4 was just recorded elsewhere (another phone or the laptop): is this the same hand?"
     )
     assert len(settled(night)["hands"]) == 4  # one hand 4, not two
     second.unroute("**/api/night*")

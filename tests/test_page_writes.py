@@ -192,7 +192,7 @@ def test_a_draw_entered_before_another_phone_recorded_one_is_asked(tmp_path, chr
         assert answer.value.request.headers["if-match"] == f'"{seen}"'
         mine.wait_for_selector("#ask:visible")
         assert mine.inner_text("#ask-text") == (
-            "Hand 2 was just recorded by another phone: is this the same hand?"
+            "Hand 2 was just recorded elsewhere (another phone or the laptop): is this the same hand?"
         )
         assert mine.inner_text("#ask-more") == "Meanwhile hand 2 was recorded elsewhere: draw."
         assert mine.inner_text("#same-no") == "No: record mine as hand 3, Jun deals"

@@ -76,7 +76,7 @@ def test_two_phones_recording_the_same_hand_on_the_same_version(server):
     assert sorted(a[0] for a in answers) == [201, 412]
     stale = next(a[1] for a in answers if a[0] == 412)
     assert stale["changed"] == {"kind": "recorded", "hand": 2}
-    assert stale["error"] == "Hand 2 was recorded from another phone."
+    assert stale["error"] == "Hand 2 was recorded elsewhere (another phone or the laptop)."
     assert stale["night"] == night_now(base)  # exactly what GET gives now
     assert len(stale["night"]["hands"]) == 2
 

@@ -53,12 +53,16 @@ def test_the_servers_sentences_are_one_catalog_per_language(en_xa):
     assert set(catalogs.catalog("zh-Hant", "web")) == set(english)
     assert set(catalogs.catalog("zh-Hans", "web")) == set(english)
     # written by hand from the English
-    assert said("recorded", en_xa, hand=10) == "[Ĥàñđ 10 ŵàš ŕéçöŕđéđ ƒŕöɱ àñöţĥéŕ þĥöñé.]"
+    assert said("recorded", en_xa, hand=10) == (
+        "[Ĥàñđ 10 ŵàš ŕéçöŕđéđ éļšéŵĥéŕé (àñöţĥéŕ þĥöñé öŕ ţĥé ļàþţöþ).]"
+    )
     assert said("no_hand_yet", en_xa) == "[ñö ĥàñđ ýéţ]"
     assert said("preset.standard", en_xa) == "[Šţàñđàŕđ ŕûļéš (ţĥé đéƒàûļţš)]"
     # Traditional and Simplified as they were
-    assert said("recorded", "zh-Hant", hand=10) == "第 10 局已由另一部手機記下。"
-    assert said("recorded", "zh-Hans", hand=10) == "第 10 局已由另一部手机记下。"
+    assert said("recorded", "zh-Hant", hand=10) == "第 10 局已在別處記下（另一部手機或手提電腦）。"
+    assert (
+        said("recorded", "zh-Hans", hand=10) == "第 10 局已在别处记下（另一部手机或笔记本电脑）。"
+    )
     left = {}
     for key, text in english.items():
         found = _left(said(key, en_xa, **_filled(text)), text)

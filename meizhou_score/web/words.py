@@ -20,20 +20,20 @@ from ..i18n.language import LANGUAGES, language, pick
 
 SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "recorded": (
-        "Hand {hand} was recorded from another phone.",
-        "第 {hand} 局已由另一部手機記下。",
+        "Hand {hand} was recorded elsewhere (another phone or the laptop).",
+        "第 {hand} 局已在別處記下（另一部手機或手提電腦）。",
     ),
     "taken_back": (
-        "Hand {hand} was taken back from another phone.",
-        "第 {hand} 局已由另一部手機收回。",
+        "Hand {hand} was taken back elsewhere (another phone or the laptop).",
+        "第 {hand} 局已在別處收回（另一部手機或手提電腦）。",
     ),
     "amended": (
-        "Hand {hand} was changed from another phone.",
-        "第 {hand} 局已由另一部手機修改。",
+        "Hand {hand} was changed elsewhere (another phone or the laptop).",
+        "第 {hand} 局已在別處修改（另一部手機或手提電腦）。",
     ),
     "created": (
-        "The night was set up from another phone.",
-        "這一場已由另一部手機開好。",
+        "The night was set up elsewhere (another phone or the laptop).",
+        "這一場已在別處開好（另一部手機或手提電腦）。",
     ),
     "changed": (
         "The night changed elsewhere (another phone, or the file itself).",
