@@ -189,25 +189,31 @@ def test_ctrl_c_exits_130_without_a_traceback(tmp_path):
     assert proc.returncode in CTRL_C_EXITS and b"Traceback" not in err
 
 
-def test_ctrl_c_inside_an_import_exits_130_without_a_traceback(tmp_path):
+def test_ctrl_c_inside_an_import_is_raised_once_the_import_is_done(tmp_path):
     # The commands import lazily; a Ctrl-C that lands inside the import machinery (in a module
-    # lock's weak-reference callback, CPython only prints it, traceback and all, and goes on)
-    # ends the program at once, quietly. Here the module being imported sends it to itself.
+    # lock's weak-reference callback, CPython only prints it, traceback and all, and goes on) is
+    # put off until the import is done, then raised where the program can clean up and say
+    # "Stopped.". Here the module being imported sends it to itself.
     (tmp_path / "stopper.py").write_text(
         "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n", encoding="utf-8"
     )
     program = (
-        "import signal, sys\n"
+        "import signal, sys, time\n"
         "from meizhou_score.cli.app import _interrupted\n"
         "signal.signal(signal.SIGINT, _interrupted)\n"
         f"sys.path.insert(0, {str(tmp_path)!r})\n"
-        "import stopper\n"
-        "print('went on')\n"
+        "try:\n"
+        "    import stopper\n"
+        "    print('imported')\n"
+        "    time.sleep(30)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped')\n"
+        "    sys.exit(130)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", program], cwd=ROOT, capture_output=True, timeout=60
     )
-    assert (done.returncode, done.stdout, done.stderr) == (130, b"", b"\n")
+    assert (done.returncode, done.stdout, done.stderr) == (130, b"imported\nstopped\n", b"")
 
 
 def test_a_fault_of_the_programs_own_is_exit_3_with_one_line(monkeypatch):

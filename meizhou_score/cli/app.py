@@ -121,14 +121,15 @@ register("en", "help", _english_help)  # made when first asked for
 
 
 def _interrupted(signum, frame) -> None:  # noqa: ARG001 - a signal handler's arguments
-    """Ctrl-C while the command line runs: KeyboardInterrupt, so a write can be undone, except
-    inside the import machinery, where CPython would only print it as "Exception ignored" with a
-    traceback (a weak reference's callback) and go on. No import runs inside a write (which holds
-    Ctrl-C back), so nothing is left to undo there: the program ends at once, quietly, with 130."""
+    """Ctrl-C while the command line runs: KeyboardInterrupt, so a write can be undone. Inside
+    the import machinery CPython would only print it as "Exception ignored" with a traceback (a
+    module lock's weak-reference callback) and go on: there it is put off for 5 ms (SIGALRM
+    brings it back), until the import is done, and raised then."""
     while frame is not None:
         if frame.f_code.co_filename.startswith("<frozen importlib"):
-            os.write(2, b"\n")
-            os._exit(ExitStatus.STOPPED)
+            signal.signal(signal.SIGALRM, _interrupted)
+            signal.setitimer(signal.ITIMER_REAL, 0.005)
+            return
         frame = frame.f_back
     raise KeyboardInterrupt
 

@@ -26,7 +26,7 @@ def read_bytes(path: str, most: int) -> bytes | None:
     file, a node that is not a regular file refused as a :class:`RecordError`."""
     try:
         return kept.read_regular(path, most, RecordError)
-    except RecordError:
+    except (RecordError, IsADirectoryError):  # a folder: the system will not give it (a 503)
         raise
     except OSError as exc:
         raise RecordError("", cannot_read(exc), path) from None
@@ -46,7 +46,9 @@ def refuse_irregular(path: str, name: str | None = None) -> None:
         found = os.stat(path)
     except OSError:
         return
-    if not stat.S_ISREG(found.st_mode):
+    if not (
+        stat.S_ISREG(found.st_mode) or stat.S_ISDIR(found.st_mode)
+    ):  # a folder: its reader says
         raise kept.not_regular(path if name is None else name, RecordError)
 
 
