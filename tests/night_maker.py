@@ -272,3 +272,24 @@ def json_line(night: dict) -> str:
     for key, text in marks.items():
         line = line.replace(key, text)
     return line
+
+
+def table_night(rng: random.Random, hands: int) -> dict:
+    """A night as ``record`` writes one at a real table: four players, a stake, house rules, the
+    first hand naming its dealer and every other following the rotation (R10), no claims; for
+    ``reconcile``'s benchmark and tests."""
+    players = rng.sample(POOL, 4)
+    night: dict = {"players": players, "stake": rng.choice([1, 2, 5, 10, Decimal("0.5")])}
+    if rng.random() < 0.7:
+        night["rules"] = _rules(rng)
+    made = []
+    while len(made) < hands:
+        record = _hand(rng, players)
+        if record.get("win_type") == "kong_bloom" and not any(
+            k["player"] == record["winner"] for k in record.get("kongs", [])
+        ):
+            continue  # no kong of its own: not a win, and a real table would not write it
+        made.append(record)
+    made[0] = {"dealer": players[0], **made[0]}
+    night["hands"] = made
+    return night

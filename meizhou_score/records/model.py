@@ -158,6 +158,8 @@ class Session(NamedTuple):
     hands: tuple[tuple[Record, bool], ...]  # (record, did the hand name its dealer?)
     rules: Rules
     date: str | None = None  # the night's date, YYYY-MM-DD, when the file gives one
+    # the gold each player held at the end, as counted on the table (``reconcile``), when given
+    held: dict[str, Decimal] | None = None
 
 
 def is_session(data: Any) -> bool:

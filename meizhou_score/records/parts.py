@@ -178,3 +178,19 @@ def claimed(value: Any, path: str, players: tuple[str, ...]) -> dict[str, Decima
             )
         out[found] = validators.amount(balance, where)
     return out
+
+
+def held(value: Any, path: str, players: tuple[str, ...]) -> dict[str, Decimal]:
+    """The gold each player holds at the end of the night, as counted on the table (``held:``,
+    ``reconcile --held``): every player's net, in seat order, names as everywhere."""
+    found = claimed(value, path, players)
+    missing = [name for name in players if name not in found]
+    if missing:
+        raise RecordError(
+            path,
+            msg(
+                "every player's gold is needed; {missing} not given",
+                missing=tuple(missing),
+            ),
+        )
+    return {name: found[name] for name in players}

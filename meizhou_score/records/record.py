@@ -33,6 +33,7 @@ from .model import (
 from .names import player as _player
 from .names import seat as _players
 from .parts import claimed as _claimed
+from .parts import held as _held
 from .parts import kong as _kong
 from .parts import winning_hand as _winning_hand
 from .rules import DEFAULT_RULES, Rules
@@ -40,7 +41,7 @@ from .tally import HAND_SIZE, hand_size
 
 _HAND_KEYS: Final = validators.keys(*HAND_KEYS)
 _RECORD_KEYS: Final = validators.keys("players", *HAND_KEYS, *HEAD_KEYS)  # as messages list them
-_SESSION_KEYS: Final = validators.keys(*HEAD_KEYS, "hands")
+_SESSION_KEYS: Final = validators.keys(*HEAD_KEYS, "held", "hands")
 _SESSION_REQUIRED_KEYS: Final = validators.keys("players", "hands")
 _RECORD_REQUIRED_KEYS: Final = validators.keys("players", "dealer")
 _WIN_REQUIRED: Final = frozenset(("winner", "win_type", "hand"))
@@ -150,7 +151,8 @@ def parse_session(data: Any, rules: Rules = DEFAULT_RULES, start: int = 0) -> Se
         dealer = _player(entry["dealer"], path, "dealer", players) if named else None
         parsed.append((_hand(entry, path, players, hand_stake, rules, dealer), named))
     date = validators.date(data["date"], "date") if "date" in data else None
-    return Session(players, tuple(parsed), rules, date)
+    held = _held(data["held"], "held", players) if "held" in data else None
+    return Session(players, tuple(parsed), rules, date, held)
 
 
 def _hand(

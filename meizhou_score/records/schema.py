@@ -192,6 +192,11 @@ SESSION = _object(
         "players": _PLAYERS,
         "stake": _HAND_PROPERTIES["stake"],
         "rules": {"$ref": "#/$defs/houseRules"},
+        "held": {
+            "type": "object",
+            "additionalProperties": _AMOUNT,
+            "description": "each player's gold at the end, as counted on the table (reconcile)",
+        },
         # (the first hand must name its dealer: settle checks it; a schema could say so only with an
         # open tuple, prefixItems beside items, which Ajv's strict mode refuses)
         "hands": {

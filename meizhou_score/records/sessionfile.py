@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import RecordError, SessionFileError
 from ..i18n.messages import at, cannot_read, msg
+from . import readback
 from .filewrite import locked as locked  # the night's lock and writer, where callers know them
 from .filewrite import write as write
 from .kept import read_regular
@@ -141,7 +142,7 @@ def new_session(
         comments=comments,
     ) + hand_yaml(hand, 2)
     meant = {**{k: v for k, v in head.items() if v is not None and k != "hands"}, "hands": [hand]}
-    _check_new(path, text, meant)
+    readback.check_new(path, text, meant)
     return text
 
 
@@ -185,15 +186,15 @@ def with_hand(session: SessionFile, hand: dict[str, Any]) -> str:
         text += session.newline
     item = hand_yaml(hand, layout.column, session.newline)
     if layout.closed and layout.items:
-        if _plain(_read_back(session.path, "hands:" + session.newline + item)) != _plain(
-            {"hands": [hand]}
-        ):
+        if readback.plain(
+            readback.read_back(session.path, "hands:" + session.newline + item)
+        ) != readback.plain({"hands": [hand]}):
             raise SessionFileError(
                 at(session.path, msg("the file could not be written as meant; nothing was written"))
             )
         return text + item
     new = text + item
-    _check(session, new, session.data["hands"], [hand])
+    readback.check(session.path, session.data, new, session.data["hands"], [hand])
     return new
 
 
@@ -207,7 +208,7 @@ def without_last(session: SessionFile) -> tuple[str, str]:
     if layout.items < 2:
         return _emptied(session), session.text[start:end]
     new = session.text[:start] + session.text[end:]
-    _check(session, new, session.data["hands"][:-1], [])
+    readback.check(session.path, session.data, new, session.data["hands"][:-1], [])
     return new, session.text[start:end]
 
 
@@ -224,7 +225,9 @@ def _emptied(session: SessionFile) -> str:
         comments=head_comments(session.text),
     )
     new = head.rstrip("\r\n") + " []" + session.newline
-    _check_new(session.path, new, {**{k: v for k, v in data.items() if k != "hands"}, "hands": []})
+    readback.check_new(
+        session.path, new, {**{k: v for k, v in data.items() if k != "hands"}, "hands": []}
+    )
     return new
 
 
@@ -264,7 +267,7 @@ def with_last_replaced(session: SessionFile, hand: dict[str, Any]) -> str:
     new = (
         session.text[:start] + hand_yaml(hand, layout.column, session.newline) + session.text[end:]
     )
-    _check(session, new, session.data["hands"][:-1], [hand])
+    readback.check(session.path, session.data, new, session.data["hands"][:-1], [hand])
     return new
 
 
@@ -278,7 +281,7 @@ def with_hand_replaced(session: SessionFile, number: int, hand: dict[str, Any]) 
     start, end = _line_of(text, layout.starts[number - 1]), _line_of(text, layout.starts[number])
     new = text[:start] + hand_yaml(hand, layout.column, session.newline) + text[end:]
     hands = session.data["hands"]
-    _check(session, new, hands[: number - 1], [hand], hands[number:])
+    readback.check(session.path, session.data, new, hands[: number - 1], [hand], hands[number:])
     return new
 
 
@@ -308,71 +311,34 @@ def _last_item(text: str, layout: Layout) -> tuple[int, int]:
     return start, end
 
 
-def _check(
-    session: SessionFile,
-    new: str,
-    hands_before: list[Any],
-    added: list[Any],
-    hands_after: list[Any] | None = None,
-) -> None:
-    """The new text must read back as the same session: ``hands_before`` as they were, then
-    ``added`` as meant, then ``hands_after`` as they were; the keys around the hands unchanged."""
-    data = _read_back(session.path, new)
-    after = hands_after or []
-    cut = len(hands_before) + len(added)
-    same = (
-        isinstance(data, dict)
-        and isinstance(data.get("hands"), list)
-        and data["hands"][: len(hands_before)] == hands_before
-        and _plain(data["hands"][len(hands_before) : cut]) == _plain(added)
-        and data["hands"][cut:] == after
-        and {k: v for k, v in data.items() if k != "hands"}
-        == {k: v for k, v in session.data.items() if k != "hands"}
+def with_hands_changed(
+    session: SessionFile, changes: dict[int, dict[str, Any] | None], appended: list[dict[str, Any]]
+) -> str:
+    """The file's text with several hands corrected at once (``reconcile --apply``): each hand
+    ``number`` (from 1) in ``changes`` replaced by its hand, or taken out where that is None, then
+    ``appended`` after the last; every other hand, comment and line stays as written."""
+    layout = _hands(session)
+    if appended and not layout.last:
+        raise SessionFileError(
+            at(session.path, msg("hands: is not the last key of the file; move hands: to the end"))
+        )
+    text = session.text
+    for number in sorted(changes, reverse=True):  # from the end: earlier places do not move
+        if number == layout.items:
+            start, end = _last_item(text, layout)
+        else:
+            start = _line_of(text, layout.starts[number - 1])
+            end = _line_of(text, layout.starts[number])
+        hand = changes[number]
+        item = hand_yaml(hand, layout.column, session.newline) if hand is not None else ""
+        text = text[:start] + item + text[end:]
+    if appended and text and not text.endswith("\n"):
+        text += session.newline
+    for hand in appended:
+        text += hand_yaml(hand, layout.column, session.newline)
+    hands = session.data["hands"]
+    meant = [changes.get(n, hand) for n, hand in enumerate(hands, start=1)]
+    readback.check(
+        session.path, session.data, text, [], [h for h in meant if h is not None] + appended
     )
-    if not same:
-        raise SessionFileError(
-            at(
-                session.path,
-                msg(
-                    "the file could not be changed safely (its layout is unusual); nothing was "
-                    "written"
-                ),
-            )
-        )
-
-
-def _check_new(path: str, new: str, meant: dict[str, Any]) -> None:
-    """A new file must read back as exactly the session meant."""
-    if _plain(_read_back(path, new)) != _plain(meant):
-        raise SessionFileError(
-            at(path, msg("the file could not be written as meant; nothing was written"))
-        )
-
-
-def _read_back(path: str, new: str) -> Any:
-    try:
-        return load_yaml(new, path)
-    except RecordError as exc:
-        raise SessionFileError(
-            at(
-                path,
-                msg(
-                    "the file could not be changed safely ({why}); nothing was written",
-                    why=exc.message,
-                ),
-            )
-        ) from None
-
-
-def _plain(value: Any) -> Any:
-    """Data as compared after writing: dates as their ISO text, numbers by value,
-    everything else as it is."""
-    import datetime
-
-    if isinstance(value, dict):
-        return {_plain(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, (datetime.date, datetime.datetime)):
-        return value.isoformat()
-    return value
+    return text

@@ -103,6 +103,11 @@ def add(total: Decimal, amount: Gold) -> Decimal:
     return EXACT.add(total, Decimal(amount))
 
 
+def difference(amount: Gold, less: Gold) -> Gold:
+    """``amount - less``, exactly (how far one total is from another)."""
+    return exact(EXACT.subtract(Decimal(amount), Decimal(less)))
+
+
 def negated(amount: Gold) -> Gold:
     """``-amount``, exactly: Decimal's unary minus rounds to the thread's context (28 digits), where
     an amount may hold 30 (a claim of 1.6666666666666666666666666665 lost its last digit)."""
