@@ -1,10 +1,10 @@
 """Winning hands to stand in for tiles nobody wrote down (例牌): one per pattern of R4's table.
 
 When a night's gold says a hand was bigger or smaller than its tiles as recorded (清一色
-written as 平胡), or that a hand is missing, the tiles that were really held are not known: only the gold the
-pattern pays. :mod:`.mistakes` then writes one of these in their place, so that the corrected night
-is a night the judge can settle. Each is a winner without kongs; the suits are turned round
-(:func:`turned`) where a kong elsewhere in the hand already holds four of a tile.
+written as 平胡), or that a hand is missing, the tiles that were really held are not known: only
+the gold the pattern pays. :mod:`.mistakes` then writes one of these in their place, so that the
+corrected night is a night the judge can settle. Each is a winner without kongs; the suits are
+turned round (:func:`turned`) where a kong elsewhere in the hand already holds four of a tile.
 """
 
 from __future__ import annotations
