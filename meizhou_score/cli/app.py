@@ -50,6 +50,7 @@ class _Commands(click.Group):
         "schema": "reference",
         "record": "record",
         "undo": "undo",
+        "reconcile": "reconcile",
         "ledger": "ledger",
         "serve": "serve",
         "audit": "audit",

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .catalog import catalog, register
 from .clicks import CLICK_ZH_HANT
 from .help_examples import EXAMPLES_ZH_HANT
+from .help_reconcile import HELP_RECONCILE_ZH_HANT
 
 HELP_ZH_HANT: dict[str, str] = {
     "meizhou-score": "結算並核對梅州（客家）麻將的輸贏金額。",
@@ -354,6 +355,7 @@ METAVARS_ZH_HANT: dict[str, str] = {
     "TILE": "牌",
     "PLAYER:TYPE:TILE[:FROM]": "玩家:種類:牌[:打出者]",
     "NAME=AMOUNT": "名字=金額",
+    "K": "K",
     "SUM": "點數",
     "DEALER_DICE BREAKER_DICE": "莊家點數 開牌點數",
 }
@@ -361,7 +363,8 @@ METAVARS_ZH_HANT: dict[str, str] = {
 
 def _register() -> None:
     metavars = {f"* metavar {english}": said for english, said in METAVARS_ZH_HANT.items()}
-    register("zh-Hant", "help", {**HELP_ZH_HANT, **EXAMPLES_ZH_HANT, **metavars})
+    table = {**HELP_ZH_HANT, **HELP_RECONCILE_ZH_HANT, **EXAMPLES_ZH_HANT, **metavars}
+    register("zh-Hant", "help", table)
     register("zh-Hant", "click", CLICK_ZH_HANT)
     register("en", "click", {key: key for key in CLICK_ZH_HANT})  # click's ids are its English
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .catalog import catalog, register
 from .language import language
 from .messages import counted
+from .reconcile_words import TABLE as RECONCILE
 from .rulings import FINDINGS, NEXT_DEALER
 from .terms import HOUSE_RULES, PATTERNS, RULE_CHOICES
 
@@ -327,7 +328,9 @@ _TABLE = (
 )
 _BOTH = {
     key: (english, chinese)
-    for key, english, chinese in (line.split(" | ") for line in _TABLE.strip("\n").split("\n"))
+    for key, english, chinese in (
+        line.split(" | ") for line in (_TABLE + RECONCILE).strip("\n").split("\n")
+    )
 } | {
     f"pattern_{id}": (f"{english} {chinese}", chinese)
     for id, (english, chinese) in PATTERNS.items()

@@ -283,6 +283,23 @@ class NightFile:
             seen = self._write(now, text, night)
             return Written(night, seen.version, number, seen)
 
+    def correct(
+        self,
+        changes: dict[int, dict[str, Any] | None],
+        appended: list[dict[str, Any]],
+        version: str,
+        was: str | None = None,
+    ) -> Written:
+        """Several hands corrected at once (``reconcile --apply``: an explanation already judged
+        on ``version``, the one the caller saw): each hand in ``changes`` replaced, or taken out
+        where None, and ``appended`` after the last; :class:`Stale` when the night changed since."""
+        with self._held(was) as read:
+            now = self._current(read, version)
+            found = self._existing(now)
+            text = sessionfile.with_hands_changed(found, changes, appended)
+            seen = self._write(now, text, None)
+            return Written(seen.settled_night, seen.version, min(changes, default=0), seen)
+
     def taking_back(self, now: Seen) -> TakeBack:
         """What taking the last hand of ``now`` back would do, nothing written."""
         found = self._existing(now)

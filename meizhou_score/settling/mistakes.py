@@ -146,7 +146,7 @@ class Mistakes:
                         break
         yield from self._stakes(number, hand, was)
         draw = {"dealer": hand["dealer"]} if "dealer" in hand else {}
-        yield self._edit(number, "win_as_draw", win_type, "draw", {**draw, "draw": True}, was)
+        yield self._edit(number, "win_as_draw", winner, "draw", {**draw, "draw": True}, was)
 
     def _win_types(self, winner: str | None) -> Iterator[tuple[str, str | None]]:
         yield SELF_DRAW.value, None
@@ -284,11 +284,12 @@ class Mistakes:
         return self._settled[key]
 
     def _unique(self, edits: Iterator[Edit | None], number: int) -> Iterator[Edit]:
-        """Each change of the gold once (the first way of making it), and never no change."""
-        seen: set[tuple[Gold, ...]] = {tuple(0 for _ in self.players)}
+        """Each kind of mistake's change of the gold once (its first way of making it: an added
+        kong and an exposed one all three pay give the same gold), and never no change."""
+        seen: set[tuple[str, tuple[Gold, ...]]] = set()
         for edit in edits:
-            if edit is not None and edit.delta not in seen:
-                seen.add(edit.delta)
+            if edit is not None and any(edit.delta) and (edit.kind, edit.delta) not in seen:
+                seen.add((edit.kind, edit.delta))
                 yield edit
 
 
