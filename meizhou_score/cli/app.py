@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from enum import IntEnum
 
 import click
 
@@ -23,19 +22,7 @@ from ..i18n.catalog import register
 from ..i18n.language import language_of
 from ..i18n.messages import msg, reason
 from .options import Run, Stopped, Unwritten, locale_language, say_error
-
-
-class ExitStatus(IntEnum):
-    """The exit codes (docs/formats.md): 1 is a dispute and nothing else."""
-
-    OK = 0  # settled, and every claim and dealer agrees
-    DISPUTE = 1  # not a win, claims or the dealer differ
-    BAD = 2  # bad input or bad usage
-    BUG = 3  # a fault of the program's own: the message says how to report it
-    OUTPUT = 4  # the output could not be written (a full disk, a closed stdout)
-    STOPPED = 130  # Ctrl-C
-    TERMINATED = 143  # SIGTERM, where audit cleans up first (as a shell reports it otherwise)
-    PIPE = 141  # the reader closed the pipe (| head), as a shell reports SIGPIPE
+from .status import ExitStatus
 
 
 class _Commands(click.Group):

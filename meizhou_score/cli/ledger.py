@@ -11,7 +11,6 @@ from ..i18n.language import language
 from ..i18n.messages import msg
 from ..i18n.visible import visible
 from ..i18n.words import phrase
-from .app import ExitStatus
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .options import (
     Usage,
@@ -27,6 +26,7 @@ from .options import (
     someone_can_answer,
     the_run,
 )
+from .status import ExitStatus
 
 
 @ledger.command("add")

@@ -10,12 +10,12 @@ import click
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.visible import visible
-from .app import ExitStatus
 from .options import Unwritten, echo_fitted, screen_width, the_run
 from .prompts import Questions
 from .record_amend import _amended_number, _defaults_of
 from .record_hand import claims_of, fill
 from .record_table import _the_dealer, _the_table
+from .status import ExitStatus
 
 if TYPE_CHECKING:
     from .record_flags import Flags

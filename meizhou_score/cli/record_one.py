@@ -9,11 +9,11 @@ import click
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg, reason
 from ..i18n.visible import visible
-from .app import ExitStatus
 from .options import Unwritten, checked, echo_fitted
 from .prompts import Questions, ask_player
 from .record_hand import claims_of, fill
 from .record_table import table
+from .status import ExitStatus
 
 if TYPE_CHECKING:
     from .record_flags import Flags

@@ -13,7 +13,6 @@ from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg, reason
 from ..i18n.visible import visible
 from ..i18n.words import phrase
-from .app import ExitStatus
 from .options import (
     Unwritten,
     Usage,
@@ -28,6 +27,7 @@ from .options import (
     screen_width,
     the_run,
 )
+from .status import ExitStatus
 
 
 @click.command()

@@ -6,7 +6,6 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg, reason
-from .app import ExitStatus
 from .options import (
     Usage,
     common,
@@ -19,6 +18,7 @@ from .options import (
 )
 from .prompts import _stopped
 from .record_night import SHEET_ROWS
+from .status import ExitStatus
 
 
 @click.command()
