@@ -96,7 +96,7 @@ def test_anything_else_is_refused_before_connecting(tmp_path, given, why):
 
 
 def test_a_scheduler_file_is_read_for_its_address(tmp_path):
-    from meizhou_score.cli.options import Usage
+    from meizhou_score.cli.shared.errors import Usage
     from meizhou_score.cli.scheduler import scheduler_of
 
     good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"

@@ -301,7 +301,7 @@ MOMENTS = [
     ("stderr", b"meizhou_score.records.sessionfile"),
     ("stderr", b"meizhou_score.night.service"),
     ("stderr", b"meizhou_score.render.session"),
-    ("stderr", b"meizhou_score.cli.answers"),
+    ("stderr", b"meizhou_score.cli.shared.answers"),
     ("stdout", b"Hand 3 "),
     ("stdout", b"Recorded hand 3"),
 ]

@@ -15,8 +15,9 @@ from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, cannot_read, msg, reason
 from ..i18n.visible import visible
 from . import audit_folder
-from .options import Usage, common, language, load_rules, the_run
 from .scheduler import scheduler_of
+from .shared.errors import Usage
+from .shared.options import common, language, load_rules, the_run
 from .status import ExitStatus
 
 

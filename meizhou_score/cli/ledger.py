@@ -12,8 +12,8 @@ from ..i18n.messages import msg
 from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
-from .options import (
-    Usage,
+from .shared.errors import Usage
+from .shared.options import (
     common,
     confirm,
     echo_fitted,

@@ -7,7 +7,8 @@ import click
 
 from ..errors import RecordError
 from ..i18n.messages import at
-from .options import Usage, common, the_run
+from .shared.errors import Usage
+from .shared.options import common, the_run
 
 
 def _since_until(func):

@@ -9,7 +9,7 @@ from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import _day, _open, _since_until, ledger
 from .ledger_reports import _bom_option, _csv_value, _csv_writer
-from .options import common, lang_option, the_run
+from .shared.options import common, lang_option, the_run
 
 
 @ledger.command("export")

@@ -10,7 +10,8 @@ from ..i18n.visible import visible
 from ..i18n.words import phrase
 from .ledger_base import NIGHT, _day, _open, _since_until, ledger
 from .ledger_reports import _emit, _table_formats
-from .options import Usage, common, confirm, lang_option, someone_can_answer, the_run
+from .shared.errors import Usage
+from .shared.options import common, confirm, lang_option, someone_can_answer, the_run
 
 
 @ledger.command("pay")

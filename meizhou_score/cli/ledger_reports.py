@@ -6,7 +6,7 @@ import click
 
 from ..i18n.words import phrase
 from .ledger_base import _day, _open, _since_until, ledger
-from .options import common, lang_option
+from .shared.options import common, lang_option
 
 
 def _table_formats(func):
@@ -211,7 +211,8 @@ def ledger_settle_up(ctx, since, until, fmt, lang, record_it, yes):
         click.echo(phrase("ledger_inexact", lang), err=True)
     if record_it and not yes:
         from ..i18n.messages import msg
-        from .options import Usage, confirm, someone_can_answer
+        from .shared.errors import Usage
+        from .shared.options import confirm, someone_can_answer
 
         if not someone_can_answer():
             raise Usage(msg("settle-up --record asks first; pass --yes when nobody can answer"))
@@ -252,7 +253,7 @@ def ledger_stats(ctx, since, until, player, fmt, lang):
         fmt == "table" and found
     ):  # words for headings, patterns by name; a block a player on a narrow screen
         from ..render.stats import stats_text
-        from .options import screen_width
+        from .shared.options import screen_width
 
         click.echo(stats_text(found, lang, screen_width()))
         return

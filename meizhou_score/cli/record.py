@@ -9,20 +9,14 @@ from __future__ import annotations
 import click
 
 from ..i18n.messages import msg
-from .completion import players_of_the_session
-from .options import (
-    HandOrLast,
-    Usage,
-    common,
-    lang_option,
-    rules_option,
-    someone_can_answer,
-)
-from .prompts import Questions, _stopped
 from .record_amend import LAST, AmendCommand
 from .record_flags import Flags
 from .record_night import _record_session
 from .record_one import _record_one
+from .shared.completion import players_of_the_session
+from .shared.errors import Usage
+from .shared.options import HandOrLast, common, lang_option, rules_option, someone_can_answer
+from .shared.prompts import Questions, _stopped
 
 
 @click.command(cls=AmendCommand)

@@ -14,10 +14,10 @@ from ..i18n.language import typed_for
 from ..i18n.messages import Message, msg
 from ..records.kinds import WinType
 from ..records.names import identity
-from .options import Usage, checked, language
-from .prompts import (
-    Back,
-    FromTheHand,
+from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
+from .shared.errors import Back, FromTheHand, Usage
+from .shared.options import checked, language
+from .shared.prompts import (
     Questions,
     _as_on_screen,
     _default,
@@ -26,7 +26,6 @@ from .prompts import (
     judge,
     names_a_player,
 )
-from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
 
 DRAW_KEY = "d"  # [d] at "who won?": an exhaustive draw, as are the languages' words for it
 
@@ -64,7 +63,7 @@ def not_by_discard() -> Message:
 def how_won(text: str, lang: str) -> str:
     """How the winner won, as typed at the question: one of the three ways (in ``lang``'s words
     too); a win on a discard refused with its ruling."""
-    from . import answers as entry
+    from .shared import answers as entry
 
     if text.strip().casefold() in DISCARD_WORDS:
         raise EntryError(not_by_discard())
@@ -73,7 +72,7 @@ def how_won(text: str, lang: str) -> str:
 
 def _collect(q: Questions, players, given: dict, rules) -> dict:
     """The hand as the table tells it, in table order: draw or winner, how, robbed, tiles, melds."""
-    from . import answers as entry
+    from .shared import answers as entry
 
     if given["draw"] and (given["winner"] or given["win_type"] or given["robbed"] or given["hand"]):
         raise Usage(
@@ -153,7 +152,7 @@ def _collect_tiles(
 ) -> dict:
     """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes;
     ``number`` is the hand's on the screen, which a refusal names (hand 6)."""
-    from . import answers as entry
+    from .shared import answers as entry
 
     hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
     robbed = hand["win_type"] == WinType.ROBBED_KONG
@@ -251,7 +250,7 @@ def _collect_tiles(
 
 
 def claims_of(players, claims) -> dict | None:
-    from . import answers as entry
+    from .shared import answers as entry
 
     if not claims:
         return None

@@ -10,8 +10,9 @@ from ..errors import EntryError
 from ..i18n.language import typed_for
 from ..i18n.messages import msg
 from ..records.kinds import KongType, WinType
-from .options import Usage, checked
-from .prompts import Questions, _default, _numbered, ask_player, names_a_player
+from .shared.errors import Usage
+from .shared.options import checked
+from .shared.prompts import Questions, _default, _numbered, ask_player, names_a_player
 
 NONE_KEY = "-"  # no (more) kongs, where Enter would keep a default; so are the languages' words
 
@@ -24,7 +25,7 @@ def none_said(text: str, players=()) -> bool:
 
 
 def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
-    from . import answers as entry
+    from .shared import answers as entry
 
     kongs: list[dict] = []
     robbed = hand.get("win_type") == WinType.ROBBED_KONG
@@ -167,7 +168,7 @@ def _none_given(texts, flag: str) -> bool:
 
 def _given_kongs(players, given: dict, rules) -> list[dict] | None:
     """The kongs the flags give (``--kong -``: none), or None when they give none."""
-    from . import answers as entry
+    from .shared import answers as entry
 
     if not given["kongs"]:
         return None

@@ -10,11 +10,12 @@ import click
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
 from ..i18n.visible import visible
-from .options import Unwritten, echo_fitted, screen_width, the_run
-from .prompts import Questions
 from .record_amend import _amended_number, _defaults_of
 from .record_hand import claims_of, fill
 from .record_table import _the_dealer, _the_table
+from .shared.errors import Unwritten
+from .shared.options import echo_fitted, screen_width, the_run
+from .shared.prompts import Questions
 from .status import ExitStatus
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
     hand first, so that this one went after it?)."""
     from ..night.errors import Moved, Refused, Stale
     from ..records.model import HEAD_KEYS
-    from .prompts import refusal
+    from .shared.prompts import refusal
 
     path = night_file.path
     try:

@@ -9,10 +9,11 @@ import click
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg, reason
 from ..i18n.visible import visible
-from .options import Unwritten, checked, echo_fitted
-from .prompts import Questions, ask_player
 from .record_hand import claims_of, fill
 from .record_table import table
+from .shared.errors import Unwritten
+from .shared.options import checked, echo_fitted
+from .shared.prompts import Questions, ask_player
 from .status import ExitStatus
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitSta
     from ..records.rules import DEFAULT_RULES
     from ..render import text
     from ..settling.night import settle_data
-    from . import answers
+    from .shared import answers
 
     check_output(
         output, [flags.rules_file] if flags.rules_file else []

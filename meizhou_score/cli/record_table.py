@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg
 from ..i18n.rulings import FINDINGS
-from .options import checked, load_rules
-from .prompts import Questions, ask_player
+from .shared.options import checked, load_rules
+from .shared.prompts import Questions, ask_player
 
 if TYPE_CHECKING:
     from .record_flags import Flags
@@ -21,7 +21,7 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
     import datetime
 
     from ..records.validators import date as check_date
-    from . import answers as entry
+    from .shared import answers as entry
 
     if players_text is not None:
         players = checked(entry.players_list, players_text, "--players")
@@ -48,7 +48,7 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
 def _the_table(q: Questions, flags: Flags, found):
     """(the night's data, its players, this hand's own stake or None): the night's file as read
     (``found``, the service's), or a new file's from flags or answers."""
-    from . import answers
+    from .shared import answers
 
     if found is None:
         players, stake, rules, day = table(
@@ -92,7 +92,7 @@ def _the_dealer(
 ):
     """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked
     when nobody can say."""
-    from . import answers
+    from .shared import answers
 
     expected = before.next_dealer if before is not None else None
     old_last = found.data["hands"][amending - 1] if found is not None and amending else {}

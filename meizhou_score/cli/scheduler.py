@@ -9,7 +9,7 @@ import re
 
 from ..i18n.messages import Message, at, msg
 from ..i18n.visible import visible
-from .options import Usage
+from .shared.errors import Usage
 
 PROTOCOLS = (
     "tcp",

@@ -6,8 +6,9 @@ import click
 
 from ..errors import MeizhouError
 from ..i18n.messages import at, msg, reason
-from .options import (
-    Usage,
+from .record_night import SHEET_ROWS
+from .shared.errors import Usage
+from .shared.options import (
     common,
     confirm,
     echo_fitted,
@@ -16,8 +17,7 @@ from .options import (
     someone_can_answer,
     the_run,
 )
-from .prompts import _stopped
-from .record_night import SHEET_ROWS
+from .shared.prompts import _stopped
 from .status import ExitStatus
 
 

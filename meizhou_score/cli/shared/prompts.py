@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import click
 
-from ..errors import MeizhouError
-from ..i18n.language import language as spoken
-from ..i18n.language import typed_for
-from ..i18n.messages import at, msg
-from .options import Stopped, Usage, confirm, language
+from ...errors import MeizhouError
+from ...i18n.language import language as spoken
+from ...i18n.language import typed_for
+from ...i18n.messages import at, msg
+from .errors import Back, FromTheHand, Stopped, Usage
+from .options import confirm, language
 
 BACK_KEY = "<"  # what takes a player back one question, as do the languages' words for it
 
@@ -35,19 +36,9 @@ def names_a_player(text: str, players) -> bool:
     is that player, ahead of any word the question reads otherwise (a player named Draw, Back or
     No); a word for a draw, back or none wins over a name shortened to it (no for Noel), and the
     one-letter keys d, < and - (and a seat's number) always mean what they mean."""
-    from ..records.names import identity
+    from ...records.names import identity
 
     return bool(text.strip()) and identity(text) in {identity(name) for name in players}
-
-
-class Back(Exception):
-    """``<`` typed at a question: the answers before the one asked are given again, and it is
-    asked anew."""
-
-
-class FromTheHand(Exception):
-    """An answer that shows the hand itself was wrong (a robbed tile it holds twice): the hand is
-    asked again."""
 
 
 class Questions:
@@ -131,7 +122,7 @@ class Questions:
     def fitted(question: str) -> str:
         """A question wrapped to the screen's width between its choices, room left for the
         answer."""
-        from ..render.columns import wrap_choices
+        from ...render.columns import wrap_choices
         from .options import screen_width
 
         cells = screen_width()
@@ -150,7 +141,7 @@ class Questions:
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""
-        from ..i18n.words import phrase
+        from ...i18n.words import phrase
 
         return phrase(key, self.lang, **values)
 
@@ -206,7 +197,7 @@ def judge(build, allow_dispute: bool, amending=None):
     or with ``amending`` (an :class:`~meizhou_score.settling.judge.Amendment`) the amended hand and
     every hand after it that the change upsets, as the phone page judges it (R10).
     """
-    from ..settling.judge import refused
+    from ...settling.judge import refused
 
     try:
         result = build()
@@ -221,7 +212,7 @@ def judge(build, allow_dispute: bool, amending=None):
 def refusal(upset, amending=None):
     """Why ``record`` does not write a hand the judge refused: (number, settlement) → a
     message."""
-    from ..settling.judge import dispute_reasons
+    from ...settling.judge import dispute_reasons
 
     n, settled = upset
     reasons = dispute_reasons(settled)
@@ -237,7 +228,7 @@ def refusal(upset, amending=None):
 def _as_on_screen(why, number: int | None):
     """A refusal whose key path names the hand as the file does (``hands[5].hand``) said as the
     screen numbers it (hand 6: hand)."""
-    from ..errors import RecordError
+    from ...errors import RecordError
 
     if isinstance(why, RecordError) and number is not None and isinstance(why.path, str):
         import re
