@@ -297,7 +297,7 @@ def test_a_ledger_on_a_full_disk_exits_4_as_any_output_unwritten(tmp_path):
 MOMENTS = [
     ("stderr", b"meizhou_score.errors"),
     ("stderr", b"| meizhou_score.cli.app"),
-    ("stderr", b"meizhou_score.cli.record_night"),
+    ("stderr", b"meizhou_score.cli.record.night"),
     ("stderr", b"meizhou_score.records.sessionfile"),
     ("stderr", b"meizhou_score.night.service"),
     ("stderr", b"meizhou_score.render.session"),

@@ -28,14 +28,14 @@ class _Commands(click.Group):
     """The commands, some loaded only when called (``settle`` must not pay for ``ledger``),
     run by :func:`run`."""
 
-    LAZY = {
+    LAZY = {  # a command's name: the module, under cli/, that defines it
         "settle": "settle",
         "check": "reference",
         "rules": "reference",
         "deal": "reference",
         "schema": "reference",
-        "record": "record",
-        "undo": "undo",
+        "record": "record.command",
+        "undo": "record.undo",
         "ledger": "ledger",
         "serve": "serve",
         "audit": "audit",
