@@ -38,7 +38,7 @@ class _Commands(click.Group):
         "undo": "record.undo",
         "ledger": "ledger",
         "serve": "serve",
-        "audit": "audit",
+        "audit": "audit.command",
     }
 
     def list_commands(self, ctx):
