@@ -175,3 +175,29 @@ def test_the_private_name_check_sees_both_ways_of_taking_one():
         "from meizhou_score.cli.shared.options import _Languages",
         "options._remember_language",
     ]
+
+
+def _rooms_table() -> set[tuple[str, str]]:
+    """docs/architecture.md's table of the rooms as (room, module) pairs: a row with its room
+    cell empty is the room above's; a cell may name several modules."""
+    named, room = set(), ""
+    for line in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.split("|")]
+        if len(cells) < 4 or not line.startswith("|") or re.fullmatch("-+|room", cells[1]):
+            continue
+        room = cells[1].strip("`") or room
+        named |= {(room, module) for module in re.findall(r"`([a-z0-9_]+\.py)`", cells[2])}
+    return named
+
+
+def test_docs_architecture_names_every_module_in_its_room():
+    # every module of every room, cli's own rooms (cli/record, cli/ledger, …) included, has its
+    # row under the room it lives in: a module moved must be moved in the docs too
+    named = _rooms_table()
+    modules = {
+        (module.parent.relative_to(PACKAGE).as_posix(), module.name)
+        for module in PACKAGE.rglob("*.py")
+        if module.parent != PACKAGE and module.stem != "__init__"
+    }
+    assert modules - named == set(), "docs/architecture.md does not name these where they are"
+    assert named - modules == set(), "docs/architecture.md names modules that are not there"
