@@ -62,7 +62,7 @@ def everything_in(folder: Path) -> list[str]:
     ],
 )
 def test_the_addresses_dask_connects_to_are_taken(given):
-    from meizhou_score.cli.scheduler import scheduler_of
+    from meizhou_score.cli.audit.scheduler import scheduler_of
 
     assert scheduler_of(given) == (given, None)
 
@@ -96,8 +96,8 @@ def test_anything_else_is_refused_before_connecting(tmp_path, given, why):
 
 
 def test_a_scheduler_file_is_read_for_its_address(tmp_path):
-    from meizhou_score.cli.options import Usage
-    from meizhou_score.cli.scheduler import scheduler_of
+    from meizhou_score.cli.audit.scheduler import scheduler_of
+    from meizhou_score.cli.shared.errors import Usage
 
     good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
     good.write_text(json.dumps({"type": "Scheduler", "address": "tcp://127.0.0.1:8786"}))

@@ -60,7 +60,7 @@ def test_a_superscript_digit_is_refused_not_a_crash(kong, tmp_path):
 
 
 def test_unicode_decimal_digits_choose_as_ascii_ones_do():
-    from meizhou_score.cli.answers import KONG_TYPE_WORDS, choice, player
+    from meizhou_score.cli.shared.answers import KONG_TYPE_WORDS, choice, player
     from meizhou_score.errors import EntryError
     from meizhou_score.i18n.messages import msg
 

@@ -549,7 +549,7 @@ def test_killed_at_any_moment_the_file_is_the_old_or_the_new(tmp_path):
     # removes its temporary file, one sent as the file is made included (filewrite holds Ctrl-C
     # back until the file is named where it is removed: before, 2 Ctrl-Cs in 8 sent as soon as the
     # file was seen left it behind).
-    moments = [b"meizhou_score.records.sessionfile", b"meizhou_score.cli.answers", "writing"]
+    moments = [b"meizhou_score.records.sessionfile", b"meizhou_score.cli.shared.answers", "writing"]
     hands = 3 + 3000
     for moment in moments:
         for stop in (signal.SIGKILL, signal.SIGINT):

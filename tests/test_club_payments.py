@@ -225,7 +225,7 @@ def test_four_settle_ups_at_once_record_the_payments_once(month, tmp_path):
 
 def test_a_settle_up_agreed_to_after_another_recorded_it_records_nothing(month, monkeypatch):
     # asked; while the person reads the question, another program squares everyone: no doubling
-    from meizhou_score.cli import options
+    from meizhou_score.cli.shared import options
 
     def meanwhile(*_args, **_kwargs):
         assert run(month, "settle-up", "--record", "--yes").exit_code == 0

@@ -297,11 +297,11 @@ def test_a_ledger_on_a_full_disk_exits_4_as_any_output_unwritten(tmp_path):
 MOMENTS = [
     ("stderr", b"meizhou_score.errors"),
     ("stderr", b"| meizhou_score.cli.app"),
-    ("stderr", b"meizhou_score.cli.record_night"),
+    ("stderr", b"meizhou_score.cli.record.night"),
     ("stderr", b"meizhou_score.records.sessionfile"),
     ("stderr", b"meizhou_score.night.service"),
     ("stderr", b"meizhou_score.render.session"),
-    ("stderr", b"meizhou_score.cli.answers"),
+    ("stderr", b"meizhou_score.cli.shared.answers"),
     ("stdout", b"Hand 3 "),
     ("stdout", b"Recorded hand 3"),
 ]

@@ -91,7 +91,7 @@ def test_settle_record_and_ledger_refuse_one_person_seated_twice(tmp_path, playe
 
 
 def test_a_prefix_typed_at_a_prompt_matches_by_identity():
-    from meizhou_score.cli.answers import player
+    from meizhou_score.cli.shared.answers import player
 
     table = ("Ah Fook", "Mei", "Jun", "Lan")
     assert player("ah  f", table) == "Ah Fook"

@@ -229,7 +229,7 @@ def test_yes_and_no_in_chinese(tmp_path, answer, removed, monkeypatch):
         CliRunner().invoke(cli, ["record", str(night), "--draw", "--yes", "--no-ask"]).exit_code
         == 0
     )
-    monkeypatch.setattr("meizhou_score.cli.undo.someone_can_answer", lambda: True)
+    monkeypatch.setattr("meizhou_score.cli.record.undo.someone_can_answer", lambda: True)
     result = CliRunner().invoke(
         cli, ["undo", str(night), "--lang", "zh"], input=f"好像\n{answer}\n"
     )

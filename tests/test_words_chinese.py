@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES
 
 from meizhou_score.cli.app import cli
-from meizhou_score.cli.speaking import commands
+from meizhou_score.cli.shared.speaking import commands
 
 CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
 SEAMS = [

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from conftest import EXAMPLES, ROOT
 
 from meizhou_score.cli.app import cli
-from meizhou_score.cli.speaking import commands
+from meizhou_score.cli.shared.speaking import commands
 from meizhou_score.engine.patterns import BY_ID
 from meizhou_score.i18n import catalog as catalogs
 from meizhou_score.i18n import language as languages
@@ -264,7 +264,7 @@ def test_every_command_speaks_the_pseudo_language(en_xa, tmp_path, monkeypatch):
 def test_a_question_shows_its_default_as_the_language_does(lang, default, shown, typed, said):
     import click
 
-    from meizhou_score.cli.options import confirm
+    from meizhou_score.cli.shared.options import confirm
 
     @click.command()
     def ask():

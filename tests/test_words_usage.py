@@ -86,7 +86,7 @@ def test_chinese_help_fits_80_cells(lang, locale):
     takes two cells); only the examples, typed as they are in English too, may run longer."""
     from wcwidth import wcswidth
 
-    from meizhou_score.cli.speaking import commands
+    from meizhou_score.cli.shared.speaking import commands
 
     for path, _ in commands(cli):
         args = [] if path == "meizhou-score" else path.split()

@@ -299,10 +299,10 @@ def audit_here(
     paths: list[str], outputs: list[str], rules_data: dict | None, max_bytes: int, into: str
 ) -> list[FileAudit]:
     """The same audit in this process, with ``settle --jsonl``'s own loop (inputs under a block)."""
-    from .blocks import _rules
+    from .blocks import worker_rules
     from .lines import lines_of, run
 
-    rules = _rules(rules_data)
+    rules = worker_rules(rules_data)
     found = []
     for n, (path, output) in enumerate(zip(paths, outputs, strict=True)):
         joined = os.path.join(into, f"{n}.out")

@@ -71,7 +71,9 @@ def count_lines(path: str, offset: int, length: int) -> int:
 _RULES: dict = {}  # each worker's house rules, built once from the plain data sent with each block
 
 
-def _rules(rules_data: dict | None):
+def worker_rules(rules_data: dict | None):
+    """The house rules a worker settles with, built once a worker from the plain data each block
+    carries (the tables of readings loaded the first time)."""
     key = repr(rules_data)
     if key not in _RULES:
         from ..engine.tables import preload_readings
@@ -99,7 +101,7 @@ def settle_range(
     whole.
     """
     block = read_range(path, offset, length)
-    text, counts = settle_block(first, block, _rules(rules_data), max_bytes)
+    text, counts = settle_block(first, block, worker_rules(rules_data), max_bytes)
     if not os.path.isdir(os.path.dirname(part)):
         return counts, text  # no shared file system with the client
     attempt = f"{part}.{os.getpid()}.{threading.get_ident()}.tmp"

@@ -1,6 +1,6 @@
 """The bulk room's errors, each with the fields its caller says it from: :class:`Unreadable` (an
 input a worker could not read), :class:`Missing` (Dask not installed), :class:`NotDask` (what
-answered is not a Dask scheduler). ``cli/audit.py`` says each in the player's language.
+answered is not a Dask scheduler). ``cli/audit/command.py`` says each in the player's language.
 
 Each keeps its fields as its arguments too, so that it pickles whole from a worker to the caller.
 """

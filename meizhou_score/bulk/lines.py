@@ -138,7 +138,7 @@ class TooDeep(Exception):
 _NESTED: Final = f"nested more than {MAX_DEPTH} deep; no hand record or session is"
 
 
-def _decoder():
+def line_decoder():
     """msgspec decodes a line in 40% of json's time, decimals just as exact."""
     from msgspec.json import Decoder
 
@@ -263,7 +263,7 @@ def _fast(text: str | bytes, decode) -> Any:
     be JSON's own ASCII; inside, it checks every sequence), so bytes it reads are valid text. It
     keeps the last of a key written twice, which :func:`_settled` rules out."""
     try:
-        return (decode or _decoder())(text)
+        return (decode or line_decoder())(text)
     except (ValueError, RecursionError):  # json reads it and says what is wrong
         return _SLOW
 
@@ -318,7 +318,7 @@ def run(
     waiting = 0  # results in the batch
     watched = getattr(out, "isatty", None)
     size = 1 if watched and watched() else _BATCH  # someone watching sees each result as it comes
-    decode = _decoder()
+    decode = line_decoder()
     for number, text in enumerate(lines, start=1):
         if not isinstance(text, TooLong) and (not text or text.isspace()):
             continue

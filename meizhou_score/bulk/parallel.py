@@ -61,9 +61,9 @@ def settle_block(
     """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one
     process writes them, and how many were settled, disputed, refused and failed (blank lines count
     in the numbering, and are not answered)."""
-    from .lines import _decoder
+    from .lines import line_decoder
 
-    decode = _decoder()
+    decode = line_decoder()
     counts = {SETTLED: 0, DISPUTED: 0, REFUSED: 0, FAILED: 0}
     out = bytearray()
     lines = block.split(b"\n")  # only \n ends a line, as when reading one process's way

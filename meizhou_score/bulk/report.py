@@ -3,7 +3,7 @@
 
 A line that failed is a fault of the program (3) whatever else happened; otherwise a refused line
 is bad input (2); otherwise a disputed line is a dispute (1); otherwise every line settled (0).
-The numbers are :class:`~meizhou_score.cli.app.ExitStatus`'s, which the commands wrap them in.
+The numbers are :class:`~meizhou_score.cli.status.ExitStatus`'s, which the commands wrap them in.
 """
 
 from __future__ import annotations

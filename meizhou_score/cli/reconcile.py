@@ -11,8 +11,7 @@ import click
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
-from .app import ExitStatus
-from .options import (
+from .shared.options import (
     Usage,
     checked,
     common,
@@ -24,6 +23,7 @@ from .options import (
     screen_width,
     the_run,
 )
+from .status import ExitStatus
 
 
 @click.command()
@@ -72,7 +72,7 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
     from ..settling.night import settle_data
     from ..settling.reconcile import changed_hands
     from ..settling.reconcile import reconcile as search
-    from . import answers
+    from .shared import answers
 
     rules = load_rules(rules_file)
     night_file_ = NightFile(night_file, the_run().limits)

@@ -7,9 +7,9 @@ import click
 
 from ..i18n.messages import msg
 from ..render.columns import fit
-from .completion import rulings
-from .options import (
-    Usage,
+from .shared.completion import rulings
+from .shared.errors import Usage
+from .shared.options import (
     checked,
     common,
     echo_fitted,
@@ -154,7 +154,7 @@ def deal(dice, players_text, dealer, seat_throw, fmt, lang):
     """
     from ..render.jsonout import dumps
     from ..settling.dealing import deal_json, deal_text, seats, seats_text
-    from . import answers
+    from .shared import answers
 
     players = (
         tuple(checked(answers.players_list, players_text, "--players")) if players_text else None

@@ -7,7 +7,8 @@ import click
 from ..errors import MeizhouError
 from ..i18n.messages import msg
 from ..i18n.visible import visible
-from .options import Stopped, Usage, common, lang_option, the_run
+from .shared.errors import Stopped, Usage
+from .shared.options import common, lang_option, the_run
 
 
 @click.command()

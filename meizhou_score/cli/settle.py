@@ -13,10 +13,8 @@ from ..errors import RecordError
 from ..i18n.messages import cannot_read, msg, reason
 from ..i18n.visible import visible
 from ..i18n.words import phrase
-from .app import ExitStatus
-from .options import (
-    Unwritten,
-    Usage,
+from .shared.errors import Unwritten, Usage
+from .shared.options import (
     common,
     echo_fitted,
     format_option,
@@ -28,6 +26,7 @@ from .options import (
     screen_width,
     the_run,
 )
+from .status import ExitStatus
 
 
 @click.command()

@@ -1,6 +1,6 @@
 """click's own words in Traditional Chinese: its usage line, headings and usage errors, keyed by
 the gettext message ids of click 8; registered with the help (:mod:`.help`), and lent to click
-while a Chinese language speaks (``cli/speaking.py``)."""
+while a Chinese language speaks (``cli/shared/speaking.py``)."""
 
 from __future__ import annotations
 

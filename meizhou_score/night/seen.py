@@ -15,7 +15,7 @@ from ..records.sessionfile import SessionFile
 from ..settling.night import Night, settle_again, settle_data, settle_next
 
 NO_FILE = "0"  # the version of a night whose file does not exist yet
-_UNSETTLED: Any = object()
+UNSETTLED: Any = object()  # a night not settled yet (None: no night, or every hand taken back)
 
 
 def version_of(raw: bytes) -> str:
@@ -39,7 +39,7 @@ class Seen:
         self,
         version: str,
         found: SessionFile | None,
-        night: Any = _UNSETTLED,
+        night: Any = UNSETTLED,
         after: Seen | None = None,
         target: str = "",
     ):
@@ -47,12 +47,12 @@ class Seen:
         self.found: SessionFile | None = found
         self._night: Any = night
         # the file as read before: the hands they share from the first are not settled again
-        self._after = after if night is _UNSETTLED else None
+        self._after = after if night is UNSETTLED else None
         self.target: str = target
 
     @property
     def night(self) -> Night | None:
-        if self._night is _UNSETTLED:
+        if self._night is UNSETTLED:
             found, after = self.found, self._after
             self._after = None  # kept no longer than it is needed
             if found is None or all_taken_back(found.data):
@@ -64,11 +64,11 @@ class Seen:
         return self._night
 
     def _settled_session(self) -> bool:
-        return self._night is not _UNSETTLED and self._night is not None
+        return self._night is not UNSETTLED and self._night is not None
 
     @property
     def settled(self) -> bool:
-        return self._night is not _UNSETTLED
+        return self._night is not UNSETTLED
 
     @property
     def hands(self) -> list:

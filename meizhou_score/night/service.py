@@ -37,7 +37,7 @@ from ..settling.settlement import Settlement
 from . import files
 from .errors import Change, Moved, NotLast, Refused, Stale
 from .files import NOT_REGULAR as NOT_REGULAR
-from .seen import _UNSETTLED, NO_FILE, Seen, all_taken_back, new_head, version_of
+from .seen import NO_FILE, UNSETTLED, Seen, all_taken_back, new_head, version_of
 
 _REMEMBERED = 64  # versions whose hands are kept, to say what changed since a caller saw one
 
@@ -131,8 +131,8 @@ class NightFile:
         found = sessionfile.read(target, self.limits, last.found if last else None, self.path)
         version = version_of(found.raw) if found is not None else NO_FILE
         with self._guard:
-            night = self._settled.get(version, _UNSETTLED)
-        if night is _UNSETTLED and last is not None and last.version == version and last.settled:
+            night = self._settled.get(version, UNSETTLED)
+        if night is UNSETTLED and last is not None and last.version == version and last.settled:
             night = last.night
         seen = Seen(version, found, night, last, target)  # settled from where it differs
         self._remember(version, seen.hands)

@@ -63,7 +63,7 @@ def write(
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
-        mode = _new_file_mode()
+        mode = new_file_mode()
     if os.path.exists(target) and not mode & 0o222:
         raise SessionFileError(at(path, READ_ONLY))
     folder = os.path.dirname(target)
@@ -107,7 +107,7 @@ def ctrl_c_held() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _new_file_mode() -> int:
+def new_file_mode() -> int:
     """0666 less the umask, as any program that creates a file gives it."""
     mask = os.umask(0)
     os.umask(mask)

@@ -83,7 +83,7 @@ def write_new(path: str, text: str) -> bool:
         return True
     import tempfile
 
-    from .filewrite import _new_file_mode
+    from .filewrite import new_file_mode
 
     target = os.path.realpath(path)  # a dangling link: the file is made where it points
     fd, temporary = tempfile.mkstemp(
@@ -94,7 +94,7 @@ def write_new(path: str, text: str) -> bool:
             handle.write(text.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
-        os.chmod(temporary, _new_file_mode())
+        os.chmod(temporary, new_file_mode())
         try:
             os.link(temporary, target)  # atomic, and never over an existing name
         except FileExistsError:
@@ -103,7 +103,7 @@ def write_new(path: str, text: str) -> bool:
             if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
                 raise
             try:
-                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _new_file_mode())
+                fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, new_file_mode())
             except FileExistsError:
                 return False
             with os.fdopen(fd, "wb") as handle:

@@ -12,8 +12,8 @@ import re
 
 import click
 
-from ..i18n.help import click_words, help_words
-from ..i18n.messages import Message, foreign, msg
+from ...i18n.help import click_words, help_words
+from ...i18n.messages import Message, foreign, msg
 
 # click's English messages, as click 8 words them, and what each becomes
 _NO_OPTION = re.compile(

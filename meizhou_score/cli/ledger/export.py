@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import click
 
-from ..i18n.visible import visible
-from ..i18n.words import phrase
-from .ledger_base import _day, _open, _since_until, ledger
-from .ledger_reports import _bom_option, _csv_value, _csv_writer
-from .options import common, lang_option, the_run
+from ...i18n.visible import visible
+from ...i18n.words import phrase
+from ..shared.options import common, lang_option, the_run
+from .group import day_of, ledger, ledger_of, since_until
+from .rows import bom_option, csv_value, csv_writer
 
 
 @ledger.command("export")
-@_since_until
+@since_until
 @click.option(
     "--format",
     "fmt",
@@ -39,7 +39,7 @@ from .options import common, lang_option, the_run
     type=click.Path(),
     help="Write it to FILE (replaced whole; a pipe is written through) [default: standard output].",
 )
-@_bom_option
+@bom_option
 @lang_option
 @common
 @click.pass_context
@@ -54,37 +54,37 @@ def ledger_export(ctx, since, until, fmt, what, output, lang):
       meizhou-score ledger export --output club.csv --bom
     """
     if output in (None, "-"):
-        return _export(_open(ctx), since, until, fmt, what, click.echo)
-    from ..club.store import files_of
-    from ..records.outputs import check_output, write_output
+        return _export(ledger_of(ctx), since, until, fmt, what, click.echo)
+    from ...club.store import files_of
+    from ...records.outputs import check_output, write_output
 
     ledger_files = files_of(the_run().ledger["db"])
     check_output(output, ledger_files)  # before any work: a folder, the ledger itself
     parts: list[str] = []
-    _export(_open(ctx), since, until, fmt, what, lambda t, nl=True: parts.append(t + "\n" * nl))
+    _export(ledger_of(ctx), since, until, fmt, what, lambda t, nl=True: parts.append(t + "\n" * nl))
     write_output(output, "".join(parts), ledger_files)
     click.echo(phrase("record_written_to", lang, path=visible(output)), err=True)
 
 
 def _export(conn, since, until, fmt, what, echo) -> None:
     """The export, each piece of text handed to ``echo`` (click's, or one that gathers a file)."""
-    from ..club import payments, reports
+    from ...club import payments, reports
 
-    span = _day(since, "--since"), _day(until, "--until")
+    span = day_of(since, "--since"), day_of(until, "--until")
     hands = reports.rows(conn, *span) if what != "payments" else iter(())
     paid = payments.payments(conn, *span) if what != "hands" else []
     if fmt == "jsonl":
-        from ..render.jsonout import encode
+        from ...render.jsonout import encode
 
         for hand in hands:
             echo(encode({"kind": "hand", **hand} if what == "all" else hand).decode("utf-8"))
         for p in paid:  # a payment by the names the CSV and `ledger payments` give it
             echo(encode({"kind": "payment", **p.named()}).decode("utf-8"))
         return
-    from ..render.jsonout import number
-    from ..settling.money import text  # an amount written out, 0.000001 and never 1E-6
+    from ...render.jsonout import number
+    from ...settling.money import text  # an amount written out, 0.000001 and never 1E-6
 
-    writer = _csv_writer(echo)
+    writer = csv_writer(echo)
     if what == "payments":
         writer.writerow(["payment", "date", "from", "to", "amount", "note"])
         for p in paid:
@@ -121,11 +121,11 @@ def _export(conn, since, until, fmt, what, echo) -> None:
             hand["date"],
             hand["hand"],
             hand["dealer"],
-            _csv_value(hand["draw"]),
+            csv_value(hand["draw"]),
             hand["winner"] or "",
             hand["win_type"] or "",
             hand["robbed"] or "",
-            _csv_value(hand["valid"]),
+            csv_value(hand["valid"]),
             hand["ratio"],
             " ".join(hand["patterns"]),
             text(number(hand["stake"])),

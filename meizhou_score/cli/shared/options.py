@@ -1,8 +1,8 @@
 """What every command shares: --help and --version, --format, --lang, --rules; the run's state; a
 flag checked.
 
-Commands never exit: they return an :class:`~.app.ExitStatus` or raise the
-package's errors, and :func:`~.app.main` alone turns those into exit codes.
+Commands never exit: they return an :class:`~..status.ExitStatus` or raise the
+package's errors, and the error map (:func:`~.error_map.run`) alone turns those into exit codes.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 import click
 
-from .. import __version__
-from ..errors import MeizhouError
-from ..i18n.language import language_of, pick
-from ..i18n.messages import Message, at, msg
-from ..i18n.scripts import choices
-from ..records.loader import DEFAULT_LIMITS, Limits
+from ... import __version__
+from ...errors import MeizhouError
+from ...i18n.language import language_of, pick
+from ...i18n.messages import Message, at, msg
+from ...i18n.scripts import choices
+from ...records.loader import DEFAULT_LIMITS, Limits
 
 
 @dataclass
@@ -32,23 +32,6 @@ class Run:
     limits: Limits = DEFAULT_LIMITS
     lang: str | None = None  # --lang, once click has read it
     ledger: dict = field(default_factory=dict)  # the ledger group's --db, for its commands
-
-
-class Usage(click.UsageError):
-    """Bad usage, its words said in the player's language when shown (exit 2)."""
-
-    def __init__(self, words: Message):
-        super().__init__(str(words))
-        self.words = words
-
-
-class Stopped(Exception):
-    """Ctrl-C at a question (exit 130): its one argument says what was kept."""
-
-
-class Unwritten(Exception):
-    """A file could not be written (a full disk, a folder that refuses): its words, said by ``run``
-    with exit 4, as any output that could not be written."""
 
 
 class HandOrLast(click.IntRange):
@@ -101,7 +84,7 @@ def screen_width() -> int | None:
 
 def echo_fitted(text: str, **kwargs) -> None:
     """Print ``text`` fitted to the screen's width (tables kept whole)."""
-    from ..render.columns import fit
+    from ...render.columns import fit
 
     click.echo(fit(text, screen_width()), **kwargs)
 
@@ -118,8 +101,8 @@ def confirm(question: str, default: bool, lang: str, back: bool = False) -> bool
     """A yes/no question; any language's yes and no answer it (是/否 and 對/不 as well as y/n).
     A wrong answer asks again, in ``lang``; the question shows the default as the language does
     ([Y/n], [是/否，預設 是]). With ``back``, ``<`` or a word for back answers None."""
-    from ..i18n.language import language as spoken
-    from ..i18n.language import typed_for
+    from ...i18n.language import language as spoken
+    from ...i18n.language import typed_for
 
     said = spoken(lang)
     yes, no = said.yes, said.no
@@ -165,13 +148,13 @@ def checked(check, value, flag: str | Message):
 
 def load_rules(rules_file):
     """The defaults, or a house-rules file over them."""
-    from ..records.rules import DEFAULT_RULES
+    from ...records.rules import DEFAULT_RULES
 
     if rules_file is None:
         return DEFAULT_RULES
     if not rules_file.strip():
         raise MeizhouError(at("--rules", msg("expected a house-rules file; got an empty name")))
-    from .. import load_rules as read_rules
+    from ... import load_rules as read_rules
 
     return read_rules(rules_file)
 

@@ -11,12 +11,13 @@ import sys
 
 import click
 
-from ..errors import MeizhouError, RecordError
-from ..i18n.messages import at, cannot_read, msg, reason
-from ..i18n.visible import visible
-from . import audit_folder
-from .app import ExitStatus
-from .options import Usage, common, language, load_rules, the_run
+from ...errors import MeizhouError, RecordError
+from ...i18n.messages import at, cannot_read, msg, reason
+from ...i18n.visible import visible
+from ..shared.errors import Usage
+from ..shared.options import common, language, load_rules, the_run
+from ..status import ExitStatus
+from . import folder as audit_folder
 from .scheduler import scheduler_of
 
 
@@ -75,15 +76,15 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
       meizhou-score audit 'logs/*.jsonl' --out audited/
       meizhou-score audit s3://club/2026/*.jsonl --out audited/ --scheduler tcp://10.0.0.5:8786
     """
-    from ..bulk import audit as bulk_audit
-    from ..bulk.errors import Unreadable
+    from ...bulk import audit as bulk_audit
+    from ...bulk.errors import Unreadable
 
     lang = language()
     address, scheduler_file = scheduler_of(scheduler)
     rules_data = None
     if rules_file:
         load_rules(rules_file)  # checked here, once; each worker builds it from the data
-        from ..records.loader import load_record
+        from ...records.loader import load_record
 
         rules_data = load_record(rules_file)
     paths = _expand(inputs)
@@ -138,7 +139,7 @@ def audit(inputs, out_dir, scheduler, workers, rules_file, blocksize):
         finally:
             signal.signal(signal.SIGTERM, stopped)
     _say(found, summary, lang)
-    from ..bulk.report import return_code
+    from ...bulk.report import return_code
 
     return ExitStatus(return_code(summary["total"]))
 
@@ -243,7 +244,7 @@ def _outputs(paths: list[str], out_dir: str) -> list[str]:
             msg("an input is named summary.json, the name of the summary in --out; rename it")
         )
     outputs = [os.path.join(out_dir, name) for name in names]
-    from ..records.outputs import input_at, replaces_input
+    from ...records.outputs import input_at, replaces_input
 
     for output in [*outputs, os.path.join(out_dir, "summary.json")]:
         same = input_at(output, paths)
@@ -293,7 +294,7 @@ def _not_a_file(path: str) -> None:
     if os.path.isdir(path):
         raise RecordError("", cannot_read(IsADirectoryError(errno.EISDIR, "", path)), path)
     if os.path.exists(path):
-        from ..records.kept import not_regular
+        from ...records.kept import not_regular
 
         raise not_regular(path, RecordError)  # in the words every command refuses a pipe in
     raise RecordError("", cannot_read(FileNotFoundError(errno.ENOENT, "", path)), path)
@@ -309,7 +310,7 @@ def _summary(found) -> dict:
 
 
 def _write_summary(path: str, summary: dict, into: str) -> None:
-    from ..render.jsonout import dumps
+    from ...render.jsonout import dumps
 
     partial = os.path.join(into, "summary.json")
     with open(partial, "w", encoding="utf-8") as out:

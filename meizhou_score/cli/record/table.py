@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import MeizhouError
-from ..i18n.messages import at, msg
-from ..i18n.rulings import FINDINGS
-from .options import checked, load_rules
-from .prompts import Questions, ask_player
+from ...errors import MeizhouError
+from ...i18n.messages import at, msg
+from ...i18n.rulings import FINDINGS
+from ..shared.options import checked, load_rules
+from ..shared.prompts import Questions, ask_player
 
 if TYPE_CHECKING:
-    from .record_flags import Flags
+    from .flags import Flags
 
 
 def table(q: Questions, players_text, stake_text, rules_file, date_text):
@@ -20,8 +20,8 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
     answers)."""
     import datetime
 
-    from ..records.validators import date as check_date
-    from . import answers as entry
+    from ...records.validators import date as check_date
+    from ..shared import answers as entry
 
     if players_text is not None:
         players = checked(entry.players_list, players_text, "--players")
@@ -37,7 +37,7 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
         stake = Decimal(1)
     rules = None
     if rules_file:
-        from ..records.loader import load_record as read_yaml
+        from ...records.loader import load_record as read_yaml
 
         load_rules(rules_file)  # a bad rules file ends here (exit 2)
         rules = read_yaml(rules_file) or None
@@ -45,10 +45,10 @@ def table(q: Questions, players_text, stake_text, rules_file, date_text):
     return tuple(players), stake, rules, day
 
 
-def _the_table(q: Questions, flags: Flags, found):
+def the_table(q: Questions, flags: Flags, found):
     """(the night's data, its players, this hand's own stake or None): the night's file as read
     (``found``, the service's), or a new file's from flags or answers."""
-    from . import answers
+    from ..shared import answers
 
     if found is None:
         players, stake, rules, day = table(
@@ -87,12 +87,12 @@ def _the_table(q: Questions, flags: Flags, found):
     return found.data, players, hand_stake
 
 
-def _the_dealer(
+def the_dealer(
     q: Questions, flags: Flags, found, before, players, number: int, amending: int | None = None
 ):
     """(the dealer the hand must name, or None; the rotation's dealer, or None): R10, or asked
     when nobody can say."""
-    from . import answers
+    from ..shared import answers
 
     expected = before.next_dealer if before is not None else None
     old_last = found.data["hands"][amending - 1] if found is not None and amending else {}

@@ -26,7 +26,7 @@ def players_of_the_session(ctx, param, incomplete: str) -> list[CompletionItem]:
     if not path:
         return []
     try:  # read as record reads it, through the night service (a FIFO refused, never waited on)
-        from ..night.service import NightFile
+        from ...night.service import NightFile
 
         session = NightFile(path).read().found  # None: no file yet, so no players
         players = [str(p) for p in session.data["players"]] if session else []
@@ -54,7 +54,7 @@ def _session_on_the_line() -> str | None:
 
 def rulings(ctx, param, incomplete: str) -> list[CompletionItem]:
     """R1–R11, each with the first words of what it says."""
-    from ..i18n.rulings import EXPLAINED
+    from ...i18n.rulings import EXPLAINED
 
     typed = incomplete.upper()
     return [

@@ -6,12 +6,19 @@ from __future__ import annotations
 
 import click
 
-from ..errors import EntryError
-from ..i18n.language import typed_for
-from ..i18n.messages import msg
-from ..records.kinds import KongType, WinType
-from .options import Usage, checked
-from .prompts import Questions, _default, _numbered, ask_player, names_a_player
+from ...errors import EntryError
+from ...i18n.language import typed_for
+from ...i18n.messages import msg
+from ...records.kinds import KongType, WinType
+from ..shared.errors import Usage
+from ..shared.options import checked
+from ..shared.prompts import (
+    Questions,
+    amended_default,
+    ask_player,
+    names_a_player,
+    numbered_choices,
+)
 
 NONE_KEY = "-"  # no (more) kongs, where Enter would keep a default; so are the languages' words
 
@@ -23,8 +30,8 @@ def none_said(text: str, players=()) -> bool:
     return typed == NONE_KEY or (typed in typed_for("none") and not names_a_player(text, players))
 
 
-def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
-    from . import answers as entry
+def ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
+    from ..shared import answers as entry
 
     kongs: list[dict] = []
     robbed = hand.get("win_type") == WinType.ROBBED_KONG
@@ -48,12 +55,12 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
             return entry.player(text, players, numbered=True)
 
         n = len(kongs)
-        kept = _default(given, "player", n)  # an amended hand's kong, offered again
+        kept = amended_default(given, "player", n)  # an amended hand's kong, offered again
         who = q.ask(
             q.words(
                 "record_kong_whose_kept" if kept else "record_kong_whose",
                 n=n + 1,
-                choices=_numbered(players, lang=q.lang),
+                choices=numbered_choices(players, lang=q.lang),
             ),
             owner,
             "--kong",
@@ -62,7 +69,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
         )
         if who is None:
             return kongs
-        kept_type = _default(given, "type", n)  # Enter keeps it; - drops the kong
+        kept_type = amended_default(given, "type", n)  # Enter keeps it; - drops the kong
         kind = q.ask(
             q.words("record_kong_type_kept" if kept_type else "record_kong_type"),
             lambda t: (
@@ -96,7 +103,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 ) from None
             return found
 
-        kept_tile = _default(given, "tile", n)
+        kept_tile = amended_default(given, "tile", n)
         found = (
             None
             if kind is None
@@ -118,7 +125,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 players,
                 "--kong",
                 exclude=(who,),
-                default=_default(given, "from", n),
+                default=amended_default(given, "from", n),
             )
         elif (
             kind == "open"
@@ -130,7 +137,7 @@ def _ask_kongs(q: Questions, players, hand: dict, given: dict) -> list[dict]:
                 return entry.player(text, players, numbered=True, exclude=(who,))
 
             found = q.ask(
-                f"{q.words('record_open_from')} {_numbered(players, (who,), q.lang)}",
+                f"{q.words('record_open_from')} {numbered_choices(players, (who,), q.lang)}",
                 discarder,
                 "--kong",
                 default="",
@@ -151,12 +158,12 @@ def _open_resolved(kong: dict, rules) -> dict:
     differently."""
     if kong["type"] != "open":
         return kong
-    from ..records.parts import open_kong
+    from ...records.parts import open_kong
 
     return {**kong, "type": open_kong(False, rules, "--kong")}
 
 
-def _none_given(texts, flag: str) -> bool:
+def none_given(texts, flag: str) -> bool:
     """``--kong -`` (or ``none``, 無): the flags say there are none, which only an amendment needs
     to say (it keeps the hand's otherwise); alone, never beside a kong."""
     said = [none_said(text) for text in texts]
@@ -165,13 +172,13 @@ def _none_given(texts, flag: str) -> bool:
     return any(said)
 
 
-def _given_kongs(players, given: dict, rules) -> list[dict] | None:
+def given_kongs(players, given: dict, rules) -> list[dict] | None:
     """The kongs the flags give (``--kong -``: none), or None when they give none."""
-    from . import answers as entry
+    from ..shared import answers as entry
 
     if not given["kongs"]:
         return None
-    if _none_given(given["kongs"], "--kong"):
+    if none_given(given["kongs"], "--kong"):
         return []
     return [
         _open_resolved(checked(lambda t: entry.kong(t, players), k, "--kong"), rules)
@@ -179,6 +186,6 @@ def _given_kongs(players, given: dict, rules) -> list[dict] | None:
     ]
 
 
-def _kept_kongs(given: dict) -> list[dict]:
+def kept_kongs(given: dict) -> list[dict]:
     """An amended hand's kongs as written, kept when nobody is asked (none for a new hand)."""
     return [dict(kong) for kong in given.get("defaults", {}).get("kongs") or []]

@@ -5,20 +5,22 @@ What the flags leave out is asked for when someone can answer (standard input
 is a terminal); with nobody to ask, a missing answer is a usage error naming
 its flag. A hand is asked for until it settles (or the table accepts a dispute).
 
-This module is the asking itself (:class:`Questions`, ``<`` to go back, a stop at a question)
-and the verdict on a hand; the questions are in ``record_table`` (the table: players, stake,
-dealer), ``record_hand`` (a hand, until it settles) and ``record_kongs`` (its kongs).
+This module is the asking itself (:class:`Questions`, ``<`` to go back, a stop at a question);
+the questions are in the record room (``cli/record/``): ``table.py`` (the table: players, stake,
+dealer), ``hand.py`` (a hand, until it settles) and ``kongs.py`` (its kongs); the verdict on a
+hand in ``verdict.py``.
 """
 
 from __future__ import annotations
 
 import click
 
-from ..errors import MeizhouError
-from ..i18n.language import language as spoken
-from ..i18n.language import typed_for
-from ..i18n.messages import at, msg
-from .options import Stopped, Usage, confirm, language
+from ...errors import MeizhouError
+from ...i18n.language import language as spoken
+from ...i18n.language import typed_for
+from ...i18n.messages import at, msg
+from .errors import Back, FromTheHand, Stopped, Usage
+from .options import confirm, language
 
 BACK_KEY = "<"  # what takes a player back one question, as do the languages' words for it
 
@@ -35,19 +37,9 @@ def names_a_player(text: str, players) -> bool:
     is that player, ahead of any word the question reads otherwise (a player named Draw, Back or
     No); a word for a draw, back or none wins over a name shortened to it (no for Noel), and the
     one-letter keys d, < and - (and a seat's number) always mean what they mean."""
-    from ..records.names import identity
+    from ...records.names import identity
 
     return bool(text.strip()) and identity(text) in {identity(name) for name in players}
-
-
-class Back(Exception):
-    """``<`` typed at a question: the answers before the one asked are given again, and it is
-    asked anew."""
-
-
-class FromTheHand(Exception):
-    """An answer that shows the hand itself was wrong (a robbed tile it holds twice): the hand is
-    asked again."""
 
 
 class Questions:
@@ -131,7 +123,7 @@ class Questions:
     def fitted(question: str) -> str:
         """A question wrapped to the screen's width between its choices, room left for the
         answer."""
-        from ..render.columns import wrap_choices
+        from ...render.columns import wrap_choices
         from .options import screen_width
 
         cells = screen_width()
@@ -150,12 +142,12 @@ class Questions:
 
     def words(self, key: str, **values) -> str:
         """A question or a line of ``record``'s, in the player's language."""
-        from ..i18n.words import phrase
+        from ...i18n.words import phrase
 
         return phrase(key, self.lang, **values)
 
 
-def _numbered(players, exclude=(), lang: str = "en") -> str:
+def numbered_choices(players, exclude=(), lang: str = "en") -> str:
     """The players to choose from by number, ``[1] Ah Fook  [2] Mei``, spaced as ``lang`` spaces
     a question's choices."""
     return spoken(lang).gap.join(
@@ -169,14 +161,14 @@ def ask_player(
     from . import answers as entry
 
     return q.ask(
-        f"{question} {_numbered(players, exclude, q.lang)}",
+        f"{question} {numbered_choices(players, exclude, q.lang)}",
         lambda text: entry.player(text, players, numbered=True, exclude=exclude),
         flag,
         default=default,
     )
 
 
-def _default(given: dict, key: str, n: int | None = None) -> str | None:
+def amended_default(given: dict, key: str, n: int | None = None) -> str | None:
     """An amended hand's answer to a question, offered as its default (Enter keeps it); kongs by
     number."""
     found = given.get("defaults", {}).get(key)
@@ -186,7 +178,7 @@ def _default(given: dict, key: str, n: int | None = None) -> str | None:
     return None if found is None else str(found)
 
 
-def _stopped(exc: click.Abort, asked: str = "hand") -> None:
+def stopped_at_question(exc: click.Abort, asked: str = "hand") -> None:
     """Ctrl-C or the end of input at a question (of a ``hand`` being entered, or ``undo``'s):
     nothing was written."""
     if isinstance(exc.__context__, EOFError):
@@ -197,58 +189,3 @@ def _stopped(exc: click.Abort, asked: str = "hand") -> None:
         )
         raise MeizhouError(ended) from None
     raise Stopped(msg("Stopped; nothing was written.")) from None
-
-
-def judge(build, allow_dispute: bool, amending=None):
-    """Settle what ``build()`` makes; (result, None) when the table can accept it, else (None, why).
-
-    The verdict is the one judge's (:func:`~meizhou_score.settling.judge.refused`): the last hand,
-    or with ``amending`` (an :class:`~meizhou_score.settling.judge.Amendment`) the amended hand and
-    every hand after it that the change upsets, as the phone page judges it (R10).
-    """
-    from ..settling.judge import refused
-
-    try:
-        result = build()
-    except MeizhouError as exc:
-        return None, exc
-    upset = None if allow_dispute else refused(result, amending)
-    if upset is None:
-        return result, None
-    return None, refusal(upset, amending)
-
-
-def refusal(upset, amending=None):
-    """Why ``record`` does not write a hand the judge refused: (number, settlement) → a
-    message."""
-    from ..settling.judge import dispute_reasons
-
-    n, settled = upset
-    reasons = dispute_reasons(settled)
-    if amending is not None and n != amending.number:  # a later hand the change upsets
-        reasons = msg("hand {n}", n=n) + ": " + reasons
-    return msg(
-        "not recorded: {reasons} (the file holds only hands the table accepted; "
-        "--allow-dispute records it anyway)",
-        reasons=reasons,
-    )
-
-
-def _as_on_screen(why, number: int | None):
-    """A refusal whose key path names the hand as the file does (``hands[5].hand``) said as the
-    screen numbers it (hand 6: hand)."""
-    from ..errors import RecordError
-
-    if isinstance(why, RecordError) and number is not None and isinstance(why.path, str):
-        import re
-
-        found = re.match(r"hands\[(\d+)\]\.?(.*)", why.path)
-        if found:
-            n, key = int(found[1]) + 1, found[2]
-            where = msg("hand {n}", n=n)
-            if key == "hand":  # the winner's tiles: 第 6 局的手牌 in Chinese, not a key
-                where = msg("hand {n}: hand", n=n)
-            elif key:
-                where = at(where, key)
-            return RecordError(where, why.message)
-    return why

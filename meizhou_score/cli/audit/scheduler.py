@@ -7,9 +7,9 @@ import json
 import os
 import re
 
-from ..i18n.messages import Message, at, msg
-from ..i18n.visible import visible
-from .options import Usage
+from ...i18n.messages import Message, at, msg
+from ...i18n.visible import visible
+from ..shared.errors import Usage
 
 PROTOCOLS = (
     "tcp",

@@ -15,14 +15,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..engine.tiles import KINDS, TILES, parse_counted
-from ..errors import EntryError, HandConflict, RecordError, TileError
-from ..i18n.messages import Message, msg
-from ..i18n.rulings import FINDINGS
-from ..records.kinds import KONG_TYPES, WIN_TYPES, KongType
-from ..records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES
-from ..records.names import identity, typed_table
-from ..records.tally import fifth_copy, tally
+from ...engine.tiles import KINDS, TILES, parse_counted
+from ...errors import EntryError, HandConflict, RecordError, TileError
+from ...i18n.messages import Message, msg
+from ...i18n.rulings import FINDINGS
+from ...records.kinds import KONG_TYPES, WIN_TYPES, KongType
+from ...records.model import KONG_TYPE_NAMES, OPEN_KONG, WIN_TYPE_NAMES
+from ...records.names import identity, typed_table
+from ...records.tally import fifth_copy, tally
 
 
 def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, ...]]:
@@ -43,7 +43,7 @@ KONG_TYPE_WORDS = _words(
 def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str, ...]]:
     """``words`` with what ``lang``'s catalog calls each id (``answer_<id>``): the default an
     amended hand offers is said in the player's language, and Enter gives it back as typed."""
-    from ..i18n.words import WORDS
+    from ...i18n.words import WORDS
 
     said = WORDS[lang]
     return {key: (*spellings, said.get(f"answer_{key}", key)) for key, spellings in words.items()}
@@ -52,8 +52,8 @@ def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str
 def named(keys, lang: str) -> tuple[str, ...]:
     """The choices ``keys`` as ``lang`` names them: the ids themselves where it names by id
     (English), else its catalog's word for each (``answer_<id>``: 自摸, 暗槓)."""
-    from ..i18n.language import language
-    from ..i18n.words import WORDS
+    from ...i18n.language import language
+    from ...i18n.words import WORDS
 
     if language(lang).by_id:
         return tuple(keys)
@@ -158,7 +158,7 @@ def stake(text: str) -> Decimal:
 
 def _typed_amount(text: str) -> Decimal | None:
     """An amount typed, read as every amount is (validators.typed_amount): exact, in the limits."""
-    from ..records.validators import typed_amount
+    from ...records.validators import typed_amount
 
     try:
         return typed_amount(text, "")
@@ -203,7 +203,7 @@ def concealed(text: str) -> bytes:
 
 def must_win(text: str, rules) -> None:
     """Fourteen concealed tiles that do not win under ``rules`` are refused at once (R2)."""
-    from ..settling.analysis import analyse
+    from ...settling.analysis import analyse
 
     if not analyse(text, rules=rules)["win"]:
         raise EntryError(

@@ -9,24 +9,22 @@ from typing import Any, NamedTuple
 
 import click
 
-from ..errors import EntryError, HandConflict, MeizhouError
-from ..i18n.language import typed_for
-from ..i18n.messages import Message, msg
-from ..records.kinds import WinType
-from ..records.names import identity
-from .options import Usage, checked, language
-from .prompts import (
-    Back,
-    FromTheHand,
+from ...errors import EntryError, HandConflict, MeizhouError
+from ...i18n.language import typed_for
+from ...i18n.messages import Message, msg
+from ...records.kinds import WinType
+from ...records.names import identity
+from ..shared.errors import Back, FromTheHand, Usage
+from ..shared.options import checked, language
+from ..shared.prompts import (
     Questions,
-    _as_on_screen,
-    _default,
-    _numbered,
+    amended_default,
     ask_player,
-    judge,
     names_a_player,
+    numbered_choices,
 )
-from .record_kongs import _ask_kongs, _given_kongs, _kept_kongs, _none_given, none_said
+from .kongs import ask_kongs, given_kongs, kept_kongs, none_given, none_said
+from .verdict import as_on_screen, judge
 
 DRAW_KEY = "d"  # [d] at "who won?": an exhaustive draw, as are the languages' words for it
 
@@ -64,7 +62,7 @@ def not_by_discard() -> Message:
 def how_won(text: str, lang: str) -> str:
     """How the winner won, as typed at the question: one of the three ways (in ``lang``'s words
     too); a win on a discard refused with its ruling."""
-    from . import answers as entry
+    from ..shared import answers as entry
 
     if text.strip().casefold() in DISCARD_WORDS:
         raise EntryError(not_by_discard())
@@ -73,7 +71,7 @@ def how_won(text: str, lang: str) -> str:
 
 def _collect(q: Questions, players, given: dict, rules) -> dict:
     """The hand as the table tells it, in table order: draw or winner, how, robbed, tiles, melds."""
-    from . import answers as entry
+    from ..shared import answers as entry
 
     if given["draw"] and (given["winner"] or given["win_type"] or given["robbed"] or given["hand"]):
         raise Usage(
@@ -93,17 +91,17 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
             return entry.player(text, players, numbered=True)
 
         winner = q.ask(
-            q.words("record_who_won", choices=_numbered(players, lang=q.lang)),
+            q.words("record_who_won", choices=numbered_choices(players, lang=q.lang)),
             winner_or_draw,
             "--winner NAME or --draw",
-            default=_default(given, "winner"),
+            default=amended_default(given, "winner"),
             players=players,
         )
     if winner is None:
         hand: dict[str, Any] = {"draw": True}
-        kongs = _given_kongs(players, given, rules)
+        kongs = given_kongs(players, given, rules)
         if kongs is None:  # a draw's kongs are not asked: given by flags, or an amended hand's
-            kongs = _kept_kongs(given)
+            kongs = kept_kongs(given)
         if kongs:
             hand["kongs"] = kongs
         return hand
@@ -115,7 +113,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
     elif given["win_type"]:
         win_type = given["win_type"]
     else:
-        kept = _default(given, "win_type")  # an amended hand's, said as the player types it
+        kept = amended_default(given, "win_type")  # an amended hand's, said as the player types it
         win_type = q.ask(
             q.words("record_how", winner=winner),
             lambda t: how_won(t, q.lang),
@@ -137,7 +135,7 @@ def _collect(q: Questions, players, given: dict, rules) -> dict:
                 players,
                 "--robbed-kong NAME",
                 exclude=(winner,),
-                default=_default(given, "robbed"),
+                default=amended_default(given, "robbed"),
             )
     return hand
 
@@ -153,7 +151,7 @@ def _collect_tiles(
 ) -> dict:
     """The winner's tiles, winning tile, exposed pungs and every kong, each checked as it comes;
     ``number`` is the hand's on the screen, which a refusal names (hand 6)."""
-    from . import answers as entry
+    from ..shared import answers as entry
 
     hand = {k: v for k, v in hand.items() if k not in ("hand", "kongs")}
     robbed = hand["win_type"] == WinType.ROBBED_KONG
@@ -173,7 +171,7 @@ def _collect_tiles(
                 q.words("record_concealed", winner=hand["winner"]),
                 concealed,
                 "--hand TILES",
-                default=_default(given, "hand"),
+                default=amended_default(given, "hand"),
             )
         if given["winning_tile"] is not None:
             tile = checked(
@@ -194,7 +192,7 @@ def _collect_tiles(
                 q.words("record_robbed_tile" if robbed else "record_winning_tile"),
                 winning,
                 "--winning-tile TILE",
-                default=_default(given, "winning_tile"),
+                default=amended_default(given, "winning_tile"),
             )
             break
         except FromTheHand as exc:
@@ -206,16 +204,16 @@ def _collect_tiles(
             )
             q.script.pop()  # the hand's answer, refused
     tiles: dict[str, Any] = {"concealed": text}
-    from ..engine.tiles import TILES
+    from ...engine.tiles import TILES
 
     hand["hand"] = tiles
-    kongs = _given_kongs(players, given, rules)  # None: not given, so asked below (or kept)
+    kongs = given_kongs(players, given, rules)  # None: not given, so asked below (or kept)
     if kongs is None and not q.melds_asked():
-        kongs = _kept_kongs(given)  # an amendment by flags keeps the hand's kongs
+        kongs = kept_kongs(given)  # an amendment by flags keeps the hand's kongs
     mine = identity(hand["winner"])
     winners = sum(identity(str(k.get("player"))) == mine for k in kongs or ())
     if given["pungs"]:
-        if not _none_given(given["pungs"], "--pung"):
+        if not none_given(given["pungs"], "--pung"):
             found = []
             for text in given["pungs"]:
                 found += checked(entry.pungs, text, "--pung")
@@ -234,15 +232,15 @@ def _collect_tiles(
             q.words("record_pungs"),
             more_pungs,
             "--pung TILES",
-            default=_default(given, "pungs") or "",
+            default=amended_default(given, "pungs") or "",
         )
         if found:
             tiles["pungs"] = found
-    elif _default(given, "pungs"):  # an amendment by flags keeps the hand's pungs
-        tiles["pungs"] = checked(entry.pungs, _default(given, "pungs"), "--pung")
+    elif amended_default(given, "pungs"):  # an amendment by flags keeps the hand's pungs
+        tiles["pungs"] = checked(entry.pungs, amended_default(given, "pungs"), "--pung")
     tiles["winning_tile"] = str(TILES[tile])
     if kongs is None:
-        kongs = _ask_kongs(q, players, hand, given)
+        kongs = ask_kongs(q, players, hand, given)
     if kongs:
         hand["kongs"] = kongs
     where = msg("this hand") if number is None else msg("hand {n}", n=number)
@@ -251,7 +249,7 @@ def _collect_tiles(
 
 
 def claims_of(players, claims) -> dict | None:
-    from . import answers as entry
+    from ..shared import answers as entry
 
     if not claims:
         return None
@@ -318,7 +316,7 @@ def _fill(q: Questions, given: dict, asking: _Asking):
         result, why = judge(lambda: build(hand), allow_dispute, amending)
         if result is not None:
             return hand, result
-        why = _as_on_screen(why, number)
+        why = as_on_screen(why, number)
         if not q.asked or "winner" not in hand:
             raise why if isinstance(why, MeizhouError) else MeizhouError(why)
         click.echo("  ✗ " + msg("{message}. Enter the tiles again.", message=why).say(language()))

@@ -12,8 +12,8 @@ from contextlib import contextmanager
 
 import click
 
-from ..i18n.help import click_words, help_words
-from ..i18n.language import language, written_in
+from ...i18n.help import click_words, help_words
+from ...i18n.language import language, written_in
 
 _SPEAKING: list[str] = ["en"]
 _BACKSPACE = "\b"

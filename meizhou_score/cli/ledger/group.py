@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import click
 
-from ..errors import RecordError
-from ..i18n.messages import at
-from .options import Usage, common, the_run
+from ...errors import RecordError
+from ...i18n.messages import at
+from ..shared.errors import Usage
+from ..shared.options import common, the_run
 
 
-def _since_until(func):
+def since_until(func):
+    """A report's ``--since`` and ``--until`` (YYYY-MM-DD, read by :func:`day_of`)."""
     func = click.option("--until", metavar="YYYY-MM-DD", help="Only nights on or before this day.")(
         func
     )
@@ -19,8 +21,10 @@ def _since_until(func):
     )
 
 
-def _day(value, option):
-    from ..records.validators import date
+def day_of(value, option):
+    """A day typed for ``option`` (YYYY-MM-DD) as the ledger keeps it, None when not given; a day
+    that is not one is a usage error naming the option."""
+    from ...records.validators import date
 
     try:
         return date(value, option) if value else None
@@ -28,9 +32,9 @@ def _day(value, option):
         raise Usage(exc.message if not exc.path else at(exc.path, exc.message)) from None
 
 
-def _open(ctx, create: bool = False):
+def ledger_of(ctx, create: bool = False):
     """The ledger, open until the command ends (then closed, so that nothing holds it after)."""
-    from ..club.store import open_ledger
+    from ...club.store import open_ledger
 
     conn = open_ledger(the_run().ledger["db"], create)
     ctx.call_on_close(conn.close)
@@ -42,7 +46,7 @@ class _Ledger(click.Group):
     (exit 2)."""
 
     def invoke(self, ctx):
-        from ..club.store import guarded
+        from ...club.store import guarded
 
         with guarded(lambda: the_run().ledger.get("db", "")):
             return super().invoke(ctx)
@@ -75,6 +79,6 @@ def ledger(ctx, db):
       meizhou-score ledger stats --format csv
       meizhou-score ledger export --format csv > november.csv
     """
-    from ..club.store import default_path
+    from ...club.store import default_path
 
     the_run().ledger["db"] = db or default_path()

@@ -6,29 +6,30 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import MeizhouError
-from ..i18n.messages import at, msg, reason
-from ..i18n.visible import visible
-from .app import ExitStatus
-from .options import Unwritten, checked, echo_fitted
-from .prompts import Questions, ask_player
-from .record_hand import claims_of, fill
-from .record_table import table
+from ...errors import MeizhouError
+from ...i18n.messages import at, msg, reason
+from ...i18n.visible import visible
+from ..shared.errors import Unwritten
+from ..shared.options import checked, echo_fitted
+from ..shared.prompts import Questions, ask_player
+from ..status import ExitStatus
+from .hand import claims_of, fill
+from .table import table
 
 if TYPE_CHECKING:
-    from .record_flags import Flags
+    from .flags import Flags
 
 
-def _record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:
+def record_one(q: Questions, given: dict, flags: Flags, output: str) -> ExitStatus:
     """``record -o FILE``: one hand record, for a dispute about one hand."""
     import os
 
-    from ..records import yamlout
-    from ..records.outputs import check_output, write_new
-    from ..records.rules import DEFAULT_RULES
-    from ..render import text
-    from ..settling.night import settle_data
-    from . import answers
+    from ...records import yamlout
+    from ...records.outputs import check_output, write_new
+    from ...records.rules import DEFAULT_RULES
+    from ...render import text
+    from ...settling.night import settle_data
+    from ..shared import answers
 
     check_output(
         output, [flags.rules_file] if flags.rules_file else []

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import click
 
-from ..errors import MeizhouError
-from ..i18n.messages import at, msg, reason
-from .app import ExitStatus
-from .options import (
-    Usage,
+from ...errors import MeizhouError
+from ...i18n.messages import at, msg, reason
+from ..shared.errors import Usage
+from ..shared.options import (
     common,
     confirm,
     echo_fitted,
@@ -17,8 +16,9 @@ from .options import (
     someone_can_answer,
     the_run,
 )
-from .prompts import _stopped
-from .record_night import SHEET_ROWS
+from ..shared.prompts import stopped_at_question
+from ..status import ExitStatus
+from .night import SHEET_ROWS
 
 
 @click.command()
@@ -37,10 +37,10 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml
       meizhou-score undo night.yaml --yes
     """
-    from ..i18n.words import phrase
-    from ..night.errors import Moved, Stale
-    from ..night.service import NightFile
-    from ..render import session
+    from ...i18n.words import phrase
+    from ...night.errors import Moved, Stale
+    from ...night.service import NightFile
+    from ...render import session
 
     night_file = NightFile(session_file, the_run().limits)
     seen = night_file.read()
@@ -58,7 +58,7 @@ def undo(session_file, yes, lang):
                 click.echo(phrase("record_nothing_removed", lang))
                 return ExitStatus.OK
         except click.Abort as exc:
-            _stopped(exc, asked="undo")
+            stopped_at_question(exc, asked="undo")
     try:
         night_file.take_back(seen.version, was=seen.target)
     except Moved as moved:  # the link names another night now: nothing taken from it
@@ -85,8 +85,8 @@ def undo(session_file, yes, lang):
 def _as_it_stands(seen, number: int, text: str, lang: str) -> str:
     """The hand taken back as ``record`` shows a hand (who won, how, each player's change), in the
     player's language; as written in the file where the night cannot be settled."""
-    from ..i18n.words import phrase
-    from ..render import session
+    from ...i18n.words import phrase
+    from ...render import session
 
     try:
         return session.session_hand_text(seen.settled_night, number, lang)

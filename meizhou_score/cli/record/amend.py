@@ -8,9 +8,9 @@ from typing import Any
 
 import click
 
-from ..errors import MeizhouError
-from ..i18n.messages import at, msg
-from ..i18n.visible import visible
+from ...errors import MeizhouError
+from ...i18n.messages import at, msg
+from ...i18n.visible import visible
 
 LAST = 0  # --amend with no number: the last hand
 
@@ -36,7 +36,7 @@ class AmendCommand(click.Command):
         return super().parse_args(ctx, args)
 
 
-def _amended_number(found, amend: int | None) -> int | None:
+def amended_number(found, amend: int | None) -> int | None:
     """The hand ``--amend`` replaces (from 1) in the night's file as read (the service's
     :class:`~meizhou_score.records.sessionfile.SessionFile`), or None when a hand is added."""
     if amend is None:
@@ -58,7 +58,7 @@ def _amended_number(found, amend: int | None) -> int | None:
     return number
 
 
-def _defaults_of(old: dict) -> dict:
+def defaults_of(old: dict) -> dict:
     """The answers a hand as written gives, offered as the defaults when it is amended (Enter
     keeps each)."""
     if not isinstance(old, dict):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import click
 
-from ..i18n.messages import msg
-from ..i18n.visible import visible
-from ..i18n.words import phrase
-from .ledger_base import NIGHT, _day, _open, _since_until, ledger
-from .ledger_reports import _emit, _table_formats
-from .options import Usage, common, confirm, lang_option, someone_can_answer, the_run
+from ...i18n.messages import msg
+from ...i18n.visible import visible
+from ...i18n.words import phrase
+from ..shared.errors import Usage
+from ..shared.options import common, confirm, lang_option, someone_can_answer, the_run
+from .group import NIGHT, day_of, ledger, ledger_of, since_until
+from .rows import emit_rows, table_formats
 
 
 @ledger.command("pay")
@@ -33,11 +34,11 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
       meizhou-score ledger pay "Ah Fook" Jun 140
       meizhou-score ledger pay Lan Mei 2.5 --date 2026-11-30 --note "cash at the door"
     """
-    from ..club import payments
-    from ..settling.money import text
+    from ...club import payments
+    from ...settling.money import text
 
     paid = payments.amount_of(amount)
-    done = payments.pay(_open(ctx), payer, payee, paid, _day(date_text, "--date"), note)
+    done = payments.pay(ledger_of(ctx), payer, payee, paid, day_of(date_text, "--date"), note)
     # as recorded: the names as the ledger knows them ("ah fook" is Ah Fook), " 1_000 " as 1000
     said = phrase(
         "ledger_paid", lang, payer=done.payer, payee=done.payee, amount=text(paid), number=done.id
@@ -46,8 +47,8 @@ def ledger_pay(ctx, payer, payee, amount, date_text, note, lang):
 
 
 @ledger.command("payments")
-@_since_until
-@_table_formats
+@since_until
+@table_formats
 @lang_option
 @common
 @click.pass_context
@@ -58,10 +59,10 @@ def ledger_payments(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger payments --since 2026-11-01
     """
-    from ..club import payments
+    from ...club import payments
 
-    found = payments.payments(_open(ctx), _day(since, "--since"), _day(until, "--until"))
-    _emit(
+    found = payments.payments(ledger_of(ctx), day_of(since, "--since"), day_of(until, "--until"))
+    emit_rows(
         [p.named() for p in found],
         fmt,
         lang,
@@ -81,9 +82,9 @@ def ledger_remove_payment(ctx, number, yes, lang):
     Example:
       meizhou-score ledger remove-payment 3 --yes
     """
-    from ..club import payments
+    from ...club import payments
 
-    conn = _open(ctx)
+    conn = ledger_of(ctx)
     if not yes:
         if not someone_can_answer():
             raise Usage(msg("ledger remove-payment asks first; pass --yes when nobody can answer"))
@@ -96,7 +97,7 @@ def ledger_remove_payment(ctx, number, yes, lang):
 
 @ledger.command("history")
 @click.argument("players", metavar="[PLAYER]...", nargs=-1)
-@_since_until
+@since_until
 @click.option(
     "--by",
     type=click.Choice(["night", "week", "month"]),
@@ -109,7 +110,7 @@ def ledger_remove_payment(ctx, number, yes, lang):
     metavar="FILE.svg",
     help="Also draw it as a line chart, SVG (- writes it to standard output).",
 )
-@_table_formats
+@table_formats
 @lang_option
 @common
 @click.pass_context
@@ -122,17 +123,17 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
       meizhou-score ledger history --since 2026-09-01 --by week
       meizhou-score ledger history Mei Jun --by month --chart mei-jun.svg
     """
-    from ..club import reports
-    from ..club.store import files_of
-    from ..records.outputs import check_output, write_output
+    from ...club import reports
+    from ...club.store import files_of
+    from ...records.outputs import check_output, write_output
 
     if chart is not None:  # refused before any work: a folder, the ledger itself, '', a loop
         check_output(chart, files_of(the_run().ledger["db"]))
     labels, series = reports.history(
-        _open(ctx), tuple(players), _day(since, "--since"), _day(until, "--until"), by
+        ledger_of(ctx), tuple(players), day_of(since, "--since"), day_of(until, "--until"), by
     )
     if chart is not None:
-        from ..render.chart import line_chart
+        from ...render.chart import line_chart
 
         svg = line_chart(phrase("chart_history", lang), labels, series, lang)
         if chart == "-":
@@ -140,7 +141,7 @@ def ledger_history(ctx, players, since, until, by, chart, fmt, lang):
             return
         write_output(chart, svg, inputs=files_of(the_run().ledger["db"]))
         click.echo(phrase("record_written_to", lang, path=visible(chart)), err=True)
-    _emit(
+    emit_rows(
         [
             {"when": label, **{name: series[name][i] for name in series}}
             for i, label in enumerate(labels)

@@ -7,36 +7,37 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import MeizhouError, RecordError
-from ..i18n.messages import at, msg, reason
-from ..i18n.visible import visible
-from .app import ExitStatus
-from .options import Unwritten, echo_fitted, screen_width, the_run
-from .prompts import Questions
-from .record_amend import _amended_number, _defaults_of
-from .record_hand import claims_of, fill
-from .record_table import _the_dealer, _the_table
+from ...errors import MeizhouError, RecordError
+from ...i18n.messages import at, msg, reason
+from ...i18n.visible import visible
+from ..shared.errors import Unwritten
+from ..shared.options import echo_fitted, screen_width, the_run
+from ..shared.prompts import Questions
+from ..status import ExitStatus
+from .amend import amended_number, defaults_of
+from .hand import claims_of, fill
+from .table import the_dealer, the_table
 
 if TYPE_CHECKING:
-    from .record_flags import Flags
+    from .flags import Flags
 
 
 SHEET_ROWS = 3  # the score sheet's last rows that record and undo end with
 
 
-def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
+def record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitStatus:
     """``record SESSION.yaml``: the night's next hand (or, with --amend, hand N again), written
     through the night service."""
-    from ..night.service import NightFile
-    from ..records.rules import DEFAULT_RULES
-    from ..render import session
-    from ..settling.judge import Amendment
+    from ...night.service import NightFile
+    from ...records.rules import DEFAULT_RULES
+    from ...render import session
+    from ...settling.judge import Amendment
 
     night_file = NightFile(path, the_run().limits)
     seen = _read_session(night_file, flags.amend)  # the night as the service read it
     found = seen.found
-    data, players, hand_stake = _the_table(q, flags, found)
-    amending = _amended_number(found, flags.amend)  # the hand replaced, or None
+    data, players, hand_stake = the_table(q, flags, found)
+    amending = amended_number(found, flags.amend)  # the hand replaced, or None
     number = amending or len(data["hands"]) + 1  # this hand's number, from 1
     given = {**given, "claims": claims_of(players, flags.claims)}
     amendment = None
@@ -49,12 +50,12 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
             + "\n",
             err=not q.asking,
         )
-        given["defaults"] = _defaults_of(data["hands"][amending - 1])
+        given["defaults"] = defaults_of(data["hands"][amending - 1])
         q.keeping = True  # with nobody to ask, or --yes, each answer is kept as written
         if hand_stake is None:  # the hand's own stake, kept unless --stake changes it
             hand_stake = given["defaults"].get("stake")
     before = seen.before(number)  # the night this hand's dealer follows (R10)
-    named, expected = _the_dealer(q, flags, found, before, players, number, amending)
+    named, expected = the_dealer(q, flags, found, before, players, number, amending)
     click.echo(q.words("record_deals", n=number, dealer=named or expected), err=not q.asking)
 
     def as_written(hand):
@@ -117,7 +118,7 @@ def _record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitS
 def _changed_rows(before, after, amending: int, lang: str) -> list[int]:
     """The hands whose rows an amendment changed: the amended hand's, and each later one whose
     dealer, change or running total is not what it was (R10: the rotation may follow it)."""
-    from ..render import session
+    from ...render import session
 
     was, now = session.sheet_rows(before, lang), session.sheet_rows(after, lang)
     later = range(amending + 1, len(now) + 1)
@@ -145,9 +146,9 @@ def _read_session(night_file, amend: int | None):
 def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
     """Write the hand through the night service: (the night as written, did another writer add a
     hand first, so that this one went after it?)."""
-    from ..night.errors import Moved, Refused, Stale
-    from ..records.model import HEAD_KEYS
-    from .prompts import refusal
+    from ...night.errors import Moved, Refused, Stale
+    from ...records.model import HEAD_KEYS
+    from .verdict import refusal
 
     path = night_file.path
     try:

@@ -1,20 +1,18 @@
-"""The club's ledger on the command line: ``ledger add``, ``nights``, ``show``, ``remove``,
-``rename``, ``merge`` and ``check`` (the reports and the payments join the group from their own
+"""The ledger's nights on the command line: ``ledger add``, ``nights``, ``show``, ``remove`` and
+``check`` (the players, the reports, the export and the payments join the group from their own
 modules; all loaded only when called)."""
 
 from __future__ import annotations
 
 import click
 
-from ..errors import MeizhouError, RecordError
-from ..i18n.language import language
-from ..i18n.messages import msg
-from ..i18n.visible import visible
-from ..i18n.words import phrase
-from .app import ExitStatus
-from .ledger_base import NIGHT, _day, _open, _since_until, ledger
-from .options import (
-    Usage,
+from ...errors import MeizhouError, RecordError
+from ...i18n.language import language
+from ...i18n.messages import msg
+from ...i18n.visible import visible
+from ...i18n.words import phrase
+from ..shared.errors import Usage
+from ..shared.options import (
     common,
     confirm,
     echo_fitted,
@@ -27,6 +25,8 @@ from .options import (
     someone_can_answer,
     the_run,
 )
+from ..status import ExitStatus
+from .group import NIGHT, day_of, ledger, ledger_of, since_until
 
 
 @ledger.command("add")
@@ -66,14 +66,14 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
       meizhou-score ledger add night.yaml --date 2026-11-12
       meizhou-score ledger add night.yaml --replace 3
     """
-    from ..club import adding
-    from ..night.service import read_whole
+    from ...club import adding
+    from ...night.service import read_whole
 
     if replace is not None and len(files) != 1:
         raise Usage(msg("--replace N takes one FILE"))
-    day = _day(date_text, "--date")
+    day = day_of(date_text, "--date")
     rules = load_rules(rules_file)
-    conn = _open(ctx, create=True)
+    conn = ledger_of(ctx, create=True)
     worst = ExitStatus.OK
     for path in files:
         try:
@@ -103,7 +103,7 @@ def ledger_add(ctx, files, date_text, rules_file, accept_disputes, replace, lang
 
 
 @ledger.command("nights")
-@_since_until
+@since_until
 @format_option
 @lang_option
 @common
@@ -115,15 +115,15 @@ def ledger_nights(ctx, since, until, fmt, lang):
     Example:
       meizhou-score ledger nights --since 2026-11-01
     """
-    from ..club import reports
+    from ...club import reports
 
-    found = reports.nights(_open(ctx), _day(since, "--since"), _day(until, "--until"))
+    found = reports.nights(ledger_of(ctx), day_of(since, "--since"), day_of(until, "--until"))
     if fmt == "json":
-        from ..render.jsonout import dumps
+        from ...render.jsonout import dumps
 
         click.echo(dumps([n._asdict() for n in found]))
         return
-    from ..render.columns import table, width
+    from ...render.columns import table, width
 
     if not found:
         click.echo(phrase("ledger_no_nights", lang))
@@ -166,15 +166,15 @@ def ledger_show(ctx, night, fmt, explain, lang):
     Example:
       meizhou-score ledger show 3 --explain
     """
-    from ..club import nights
+    from ...club import nights
 
-    result = nights.settled_again(_open(ctx), night)  # the money the ledger holds, or refused
+    result = nights.settled_again(ledger_of(ctx), night)  # the money the ledger holds, or refused
     if fmt == "json":
-        from ..render.jsonout import night_json_text
+        from ...render.jsonout import night_json_text
 
         click.echo(night_json_text(result))
     else:
-        from ..render.session import night_text
+        from ...render.session import night_text
 
         echo_fitted(night_text(result, lang, explain, cells=screen_width()))
 
@@ -192,9 +192,9 @@ def ledger_remove(ctx, night, yes, lang):
     Example:
       meizhou-score ledger remove 3 --yes
     """
-    from ..club import nights, reports
+    from ...club import nights, reports
 
-    conn = _open(ctx)
+    conn = ledger_of(ctx)
     found = [n for n in reports.nights(conn) if n.id == night]
     if not found:
         raise MeizhouError(
@@ -222,46 +222,6 @@ def ledger_remove(ctx, night, yes, lang):
     click.echo(phrase("ledger_removed", lang, night=night))
 
 
-@ledger.command("rename")
-@click.argument("old")
-@click.argument("new")
-@lang_option
-@common
-@click.pass_context
-def ledger_rename(ctx, old, new, lang):
-    """Rename a player: OLD's nights, hands and payments become NEW's.
-
-    \b
-    Example:
-      meizhou-score ledger rename "ah fook" "Ah Fook Chan"
-    """
-    from ..club import players
-
-    players.rename(_open(ctx), old, new)
-    click.echo(phrase("ledger_renamed", lang, old=old, new=new))
-
-
-@ledger.command("merge")
-@click.argument("old")
-@click.argument("new")
-@lang_option
-@common
-@click.pass_context
-def ledger_merge(ctx, old, new, lang):
-    """Two spellings of one person become one: OLD's nights, hands and payments become NEW's.
-
-    Refused when the two ever sat at the same table (they were two people then).
-
-    \b
-    Example:
-      meizhou-score ledger merge "Man Chan" Jun
-    """
-    from ..club import players
-
-    moved = players.merge(_open(ctx), old, new)
-    click.echo(phrase("ledger_merged", lang, old=old, new=new, nights=moved))
-
-
 @ledger.command("check")
 @lang_option
 @common
@@ -273,10 +233,10 @@ def ledger_check(ctx, lang):
     Example:
       meizhou-score ledger check
     """
-    from ..club import reports
-    from ..errors import LedgerError
+    from ...club import reports
+    from ...errors import LedgerError
 
-    problems = reports.check(_open(ctx), the_run().ledger["db"])
+    problems = reports.check(ledger_of(ctx), the_run().ledger["db"])
     if problems:
         for problem in problems:
             say_error(problem)
@@ -287,7 +247,3 @@ def ledger_check(ctx, lang):
             )
         )
     click.echo(phrase("ledger_checked", lang, path=visible(the_run().ledger["db"])))
-
-
-# the reports, the export and the payments join the group (imported for that, once it stands)
-from . import ledger_export, ledger_money, ledger_reports  # noqa: E402,F401 - they join `ledger`

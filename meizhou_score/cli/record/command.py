@@ -1,28 +1,22 @@
 """The command line at the table: ``record`` a hand (loaded only when called).
 
-Its flags and what it does with them; the questions are in ``prompts`` and the ``record_*``
-modules, a night's hand in ``record_night``, ``-o`` in ``record_one``, ``undo`` in its own
-module."""
+Its flags and what it does with them; the asking is ``cli/shared/prompts.py``'s, the questions
+are in this room's ``table``, ``hand`` and ``kongs``, a night's hand in ``night``, ``-o`` in
+``one``, ``undo`` in its own module."""
 
 from __future__ import annotations
 
 import click
 
-from ..i18n.messages import msg
-from .completion import players_of_the_session
-from .options import (
-    HandOrLast,
-    Usage,
-    common,
-    lang_option,
-    rules_option,
-    someone_can_answer,
-)
-from .prompts import Questions, _stopped
-from .record_amend import LAST, AmendCommand
-from .record_flags import Flags
-from .record_night import _record_session
-from .record_one import _record_one
+from ...i18n.messages import msg
+from ..shared.completion import players_of_the_session
+from ..shared.errors import Usage
+from ..shared.options import HandOrLast, common, lang_option, rules_option, someone_can_answer
+from ..shared.prompts import Questions, stopped_at_question
+from .amend import LAST, AmendCommand
+from .flags import Flags
+from .night import record_session
+from .one import record_one
 
 
 @click.command(cls=AmendCommand)
@@ -176,7 +170,7 @@ the totals.
     """
     # The help's lines that end in one \ go on at the next line: the help shows each whole.
     if discard:  # (answers, imported here: --help stays free of the engine)
-        from .record_hand import not_by_discard
+        from .hand import not_by_discard
 
         raise Usage(not_by_discard())
     asking = someone_can_answer() if ask is None else ask
@@ -209,9 +203,9 @@ the totals.
         if output is not None:
             if session_file:
                 raise Usage(msg("give SESSION.yaml or -o FILE, not both"))
-            return _record_one(q, given, flags, output)
+            return record_one(q, given, flags, output)
         if not session_file:
             raise Usage(msg("missing SESSION.yaml (or -o FILE for a single hand record)"))
-        return _record_session(q, given, flags, session_file)
+        return record_session(q, given, flags, session_file)
     except click.Abort as exc:
-        _stopped(exc)
+        stopped_at_question(exc)
