@@ -243,7 +243,9 @@ def test_reconcile_json_and_apply_correct_the_night(night_file):
     assert done.returncode == 0, done.stderr
     after = night_file.read_text(encoding="utf-8")
     # only hand 3's winner changed: every other line as written
-    changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
+    changed = [
+        (a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b
+    ]
     assert changed == [("  - winner: Jun", "  - winner: Lan")]
     done = run("reconcile", str(night_file))
     assert done.returncode == 0 and "The record matches the gold held" in done.stdout

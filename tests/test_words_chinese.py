@@ -96,7 +96,7 @@ ALLOWED = re.compile(
     r"settle-up|summary|zh|zh-Hant|zh-Hans|en|zh_\w+|concealed|added|exposed|table|json|csv|jsonl|"
     r"night|week|month|both|hands|payments|all|local|share|file|valid|false|error|logs|tcp|"
     r"Hant|Hans|IO|LANG|LC_\w+|audit|merge|nights|totals|stats|history|export|remove|remove-payment|"
-    r"rename|show|payments|Enter|x|VS|Code|meizhou|record\.schema)\b"
+    r"rename|show|payments|Enter|x|VS|Code|meizhou|record\.schema|reconcile|held)\b"
 )
 
 

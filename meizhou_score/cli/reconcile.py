@@ -11,18 +11,8 @@ import click
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import at, msg, reason
-from .shared.options import (
-    Usage,
-    checked,
-    common,
-    echo_fitted,
-    format_option,
-    lang_option,
-    load_rules,
-    rules_option,
-    screen_width,
-    the_run,
-)
+from .shared import options
+from .shared.errors import Usage
 from .status import ExitStatus
 
 
@@ -36,7 +26,7 @@ from .status import ExitStatus
     help="A player's gold at the end of the night, as counted on the table (each player once; "
     "NAME=AMOUNT,NAME=AMOUNT also reads). Without it, the file's held: is read.",
 )
-@format_option
+@options.format_option
 @click.option(
     "--apply",
     "apply",
@@ -44,9 +34,9 @@ from .status import ExitStatus
     metavar="K",
     help="Correct the night with explanation K (written whole, as record --amend writes).",
 )
-@rules_option
-@lang_option
-@common
+@options.rules_option
+@options.lang_option
+@options.common
 def reconcile(night_file, held, fmt, apply, rules_file, lang):
     """Which hand is wrong? Check a whole night against the gold each player holds.
 
@@ -74,8 +64,8 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
     from ..settling.reconcile import reconcile as search
     from .shared import answers
 
-    rules = load_rules(rules_file)
-    night_file_ = NightFile(night_file, the_run().limits)
+    rules = options.load_rules(rules_file)
+    night_file_ = NightFile(night_file, options.the_run().limits)
     seen = night_file_.read()
     if seen.found is None:
         raise MeizhouError(at(night_file, msg("no such session file")))
@@ -90,7 +80,7 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
         if held:
             typed: dict[str, Any] = {}
             for name, amount in _pairs(held).items():
-                found = checked(lambda t: answers.player(t, players), name, "--held")
+                found = options.checked(lambda t: answers.player(t, players), name, "--held")
                 if found in typed:
                     raise Usage(msg("--held names {name!r} twice", name=found))
                 typed[found] = amount
@@ -139,12 +129,12 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
         after = written.night
         click.echo(phrase("rec_applied", lang, rank=apply))
         if after is not None:
-            echo_fitted(session.sheet_end(after, lang, 3, screen_width()) + "\n")
+            options.echo_fitted(session.sheet_end(after, lang, 3, options.screen_width()) + "\n")
         return ExitStatus.OK
     if fmt == "json":
         click.echo(dumps(reconcile_json(result)))
     else:
-        echo_fitted(reconcile_text(result, night_file, len(data["hands"]), lang))
+        options.echo_fitted(reconcile_text(result, night_file, len(data["hands"]), lang))
     return ExitStatus.OK if result.matches and result.sum_zero else ExitStatus.DISPUTE
 
 
