@@ -2,8 +2,8 @@
 compiled by mypyc.
 
 The pure-Python package is the default and the reference; the compiled build
-(as black ships its wheels) gives byte-identical output about 1.4 times as fast
-on a club's log. ``MEIZHOU_MYPYC=1 pip install .`` builds it; docs/performance.md,
+(as black ships its wheels) gives byte-identical output about 1.3 to 1.5 times as
+fast on a club's log. ``MEIZHOU_MYPYC=1 pip install .`` builds it; docs/performance.md,
 "The compiled build", has the figures and tests/test_compiled.py keeps the list
 below type-checked, as mypyc needs.
 """

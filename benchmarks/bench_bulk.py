@@ -5,7 +5,7 @@
 
 It measures the meizhou-score installed beside the Python that runs it: the pure-Python package, or the
 compiled build, each best measured as users run it, a wheel installed in a virtualenv of its own
-(docs/performance.md, "Nearer the floor, fifth round", has the commands). The first line says which.
+(docs/performance.md, "Reproducing the figures", has the commands). The first line says which.
 
 Generates (once, fixed seed) a club's log (tests/records.py ``club_log``): 60
 tables playing at once, each seating four players drawn from a pool of 400

@@ -144,6 +144,28 @@ def test_every_link_between_the_documents_resolves():
                 assert (path.parent / target).exists(), f"{path.name}: {target}"
 
 
+def test_the_performance_document_is_todays_figures():
+    """docs/performance.md is read for today's figures (issue 45): at most 250 lines, the rounds'
+    history left to the commit log, and a figure or a pointer for every benchmark there is."""
+    doc = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert len(doc.splitlines()) <= 250
+    for bench in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+        assert f"benchmarks/{bench.name}" in doc, bench.name
+
+
+def test_the_performance_headings_the_code_names_exist():
+    """A module that sends its reader to docs/performance.md, "a heading", finds that heading."""
+    doc = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^#+ (.+)$", doc, re.M))
+    cited = 0
+    for source in [ROOT / "setup.py", *sorted((ROOT / "benchmarks").glob("*.py"))]:
+        text = source.read_text(encoding="utf-8")
+        for heading in re.findall(r'docs/performance\.md,\s+"([^"]+)"', text):
+            cited += 1
+            assert heading in headings, f"{source.name}: {heading}"
+    assert cited >= 2  # setup.py and benchmarks/bench_bulk.py
+
+
 def test_every_record_in_the_documents_settles_as_it_says():
     """A ```yaml block that is a whole record or session settles; where it claims balances, they agree."""
     import yaml
