@@ -303,6 +303,20 @@ def pytest_make_collect_report(collector):
         report.longrepr = f"skipped under CI, where every tool is installed: {reason}"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """`-n auto --dist loadfile` unless told otherwise: a test file's tests on one worker, so that
+    its servers, clusters and browsers start once. Only where pytest-xdist is loaded (`-p no:xdist`
+    runs the suite in one process) and only in the controller, when no -n or --dist was given;
+    registered after xdist's own hook, this one runs before it, which turns `auto` into workers."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and config.option.dist == "no":
+        config.option.numprocesses = "auto"
+        config.option.dist = "loadfile"
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's own hook: unknown under -p no:xdist
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` (pyproject's addopts): half again as many workers as cores, three on two. Most
     of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
