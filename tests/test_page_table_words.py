@@ -1,4 +1,4 @@
-"""What a newcomer table found on the page: the preview in view above Record, one notice at a time
+"""The page at a table: the preview in view above Record, one notice at a time
 that fades, an amendment called so on every phone, kongs in their own row, the language's own
 separator and the mainland's words, and the page's language picked as the command line picks it.
 Real `serve`, Debian's Chromium, phone-sized contexts.

@@ -1,6 +1,7 @@
-"""Findings of an outside attack on `serve` (docs/web.md; issue 30 §1, §4, §5; issue 31 §1-§3, §9).
+"""`serve`'s writes and requests (docs/web.md): If-Match and versions, a FIFO for a night, a kill
+mid-write, the request's keys in its errors, LAN hosts and origins.
 
-Each test fails on the code as found; each drives a real `meizhou-score serve` (uvicorn) process.
+Each test drives a real `meizhou-score serve` (uvicorn) process.
 """
 
 from __future__ import annotations
