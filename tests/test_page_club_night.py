@@ -1,4 +1,4 @@
-"""What a newcomer's club night found on the page (four phones, a ledger): the question after two
+"""A club night on the page (four phones, a ledger): the question after two
 phones record at once is seen whole below the sticky totals, at 320 × 640 and 390 × 844; and "Add
 to the ledger" tells the truth when the night is already there (as `ledger add` does), in English,
 繁體 and 简体. Real `serve`, Debian's Chromium, phone-sized contexts.

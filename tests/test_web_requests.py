@@ -309,7 +309,7 @@ def test_host_in_brackets_is_understood_or_refused_plainly(state):
     listen on [::1]:PORT (is another program using the port? try --port)" — the port is free; the
     real error is the brackets. Expected: listen on ::1, or a usage error about the address.
 
-    (Corrected by fix_web: the attacker's version waited for the command to end, which a server
+    (An earlier version of this test waited for the command to end, which a server
     that understands the address never does; it now waits for an answer on [::1] or an exit.)"""
     port = free_port()
     proc = subprocess.Popen(
