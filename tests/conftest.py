@@ -139,10 +139,11 @@ def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     return said
 
 
-def start_serve(night, *options, **popen):
+def start_serve(night, *options, port=None, **popen):
     """A real `meizhou-score serve NIGHT [OPTIONS]` on a free port of 127.0.0.1, answering: (its base URL, the process).
 
-    The caller stops it (SIGINT, as Ctrl-C) when done.
+    `port` names the port instead (a server started again on its address): one try there. The
+    caller stops it (SIGINT, as Ctrl-C) when done.
     """
     import json
     import socket
@@ -152,15 +153,16 @@ def start_serve(night, *options, **popen):
     import urllib.error
     import urllib.request
 
-    for _ in range(5):  # a port another process took meanwhile: this serve exits; another port
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
+    chosen = port
+    for _ in range(1 if chosen else 5):  # a port another took meanwhile: serve exits; another
+        if not chosen:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
         proc = subprocess.Popen(
             [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)]
             + list(options),
-            cwd=ROOT,
-            **popen,
+            **{"cwd": ROOT, **popen},
         )
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 120  # generous: a loaded machine starts Python slowly
@@ -177,6 +179,8 @@ def start_serve(night, *options, **popen):
                 return base, proc  # listening (a refusal is an answer)
             except OSError:
                 time.sleep(0.1)
+    if chosen:
+        raise AssertionError(f"serve {night} could not listen on port {chosen}")
     raise AssertionError("serve could not listen on five free ports in a row")
 
 
