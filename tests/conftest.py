@@ -322,8 +322,8 @@ def pytest_cmdline_main(config):
 
 @pytest.hookimpl(optionalhook=True)  # xdist's own hook: unknown under -p no:xdist
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (pytest_cmdline_main above): half again as many workers as cores, three on two. Most
-    of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
+    """`-n auto` (pytest_cmdline_main above): half again as many workers as cores, three on two.
+    Most of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
     a core left the cores 43% idle: 188 s for two workers here against 162 s for three."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(2, (cores or 1) * 3 // 2)
