@@ -139,10 +139,11 @@ def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     return said
 
 
-def start_serve(night, *options, **popen):
+def start_serve(night, *options, port=None, **popen):
     """A real `meizhou-score serve NIGHT [OPTIONS]` on a free port of 127.0.0.1, answering: (its base URL, the process).
 
-    The caller stops it (SIGINT, as Ctrl-C) when done.
+    `port` names the port instead (a server started again on its address): one try there. The
+    caller stops it (SIGINT, as Ctrl-C) when done.
     """
     import json
     import socket
@@ -152,15 +153,16 @@ def start_serve(night, *options, **popen):
     import urllib.error
     import urllib.request
 
-    for _ in range(5):  # a port another process took meanwhile: this serve exits; another port
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
+    chosen = port
+    for _ in range(1 if chosen else 5):  # a port another took meanwhile: serve exits; another
+        if not chosen:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = s.getsockname()[1]
         proc = subprocess.Popen(
             [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)]
             + list(options),
-            cwd=ROOT,
-            **popen,
+            **{"cwd": ROOT, **popen},
         )
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 120  # generous: a loaded machine starts Python slowly
@@ -177,6 +179,8 @@ def start_serve(night, *options, **popen):
                 return base, proc  # listening (a refusal is an answer)
             except OSError:
                 time.sleep(0.1)
+    if chosen:
+        raise AssertionError(f"serve {night} could not listen on port {chosen}")
     raise AssertionError("serve could not listen on five free ports in a row")
 
 
@@ -232,15 +236,15 @@ LONGEST_FIRST = [
     "test_page_night.py",
     "test_page_eyes.py",
     "test_web_page.py",
-    "test_page_newcomer.py",
+    "test_page_table_words.py",
     "test_page_chart.py",
     "test_bulk_parallel.py",
     "test_cli_hostile.py",
     "test_page_contract.py",
-    "test_found_cli.py",
+    "test_cli_files_and_names.py",
     "test_page_table.py",
     "test_cli_pipes.py",
-    "test_found_web.py",
+    "test_web_requests.py",
     "test_bulk_audit_faults.py",
     "test_page_lighthouse.py",
     "test_gates.py",
@@ -303,9 +307,23 @@ def pytest_make_collect_report(collector):
         report.longrepr = f"skipped under CI, where every tool is installed: {reason}"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """`-n auto --dist loadfile` unless told otherwise: a test file's tests on one worker, so that
+    its servers, clusters and browsers start once. Only where pytest-xdist is loaded (`-p no:xdist`
+    runs the suite in one process) and only in the controller, when no -n or --dist was given;
+    registered after xdist's own hook, this one runs before it, which turns `auto` into workers."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return
+    if config.option.numprocesses is None and config.option.dist == "no":
+        config.option.numprocesses = "auto"
+        config.option.dist = "loadfile"
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's own hook: unknown under -p no:xdist
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (pyproject's addopts): half again as many workers as cores, three on two. Most
-    of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
+    """`-n auto` (pytest_cmdline_main above): half again as many workers as cores, three on two.
+    Most of the suite waits — on the servers, browsers, clusters and programs it starts — so one worker
     a core left the cores 43% idle: 188 s for two workers here against 162 s for three."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(2, (cores or 1) * 3 // 2)

@@ -172,7 +172,7 @@ def test_ctrl_c_exits_130_and_leaves_nothing_behind(tmp_path, where):
 
 @pytest.mark.parametrize("where", ["in process", "on a cluster"])
 def test_sigterm_exits_143_and_leaves_nothing_behind(tmp_path, where):
-    # found by a newcomer: `timeout 40 meizhou-score audit ...` (SIGTERM, as a job scheduler stops
+    # `timeout 40 meizhou-score audit ...` (SIGTERM, as a job scheduler stops
     # a job) left the hidden .audit-... folder in --out, which the docs say is removed whatever
     # happens. The signal goes to the audit alone, as kill and timeout send it
     audit, out = _audit_under_way(tmp_path, where)
@@ -214,7 +214,7 @@ class _Answers:
 
 
 def test_an_address_where_something_else_answers_is_refused_not_taken_for_a_bug(tmp_path):
-    # found by a newcomer: --scheduler at a live port that is not Dask's crashed with "internal
+    # --scheduler at a live port that is not Dask's crashed with "internal
     # error (MemoryError)... this is a bug" (Dask read the banner as a frame's length), exit 3
     path = log(tmp_path / "day.jsonl", 300)
     out = tmp_path / "out"
@@ -239,7 +239,7 @@ def test_an_address_where_something_else_answers_is_refused_not_taken_for_a_bug(
 
 
 def test_an_address_that_never_answers_in_dasks_protocol_is_given_up():
-    # found by a newcomer: at a web server's port, Dask's handshake waited for ever (its own 20 s
+    # at a web server's port, Dask's handshake waited for ever (its own 20 s
     # bound the connection only); the connection is now given up after HANDSHAKE seconds
     from meizhou_score.bulk import audit as bulk_audit
 
@@ -347,7 +347,7 @@ def test_a_local_block_is_cut_where_fsspecs_read_block_cuts_it(tmp_path):
 
 
 def test_an_inputs_name_cannot_take_over_the_terminal(tmp_path):
-    # found by an attacker: audit's summary printed an input named evil<ESC>]0;pwned<BEL>.jsonl
+    # audit's summary printed an input named evil<ESC>]0;pwned<BEL>.jsonl
     # as it is, which retitles the terminal; every other message escapes such names
     path = tmp_path / "evil\x1b]0;pwned\x07.jsonl"
     path.write_text(
@@ -360,7 +360,7 @@ def test_an_inputs_name_cannot_take_over_the_terminal(tmp_path):
 
 
 def test_an_input_that_is_a_folder_or_a_pipe_is_called_so(tmp_path):
-    # found by attackers: `audit DIR` and `audit FIFO` said "No such file or directory"
+    # `audit DIR` and `audit FIFO` said "No such file or directory"
     folder = tmp_path / "logs"
     folder.mkdir()
     fifo = tmp_path / "pipe.jsonl"

@@ -340,7 +340,7 @@ def test_a_line_that_fails_to_be_written_leaves_only_its_error(monkeypatch):
 @pytest.mark.parametrize(
     "raw, error",
     [
-        # found by a newcomer: json counted the line's own newline as a line 2, and a record cut
+        # json counted the line's own newline as a line 2, and a record cut
         # short read "Expecting ',' delimiter: line 2 column 1 (char 161)"
         (
             b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true\n',
@@ -379,7 +379,7 @@ def test_a_line_that_is_not_json_says_where_in_the_line(raw, error):
     ],
 )
 def test_how_deep_a_line_may_nest_is_the_files_limit_in_every_process(where, depth):
-    # found by an attacker: a line nested 969-984 deep was refused in one process for its stake,
+    # a line nested 969-984 deep was refused in one process for its stake,
     # in --jobs workers and on Dask as "nested too deeply" (where the stack ran out differs): a
     # line now nests at most 8 deep, as a file does, and the words never depend on the stack
     nest = "[" * depth + "]" * depth

@@ -193,7 +193,7 @@ def _exactly(size: int) -> bytes:
 @pytest.mark.parametrize(
     "content",
     [
-        # found by an attacker: a last line without its newline had one added on the way to the
+        # a last line without its newline had one added on the way to the
         # workers, so --jobs 2 counted it as a byte longer and worded json's error otherwise
         b'{"players": ["A", "B", "C", "D"], "dealer": "B", "draw": true}\n{"a":',
         _exactly(64) + b"\n" + _exactly(64),  # at the limit, with and without its newline
@@ -227,7 +227,7 @@ def test_the_last_line_and_the_limit_read_alike_on_any_number_of_workers(tmp_pat
 
 
 def test_a_long_blank_line_is_refused_in_a_block_as_in_one_process():
-    # found by an attacker: audit (blocks read whole by the workers) took a 5 MiB line of spaces
+    # audit (blocks read whole by the workers) took a 5 MiB line of spaces
     # for a blank line and said nothing of it; settle --jsonl refuses it as too long
     import io
 
@@ -247,7 +247,7 @@ def test_a_long_blank_line_is_refused_in_a_block_as_in_one_process():
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_full_disk_is_the_outputs_failure_not_the_inputs(tmp_path, jobs):
-    # found by an attacker: `settle --jsonl many.jsonl > /dev/full` said "many.jsonl: cannot read
+    # `settle --jsonl many.jsonl > /dev/full` said "many.jsonl: cannot read
     # the file: No space left on device", exit 2; the output could not be written: exit 4
     path = tmp_path / "many.jsonl"
     path.write_bytes((_exactly(64) + b"\n") * 3000)
@@ -265,7 +265,7 @@ def test_a_full_disk_is_the_outputs_failure_not_the_inputs(tmp_path, jobs):
 
 
 def test_results_appended_to_their_own_input_are_refused(tmp_path):
-    # found by an attacker: `settle --jsonl f >> f` read its own results until the disk filled
+    # `settle --jsonl f >> f` read its own results until the disk filled
     path = tmp_path / "f.jsonl"
     before = (_exactly(64) + b"\n") * 300
     path.write_bytes(before)
@@ -284,7 +284,7 @@ def test_results_appended_to_their_own_input_are_refused(tmp_path):
 
 
 def test_a_record_at_the_limit_ends_with_either_line_end(tmp_path):
-    # found by a second attacker: a record of exactly the limit followed by "\r\n" was refused
+    # a record of exactly the limit followed by "\r\n" was refused
     # (its "\r" counted), and accepted as the file's last line without a line end
     content = (
         _exactly(64) + b"\r\n" + _exactly(64) + b"\r\n" + _exactly(65) + b"\r\n" + _exactly(64)

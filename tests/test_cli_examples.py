@@ -136,7 +136,7 @@ def test_golden_output(name, fmt):
 
 @pytest.mark.parametrize("flag", ["--hands", "--explain"])
 def test_each_hands_table_comes_before_the_sheet_not_instead_of_it(flag):
-    # found by a newcomer: --hands and --explain dropped the score sheet that --help says they add
+    # --hands and --explain dropped the score sheet that --help says they add
     # to. Hand 3 of the session: Jun self-draws seven pairs (ratio 3, R4), each other player pays
     # 2 units x 3 x 10 gold = 60 (R5): -60/-60/+180/-60; after hand 1's -20/+60/-20/-20 the
     # running totals are -80/0/+160/-80.

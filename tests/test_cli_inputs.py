@@ -130,7 +130,7 @@ def test_a_date_with_a_time_is_that_days_night(tmp_path):
     "option", [["--settle-up"], ["--hands"], ["--chart", "totals.svg"], ["--explain"]]
 )
 def test_an_option_bulk_mode_cannot_honour_is_refused_not_ignored(option, tmp_path, monkeypatch):
-    # found by a newcomer: --settle-up, --hands and --chart were taken with --jsonl and did
+    # --settle-up, --hands and --chart were taken with --jsonl and did
     # nothing (no settle_up in the output, no chart written), where --explain was refused
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["settle", "--jsonl", str(EXAMPLES / "hands.jsonl"), *option])
@@ -140,7 +140,7 @@ def test_an_option_bulk_mode_cannot_honour_is_refused_not_ignored(option, tmp_pa
 
 
 def test_a_jsonl_log_given_without_jsonl_is_pointed_there():
-    # found by a newcomer: `settle my.jsonl` said only "YAML error: did not find expected
+    # `settle my.jsonl` said only "YAML error: did not find expected
     # <document start>"
     result = CliRunner().invoke(cli, ["settle", str(EXAMPLES / "hands.jsonl")])
     assert result.exit_code == 2
@@ -149,7 +149,7 @@ def test_a_jsonl_log_given_without_jsonl_is_pointed_there():
 
 
 def test_a_jsonl_log_with_blank_lines_is_pointed_there_too(tmp_path):
-    # found by a second attacker: a blank line near the top hid the hint
+    # a blank line near the top hid the hint
     for name, text in (("gap", '{"a": 1}\n\n{"b": 2}\n'), ("blanks", '\n\n{"a": 1}\n{"b": 2}\n')):
         path = tmp_path / f"{name}.jsonl"
         path.write_text(text, encoding="utf-8")

@@ -186,7 +186,7 @@ def test_a_full_disk_under_a_ledger_command_is_exit_4_too(tmp_path, ledger, writ
 
 @pytest.mark.parametrize("writer", WRITERS)
 def test_a_file_written_is_named_on_standard_error(tmp_path, ledger, writer):
-    # a newcomer wrote a chart and an export and was told nothing: each says where it wrote, in the
+    # a chart and an export were written and nothing said so: each says where it wrote, in the
     # player's language, on standard error (standard output stays what the command prints)
     out = tmp_path / "out.file"
     done = run(*WRITERS[writer](ledger), out)

@@ -998,7 +998,7 @@ def test_amend_is_not_stopped_by_a_later_hand_already_disputed(tmp_path):
     ],
 )
 def test_a_name_the_file_would_refuse_is_asked_again_at_once(tmp_path, bad, why):
-    """Found by a tester: such a name passed the players' question and was refused only at the
+    """Such a name passed the players' question and was refused only at the
     write, after every other answer, asking the tiles again forever; and its escape sequence
     reached the terminal raw."""
     path = tmp_path / "night.yaml"
@@ -1026,7 +1026,7 @@ def test_a_name_the_file_would_refuse_is_asked_again_at_once(tmp_path, bad, why)
 
 
 def test_a_read_only_night_is_refused_before_any_question(tmp_path):
-    """Found by a tester: record asked every question of a hand, then said the file was read-only
+    """Record asked every question of a hand, then said the file was read-only
     (the table typed the hand for nothing); undo showed the hand and asked first too."""
     path = tmp_path / "night.yaml"
     made = run(

@@ -1,4 +1,4 @@
-"""What a newcomer found playing a night by the README in 简体 (LANG=zh_CN.UTF-8) in tmux, in
+"""A night played by the README in 简体 (LANG=zh_CN.UTF-8) in tmux, in
 `record`, `undo` and `record --amend`: click's English "Error:" at a yes/no question, a refused
 choice listing ids, `<` at the first question, an amendment asked as a new hand, the punctuation
 between a question and its choices or answer, a bad tile said twice, and the page's undo question
@@ -67,7 +67,7 @@ def test_a_wrong_answer_to_yes_or_no_is_refused_in_the_language(tmp_path, lang):
         assert "Error" not in screen
 
 
-ENDED_AT_UNDO = {  # found by an outside attacker: it said the input ended before the *hand*
+ENDED_AT_UNDO = {  # it said the input ended before the *hand*
     "zh-Hans": ("删除第 1 局？", "错误：还没回答，输入就结束了；没有撤回任何一局"),
     "zh-Hant": ("刪除第 1 局？", "錯誤：還沒回答，輸入就結束了；沒有撤回任何一局"),
     "en": ("Remove hand 1?", "error: the input ended before an answer; no hand was taken back"),
@@ -265,7 +265,7 @@ def test_the_pages_undo_question_says_the_hand_briefly(tmp_path, lang):
     assert "row.brief" in undo[: undo.index("\n}\n")]  # the question says the row's brief
 
 
-# Found by an outside attacker: a player whose name is a word a question reads otherwise (Draw,
+# a player whose name is a word a question reads otherwise (Draw,
 # Back, 流局) could not be named in full: Draw recorded a draw, Back went back a question
 NAMED = ["--players", "Draw,Mei,Back,Noel", "--stake", "10", "--dealer", "Mei", "--self-draw"]
 TILES = ["--hand", "123m 456m 789p 234s 55s", "--winning-tile", "4s"]
@@ -291,7 +291,7 @@ def test_a_full_name_names_its_player_before_any_word(tmp_path, typed, winner):
         assert hand["winner"] == winner and "kongs" not in hand and "draw" not in hand, hand
 
 
-# Found by a second outside attacker: the one-letter keys lost to players named d, < or -, and "-"
+# the one-letter keys lost to players named d, < or -, and "-"
 # (or 無) was refused at an open kong's discarder, where Enter meant none
 KEYS = ["--players", "d,<,-,Mei", "--stake", "10", "--dealer", "d", "--draw", *QUIET]
 

@@ -135,7 +135,7 @@ def test_export_includes_the_payments(month):
 
 
 def test_export_all_gives_a_payments_note_a_column_of_its_own(month):
-    """A payment's note went into the `rule` column (found by a newcomer): `note` is the last
+    """A payment's note went into the `rule` column: `note` is the last
     column of `--what all`, empty for a hand; a payment has no rule. `--what hands` is as it was."""
     import csv
 

@@ -1,5 +1,5 @@
 """The one choice of a language (i18n/language.pick) against what a hostile or careless browser
-sends: found by an outside attacker (issue 32), each case failing on the picker before.
+sends, each case failing on the picker before.
 
 RFC 9110 reads Accept-Language as a list of tags, each with an optional weight ``q`` from 0 to 1
 (at most three decimals; the parameter's name in either case); a tag whose weight is not one is

@@ -1,4 +1,4 @@
-"""What a newcomer's club night found on the page (four phones, a ledger): the question after two
+"""A club night on the page (four phones, a ledger): the question after two
 phones record at once is seen whole below the sticky totals, at 320 × 640 and 390 × 844; and "Add
 to the ledger" tells the truth when the night is already there (as `ledger add` does), in English,
 繁體 and 简体. Real `serve`, Debian's Chromium, phone-sized contexts.
@@ -11,37 +11,16 @@ Mei deals hand 2 (R10: the winner deals next).
 from __future__ import annotations
 
 import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 
 import pytest
-from conftest import ROOT
-from test_page_table import NIGHT, PLAIN, free_port, stop
+from conftest import start_serve
+from test_page_table import NIGHT, PLAIN, stop
 from test_web_page import later
 
 
 def serve(night, *extra) -> tuple[str, subprocess.Popen]:
     """`meizhou-score serve NIGHT --port PORT [EXTRA]`, answering: its base URL and process."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port), *extra],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/night", timeout=1)
-            return base, proc
-        except urllib.error.HTTPError:
-            return base, proc
-        except OSError:
-            assert time.monotonic() < deadline and proc.poll() is None, "serve did not answer"
-            time.sleep(0.1)
+    return start_serve(night, *extra, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def phone(browser, width: int, height: int, locale: str = "en-US"):

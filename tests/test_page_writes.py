@@ -13,16 +13,13 @@ the dealer's next player in seat order (Ah Fook, Mei, Jun, Lan): Mei's draw make
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
-import sys
-import time
 import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import start_serve
 from test_page_table import NIGHT, PLAIN, free_port, phone, serve, stop
 
 JUN_WINS_2 = """  - winner: Jun
@@ -254,20 +251,7 @@ def test_a_win_asked_again_waits_for_its_new_preview(tmp_path, chromium):
 
 def serve_on(night, port: int) -> subprocess.Popen:
     """`serve NIGHT --port PORT`, answering: the laptop, started again on the same address."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return proc
-        except OSError:
-            assert proc.poll() is None and time.monotonic() < deadline, "serve did not answer"
-            time.sleep(0.1)
+    return start_serve(night, port=port, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)[1]
 
 
 @pytest.fixture

@@ -81,7 +81,7 @@ def test_an_all_zero_night_still_has_three_ticks():
 
 def test_equal_totals_name_every_player():
     """Players who end equal each get a label of their own, one after another (a shared label
-    "Ah Fook, Jun, Lan… 0" hid names behind its ellipsis: found by a newcomer)."""
+    "Ah Fook, Jun, Lan… 0" hid names behind its ellipsis)."""
     series = {
         "Ah Fook": [0, -20, -40],
         "Mei": [0, 60, 40],

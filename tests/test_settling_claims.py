@@ -100,7 +100,7 @@ def test_the_cli_says_it_in_words_and_in_json():
 
 
 def test_a_claim_of_thirty_digits_keeps_every_digit_in_its_gap():
-    # found by an attacker: at the docs' stake 0.3333333333333333333333333333 (28 decimals), a
+    # at the docs' stake 0.3333333333333333333333333333 (28 decimals), a
     # claim of 1.6666666666666666666666666665 (29 digits) was negated in Python's 28-digit context,
     # the gaps summed to 5E-28 and the line came out "could not be settled ...; this is a bug".
     # R5: B self-draws an ordinary hand (ratio 1): each of the three pays 2 units, 2 x s =

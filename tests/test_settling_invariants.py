@@ -272,7 +272,7 @@ def test_every_value_has_all_its_fields(records):
 
 
 def test_a_value_pickles_copies_compares_and_replaces_as_the_namedtuple_did():
-    # found by the attacker of engine.value: a native class of the compiled build could not be
+    # a native class of the compiled build could not be
     # pickled or copied, and pure Python's slots refused pickle protocols 0 and 1
     import copy
     import pickle

@@ -483,8 +483,8 @@ def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
     ],
 )
 def test_a_night_set_up_on_the_page_has_its_comment_in_the_phones_language(tmp_path, lang, first):
-    """The file a phone starts begins as record's does, in the phone's language (found by the
-    language's engineer: the page's nights were always commented in English)."""
+    """The file a phone starts begins as record's does, in the phone's language (the
+    page's nights were always commented in English)."""
     night = tmp_path / "night.yaml"
     c = client(night)
     made = c.post(

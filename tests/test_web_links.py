@@ -7,42 +7,29 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT, read_until
+from conftest import ROOT, read_until, start_serve
 from test_web_faults import raw_request, serve_lan, stop
 
 
 def served(tmp_path, *extra, cwd=ROOT, env=None) -> str:
     """Run ``serve NIGHT`` with ``extra`` until it says where it serves, stop it (Ctrl-C): what
     it printed."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(tmp_path / "night.yaml")]
-        + ["--port", str(port), *extra],
+    _, proc = start_serve(
+        tmp_path / "night.yaml",
+        *extra,
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "XDG_STATE_HOME": str(tmp_path / "state"), **(env or {})},
-    )
+    )  # listening before it is stopped
     said = read_until(proc, proc.stdout, b"Ctrl-C")
-    deadline = time.monotonic() + 60  # listening before it is stopped
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, f"serve did not answer on {port} in 60 s"
-            time.sleep(0.1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert b"Traceback" not in err, err

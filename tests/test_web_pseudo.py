@@ -227,7 +227,7 @@ def test_the_pages_words_change_their_etag_with_the_languages(tmp_path, monkeypa
         ("", "zh-Hant-CN", "zh-Hant", "browser"),
         ("?lang=fr", "de-DE", "zh-Hant", "browser"),  # neither names one: serve --lang
         ("?lang=zh-Hans-TW", "", "zh-Hans", "query"),
-        # a list in ?lang= is the query's choice too (a second attacker: it said browser, so a
+        # a list in ?lang= is the query's choice too (it said browser, so a
         # phone's stored choice stood above it)
         ("?lang=zh-CN,en", "zh-TW", "zh-Hans", "query"),
         ("?lang=zh-CN;q=0,%20en", "zh-TW", "en", "query"),
@@ -270,7 +270,7 @@ def test_a_browser_without_script_is_told_so_in_its_language(en_xa, tmp_path, la
 
 
 def test_a_browsers_list_in_two_lines_is_one_list(tmp_path):
-    # found by an outside attacker: only the first line was read (fr: English)
+    # only the first line was read (fr: English)
     c = client(tmp_path / "night.yaml")
     lines = [("Accept-Language", "fr"), ("Accept-Language", "zh-CN")]
     assert '<html lang="zh-Hans" data-picked="browser">' in c.get("/", headers=lines).text
@@ -278,7 +278,7 @@ def test_a_browsers_list_in_two_lines_is_one_list(tmp_path):
 
 @pytest.mark.parametrize("path", ["/static/words.json", "/api/night"])
 def test_if_none_match_is_compared_weakly_and_star_matches(tmp_path, path):
-    # found by an outside attacker: words.json answered 200 to W/"…", and both to *
+    # words.json answered 200 to W/"…", and both to *
     c = client(tmp_path / "night.yaml")
     assert first_hand(c).status_code == 201
     etag = c.get(path).headers["ETag"]

@@ -68,7 +68,7 @@ def test_a_server_on_the_network_wants_the_token_whatever_the_host_header(tmp_pa
 
 def test_the_link_names_the_one_address_asked_for(tmp_path):
     """`--lan --host ADDRESS` listens on that address alone: the link it prints names it, not one
-    of the machine's network addresses that nothing listens on (found by a newcomer). 127.0.0.2 is
+    of the machine's network addresses that nothing listens on. 127.0.0.2 is
     this machine's too, and no network address of it."""
     port, proc, token = serve_lan(tmp_path, "--host", "127.0.0.2")
     try:
@@ -81,8 +81,8 @@ def test_the_link_names_the_one_address_asked_for(tmp_path):
 
 
 def test_lan_with_host_127_0_0_1_listens_there_alone(tmp_path):
-    """`--lan --host 127.0.0.1` listens on 127.0.0.1 alone and prints a link to it (found by a
-    newcomer: it listened on 0.0.0.0 and printed the machine's network address). 127.0.0.2 is
+    """`--lan --host 127.0.0.1` listens on 127.0.0.1 alone and prints a link to it (it
+    listened on 0.0.0.0 and printed the machine's network address). 127.0.0.2 is
     this machine's too: a server on every address would answer there."""
     port, proc, token = serve_lan(tmp_path, "--host", "127.0.0.1")
     try:

@@ -1,4 +1,4 @@
-"""What a newcomer reading only README.md and docs/ missed: every command in formats.md's list,
+"""What README.md and docs/ must say for a reader who has only them: every command in formats.md's list,
 the win a record cannot hold (R11) said where a player looks first, the page's setup as the page
 has it, and Dask installed from a clone."""
 

@@ -1,4 +1,5 @@
-"""Probes of issue 30's server, as an outside attacker found them (attack30).
+"""The server on requests it cannot take: huge numbers, unreadable HTTP, a phone gone mid-upload,
+a refusing disk, IPv6 on the LAN.
 
 Each test runs a real ``meizhou-score serve`` on 127.0.0.1 (a real uvicorn in its own process)
 and talks to it with httpx or a raw socket. The contract is docs/web.md: "The server never

@@ -1,4 +1,4 @@
-"""What a newcomer met at `record --amend`, `undo` and a hand given by flags (issue 34): Enter
+"""`record --amend`, `undo` and a hand given by flags: Enter
 says what it does, defaults in the player's words, the hand taken back shown as a hand, the robbed
 kong explained where it is mistyped, the amended hand's row on the sheet, and no kong assumed.
 

@@ -1,4 +1,4 @@
-"""Probes of issue 30's command-line surfaces, as an outside attacker found them (attack30).
+"""The command line on what a user should not have typed and on damaged ledgers.
 
 Each runs the real ``meizhou-score`` in its own process on files in a tmp folder; expectations
 are docs/formats.md's and docs/auditing.md's: exit 2 (never 3) for what a user typed or a

@@ -1,4 +1,4 @@
-"""What a newcomer's club night found in the ledger's words, on real SQLite files: a payment
+"""The club ledger's words, on real SQLite files: a payment
 confirmed with the names as the ledger knows them, an amount refused quoting what was typed, the
 history's one heading, and a changed night's refusal in good grammar (hand 2 is; hands 2 and 3
 are) in English, 繁體 and 简体.

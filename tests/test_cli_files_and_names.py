@@ -1,5 +1,5 @@
-"""Findings of an outside attack on the command line and the ledger (issue 30's contract,
-docs/formats.md). Each test is one finding; each fails on the code it was written against.
+"""The command line and the ledger on files that are not plain files (devices, FIFOs, links, a full
+disk), on names and notes a YAML reader or a terminal could misread, and on Ctrl-C (docs/formats.md).
 Real processes throughout (`python -m meizhou_score`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What an outside tester found in `record`, `--amend` and the kong questions, using only the docs in
-a terminal (English and 简体): each test fails on the code before its fix.
+"""`record`, `--amend` and the kong questions as a player meets them in a terminal, using only the
+docs (English and 简体).
 
 Every balance is worked out by hand from RULES.md in the comments (stake 10: a unit is 10 gold).
 """

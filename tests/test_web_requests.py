@@ -1,6 +1,7 @@
-"""Findings of an outside attack on `serve` (docs/web.md; issue 30 §1, §4, §5; issue 31 §1-§3, §9).
+"""`serve`'s writes and requests (docs/web.md): If-Match and versions, a FIFO for a night, a kill
+mid-write, the request's keys in its errors, LAN hosts and origins.
 
-Each test fails on the code as found; each drives a real `meizhou-score serve` (uvicorn) process.
+Each test drives a real `meizhou-score serve` (uvicorn) process.
 """
 
 from __future__ import annotations
@@ -308,7 +309,7 @@ def test_host_in_brackets_is_understood_or_refused_plainly(state):
     listen on [::1]:PORT (is another program using the port? try --port)" — the port is free; the
     real error is the brackets. Expected: listen on ::1, or a usage error about the address.
 
-    (Corrected by fix_web: the attacker's version waited for the command to end, which a server
+    (An earlier version of this test waited for the command to end, which a server
     that understands the address never does; it now waits for an answer on [::1] or an exit.)"""
     port = free_port()
     proc = subprocess.Popen(

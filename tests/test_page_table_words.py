@@ -1,4 +1,4 @@
-"""What a newcomer table found on the page: the preview in view above Record, one notice at a time
+"""The page at a table: the preview in view above Record, one notice at a time
 that fades, an amendment called so on every phone, kongs in their own row, the language's own
 separator and the mainland's words, and the page's language picked as the command line picks it.
 Real `serve`, Debian's Chromium, phone-sized contexts.
@@ -176,7 +176,7 @@ def test_the_page_picks_its_language_as_the_command_line_does(
     assert page.errors == []
 
 
-# What a second newcomer table found (four Chromium phones): a notice left in the script it was said
+# A table of four Chromium phones: a notice left in the script it was said
 # in after the switch to another, the tab's title always 梅州麻將, a half-width colon in Chinese,
 # and at 320 px the night's file name cut to one stray letter beside the language buttons.
 

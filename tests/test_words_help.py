@@ -1,4 +1,4 @@
-"""What a newcomer and a native reader still found in English or unclear (issue 34): the night
+"""The words a player reads in help and errors, in their own language: the night
 file's comment, the tile notation in a bad tile's error, the system's reasons, click's placeholders
 and the --kong help, in the player's language, in both scripts (and English where it applies).
 
