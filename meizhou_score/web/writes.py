@@ -4,6 +4,7 @@ writing."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -16,6 +17,8 @@ from .bodies import Json, body_of, hand_of, refused, unused, versions_of
 from .routes import Api
 from .setup import head_of
 from .words import said
+
+_HAND_NUMBER = re.compile(r"[1-9][0-9]{0,8}")  # a hand number: ASCII digits (never ３ or ٣)
 
 
 class Writes(Api):
@@ -80,7 +83,7 @@ class Writes(Api):
             return refused(lang, key, status, where="version" if status == 400 else "")
         version = str(named.version)
         asked = request.query_params.get("hand")  # the hand the player was asked about
-        if asked is not None and not (asked.isdigit() and len(asked) <= 9 and int(asked) >= 1):
+        if asked is not None and not _HAND_NUMBER.fullmatch(asked):  # ASCII digits, as everywhere
             return refused(lang, "amend_number", 422, where="hand")
         last = int(asked) if asked is not None else None
 
