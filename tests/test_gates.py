@@ -20,6 +20,7 @@ STRICT_ROOMS = (
     "errors.py",
     "web",
     "bulk",
+    "club",
 )
 
 pytestmark = pytest.mark.skipif(

@@ -13,7 +13,8 @@ from .store import transaction
 
 def find(conn: sqlite3.Connection, name: str) -> tuple[int, str]:
     """(the id, the name as the ledger keeps it) of the player ``name`` is a spelling of."""
-    found = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(name),)).fetchone()
+    query = "SELECT id, name FROM players WHERE key = ?"
+    found: tuple[int, str] | None = conn.execute(query, (identity(name),)).fetchone()
     if not found:
         raise LedgerError(msg("no player {name!r} in the ledger", name=name))
     return found
@@ -82,9 +83,8 @@ def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
                     night=both[0],
                 )
             )
-        moved = conn.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", (gone,)).fetchone()[
-            0
-        ]
+        query = "SELECT COUNT(*) FROM seats WHERE player_id = ?"
+        moved: int = conn.execute(query, (gone,)).fetchone()[0]
         for table, column in _REFERENCES:
             conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (kept, gone))
         conn.execute("DELETE FROM players WHERE id = ?", (gone,))
