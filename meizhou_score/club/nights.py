@@ -27,6 +27,7 @@ from ..records.rules import DEFAULT_RULES, Rules
 from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
+from .players import renamed
 from .store import transaction
 
 if TYPE_CHECKING:
@@ -351,7 +352,7 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
         (night,),
     ):
         names[str(data["players"][seat])] = name
-    return _renamed(data, names), rules
+    return renamed(data, names), rules
 
 
 def settled_again(conn: sqlite3.Connection, night: int) -> Night:
@@ -378,34 +379,6 @@ def settled_again(conn: sqlite3.Connection, night: int) -> Night:
             )
         )
     return result
-
-
-def _renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
-    """The night with each player's name replaced where the format puts a name (docs/rules.md,
-    “The files”)."""
-
-    def one(value: Any) -> Any:  # a name where the format puts one, else as it was
-        return names.get(value, value) if isinstance(value, str) else value
-
-    def hand(h: dict[str, Any]) -> dict[str, Any]:
-        h = dict(h)
-        for key in ("dealer", "winner", "robbed"):
-            if key in h:
-                h[key] = one(h[key])
-        if isinstance(h.get("kongs"), list):
-            h["kongs"] = [
-                {k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
-                for kong in h["kongs"]
-            ]
-        if isinstance(h.get("claimed"), dict):
-            h["claimed"] = {one(k): v for k, v in h["claimed"].items()}
-        return h
-
-    out = hand(data)
-    out["players"] = [one(p) for p in data["players"]]
-    if isinstance(data.get("hands"), list):
-        out["hands"] = [hand(h) for h in data["hands"]]
-    return out
 
 
 def remove(conn: sqlite3.Connection, night: int) -> None:
