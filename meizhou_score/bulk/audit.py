@@ -26,12 +26,17 @@ import errno
 import os
 import shutil
 import sys
-from collections.abc import Callable
-from typing import IO, NamedTuple
+from collections.abc import Callable, Iterator
+from typing import IO, TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from .blocks import count_lines, settle_range
 from .errors import Missing, NotDask, Unreadable
-from .lines import DISPUTED, FAILED, REFUSED, SETTLED
+from .lines import DISPUTED, FAILED, REFUSED, SETTLED, TooLong
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+_Made = TypeVar("_Made")
 
 SMALL = (
     4 << 20
@@ -75,7 +80,7 @@ def block_size(total: int, workers: int) -> int:
     return max(BLOCK_MIN, min(BLOCK_MAX, -(-total // (workers * PER_WORKER))))
 
 
-def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
+def connect(scheduler: str | None, scheduler_file: str | None, workers: int) -> Client:
     """A Dask client: of the cluster at ``scheduler`` (an address, ``tcp://HOST:PORT``) or named in
     ``scheduler_file``, else of a local cluster of ``workers`` processes, one thread each.
 
@@ -119,31 +124,32 @@ def connect(scheduler: str | None, scheduler_file: str | None, workers: int):
 HANDSHAKE = 30  # seconds: Dask's own 20 s bound the connection, not an answer that never comes
 
 
-def _within(connect: Callable[[], object], seconds: float):
+def _within(connect: Callable[[], _Made], seconds: float) -> _Made:
     """``connect()``'s client, or :class:`NotDask` when it has none after ``seconds`` or fails on
     what answered (a web server read as Dask's handshake hung for ever, or asked for a buffer of
     its text's size: MemoryError). Dask's own refusals (nothing listening) pass as they are."""
     import threading
 
-    found: dict[str, object] = {}
+    made: list[_Made] = []
+    failed: list[BaseException] = []
 
     def attempt() -> None:
         try:
-            found["client"] = connect()
+            made.append(connect())
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
-            found["error"] = exc
+            failed.append(exc)
 
     thread = threading.Thread(target=attempt, name="audit-connect", daemon=True)
     thread.start()
     thread.join(seconds)
     if thread.is_alive():
         raise NotDask(f"no answer in Dask's protocol within {seconds} s")
-    error = found.get("error")
+    error = failed[0] if failed else None
     if isinstance(error, OSError):
         raise error
     if isinstance(error, BaseException):
         raise NotDask(f"{type(error).__name__}: {error}".rstrip(": ")) from None
-    return found["client"]
+    return made[0]
 
 
 FORK = "distributed.worker.multiprocessing-method"
@@ -164,7 +170,7 @@ def _set_in_environment(key: str) -> bool:
     return name in os.environ
 
 
-def close(client) -> None:
+def close(client: Client) -> None:
     """Close a client, and stop its local cluster's workers (a remote cluster keeps running)."""
     cluster = getattr(client, "cluster", None)
     try:
@@ -174,17 +180,18 @@ def close(client) -> None:
             cluster.close()
 
 
-def workers_of(client) -> int:
+def workers_of(client: Client) -> int:
     """The threads a cluster's workers have in all: how many blocks it settles at once."""
-    info = client.scheduler_info()
-    return max(1, sum(worker.get("nthreads", 1) for worker in info.get("workers", {}).values()))
+    info = client.scheduler_info()  # a dict of Dask's, its values untyped
+    threads: int = sum(worker.get("nthreads", 1) for worker in info.get("workers", {}).values())
+    return max(1, threads)
 
 
 def audit(
-    client,
+    client: Client,
     paths: list[str],
     outputs: list[str],
-    rules_data: dict | None,
+    rules_data: dict[str, Any] | None,  # a house-rules document, as read
     max_bytes: int,
     into: str,
     blocksize: int | None = None,
@@ -207,7 +214,9 @@ def audit(
     ]
     counts = client.gather(counted)
     del counted
-    pending: list[list] = [[] for _ in paths]
+    pending: list[list[tuple[Future[tuple[dict[str, int], bytes | None]], str]]] = [
+        [] for _ in paths
+    ]
     lines = [0] * len(paths)
     for (n, path, offset, length), count in zip(ranges, counts, strict=True):
         part = os.path.join(into, f"{n}.{len(pending[n])}.part")
@@ -296,7 +305,11 @@ _NO_KERNEL_COPY = {errno.EXDEV, errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP, er
 
 
 def audit_here(
-    paths: list[str], outputs: list[str], rules_data: dict | None, max_bytes: int, into: str
+    paths: list[str],
+    outputs: list[str],
+    rules_data: dict[str, Any] | None,
+    max_bytes: int,
+    into: str,
 ) -> list[FileAudit]:
     """The same audit in this process, with ``settle --jsonl``'s own loop (inputs under a block)."""
     from .blocks import worker_rules
@@ -308,7 +321,7 @@ def audit_here(
         joined = os.path.join(into, f"{n}.out")
         lines = [0]
 
-        def numbered(source, lines=lines):
+        def numbered(source: IO[bytes], lines: list[int] = lines) -> Iterator[bytes | TooLong]:
             for line in lines_of(source, max_bytes):
                 lines[0] += 1
                 yield line
@@ -327,7 +340,8 @@ def _open_input(path: str) -> IO[bytes]:
         if "://" in path:
             import fsspec
 
-            return fsspec.open(path, "rb").open()
+            opened: IO[bytes] = fsspec.open(path, "rb").open()  # fsspec ships no types
+            return opened
         return open(path, "rb")
     except OSError as exc:
         raise Unreadable(path, exc.errno or 0, exc.strerror or str(exc)) from None

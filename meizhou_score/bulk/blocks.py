@@ -16,10 +16,13 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
 from .errors import Unreadable
 from .parallel import settle_block
+
+if TYPE_CHECKING:
+    from ..records.rules import Rules
 
 
 def read_range(path: str, offset: int, length: int) -> bytes:
@@ -35,7 +38,8 @@ def read_range(path: str, offset: int, length: int) -> bytes:
         from fsspec.utils import read_block
 
         with fsspec.open(path, "rb").open() as file:
-            return read_block(file, offset, length, delimiter=b"\n")
+            block: bytes = read_block(file, offset, length, delimiter=b"\n")  # fsspec: no types
+            return block
     except OSError as exc:
         raise Unreadable(path, exc.errno or 0, exc.strerror or str(exc)) from None
 
@@ -68,10 +72,11 @@ def count_lines(path: str, offset: int, length: int) -> int:
     return block.count(b"\n") + (1 if block and not block.endswith(b"\n") else 0)
 
 
-_RULES: dict = {}  # each worker's house rules, built once from the plain data sent with each block
+# each worker's house rules, built once from the plain data sent with each block
+_RULES: dict[str, Rules] = {}
 
 
-def worker_rules(rules_data: dict | None):
+def worker_rules(rules_data: dict[str, Any] | None) -> Rules:
     """The house rules a worker settles with, built once a worker from the plain data each block
     carries (the tables of readings loaded the first time)."""
     key = repr(rules_data)
@@ -89,7 +94,7 @@ def settle_range(
     offset: int,
     length: int,
     first: int,
-    rules_data: dict | None,
+    rules_data: dict[str, Any] | None,
     max_bytes: int,
     part: str,
 ) -> tuple[dict[str, int], bytes | None]:
@@ -118,7 +123,7 @@ def settle_range(
     return counts, None
 
 
-def dask_setup(worker) -> None:
+def dask_setup(worker: object) -> None:  # Dask's worker, not used
     """A local cluster's worker leaves Ctrl-C to the client, which stops the cluster and cleans up
     (run by Dask as the worker starts: ``distributed.worker.preload``)."""
     import signal

@@ -10,8 +10,8 @@ time and written a batch at a time.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
-from typing import IO, Any, BinaryIO, Final, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, Final, NamedTuple
 
 from ..errors import MeizhouError
 from ..records.loader import MAX_DEPTH
@@ -28,10 +28,12 @@ REFUSED: Final = "refused"
 FAILED: Final = "failed"
 _BATCH: Final = 256
 _BOM: Final = b"\xef\xbb\xbf"
+# a line's decoder: JSON text in, its data out (plain data, Any: the record's loader judges it)
+Decode = Callable[[str | bytes], Any]
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict:
-    found: dict = {}
+def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found: dict[str, object] = {}
     for key, value in pairs:
         if key in found:
             raise ValueError(f"the key {key!r} appears twice in one mapping")
@@ -61,7 +63,7 @@ class TooLong(NamedTuple):
     limit: int
 
 
-def lines_of(stream: BinaryIO, max_bytes: int) -> Iterator[bytes | TooLong]:
+def lines_of(stream: IO[bytes], max_bytes: int) -> Iterator[bytes | TooLong]:
     """The lines of a binary stream, each at most ``max_bytes`` long; a longer one is never held
     whole."""
     while True:
@@ -83,7 +85,7 @@ def record_bytes(line: bytes) -> int:
     return len(line) - (2 if line.endswith(b"\r\n") else 1 if line.endswith(b"\n") else 0)
 
 
-def _may_repeat_a_key(text: str | bytes, data, keys: int | None = None) -> bool:
+def _may_repeat_a_key(text: str | bytes, data: Any, keys: int | None = None) -> bool:
     """Could a key be written twice in ``text``? False only when it surely is not (a few µs).
 
     Every key is followed by a colon, and every other colon stands inside a
@@ -114,7 +116,7 @@ def _may_repeat_a_key(text: str | bytes, data, keys: int | None = None) -> bool:
     return encode(data).count(b":") != colons
 
 
-def _keys_in(value: dict | list, depth: int = 1) -> int:
+def _keys_in(value: dict[str, Any] | list[Any], depth: int = 1) -> int:
     """How many keys the decoded mappings in ``value`` hold, at every depth; :class:`TooDeep` when
     it nests deeper than a file may (what a line may nest never depends on a process's stack)."""
     if depth > MAX_DEPTH:
@@ -138,7 +140,7 @@ class TooDeep(Exception):
 _NESTED: Final = f"nested more than {MAX_DEPTH} deep; no hand record or session is"
 
 
-def line_decoder():
+def line_decoder() -> Decode:
     """msgspec decodes a line in 40% of json's time, decimals just as exact."""
     from msgspec.json import Decoder
 
@@ -150,7 +152,7 @@ def settle_line(
     number: int,
     rules: Rules = DEFAULT_RULES,
     max_bytes: int = 1 << 20,
-    decode=None,
+    decode: Decode | None = None,
 ) -> tuple[bytes, str]:
     """One line → (its JSON result, with ``line`` first; settled, disputed, refused or failed).
 
@@ -167,7 +169,7 @@ def settle_into(
     number: int,
     rules: Rules = DEFAULT_RULES,
     max_bytes: int = 1 << 20,
-    decode=None,
+    decode: Decode | None = None,
 ) -> str:
     """:func:`settle_line`, its result written at the end of ``out`` (no newline): many lines'
     results in one buffer. Returns settled, disputed, refused or failed."""
@@ -196,7 +198,9 @@ def _write(out: bytearray, number: int, obj: dict[str, Any]) -> None:
     out[at] = 0x2C  # ","
 
 
-def _settle_line(text, number: int, rules: Rules, max_bytes: int, decode) -> tuple[Any, str]:
+def _settle_line(
+    text: str | bytes | TooLong, number: int, rules: Rules, max_bytes: int, decode: Decode | None
+) -> tuple[Any, str]:
     """The line's result as an object without its ``line``, and the outcome."""
     if isinstance(text, TooLong):
         return _error_line(number, f"longer than {text.limit:,} bytes, the limit for a record")
@@ -257,7 +261,7 @@ def _not_json(text: str, exc: json.JSONDecodeError) -> str:
 _SLOW: Final = object()  # what _fast answers when json must read the line (and say what is wrong)
 
 
-def _fast(text: str | bytes, decode) -> Any:
+def _fast(text: str | bytes, decode: Decode | None) -> Any:
     """The line's data, read by msgspec; ``_SLOW`` when msgspec refuses it. msgspec reads UTF-8
     bytes without a str in between, and refuses any that are not UTF-8 (bytes outside strings must
     be JSON's own ASCII; inside, it checks every sequence), so bytes it reads are valid text. It

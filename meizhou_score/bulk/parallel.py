@@ -15,7 +15,7 @@ import os
 from collections import deque
 from collections.abc import Iterable
 from itertools import islice
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..records.filewrite import ctrl_c_held
 from .lines import (
@@ -29,12 +29,21 @@ from .lines import (
     settle_into,
 )
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from ..records.rules import Rules
+
+# a chunk's results as one process writes them, and its counts by outcome
+Settled = tuple[bytes, dict[str, int]]
+
 CHUNK = 2000  # lines a worker settles at a time: large enough that passing them costs little
 
-_RULES = None  # each worker's house rules, rebuilt from plain data (Rules holds read-only mappings)
+# each worker's house rules, rebuilt from plain data (Rules holds read-only mappings)
+_RULES: Rules | None = None
 
 
-def _start(rules_data: dict | None) -> None:
+def _start(rules_data: dict[str, Any] | None) -> None:  # a house-rules document, as read
     import signal
 
     global _RULES
@@ -46,18 +55,17 @@ def _start(rules_data: dict | None) -> None:
     preload_readings()
 
 
-def _settle_chunk(
-    chunk: tuple[int, bytes, frozenset[int]], max_bytes: int
-) -> tuple[bytes, dict[str, int]]:
+def _settle_chunk(chunk: tuple[int, bytes, frozenset[int]], max_bytes: int) -> Settled:
     """Settle one chunk: consecutive raw lines from line ``first``, those in ``too_long`` already
     refused."""
     first, block, too_long = chunk
+    assert _RULES is not None, "the worker's initializer sets its rules"
     return settle_block(first, block, _RULES, max_bytes, too_long)
 
 
 def settle_block(
-    first: int, block: bytes, rules, max_bytes: int, too_long: frozenset[int] = frozenset()
-) -> tuple[bytes, dict[str, int]]:
+    first: int, block: bytes, rules: Rules, max_bytes: int, too_long: frozenset[int] = frozenset()
+) -> Settled:
     """Consecutive lines of a JSONL file, the first of them line ``first``: their results, as one
     process writes them, and how many were settled, disputed, refused and failed (blank lines count
     in the numbering, and are not answered)."""
@@ -99,7 +107,11 @@ def _chunks(lines: Iterable[Any]) -> Iterable[tuple[int, bytes, frozenset[int]]]
 
 
 def run_parallel(
-    lines: Iterable[Any], out: IO[bytes], jobs: int, rules_data: dict | None, max_bytes: int
+    lines: Iterable[Any],
+    out: IO[bytes],
+    jobs: int,
+    rules_data: dict[str, Any] | None,
+    max_bytes: int,
 ) -> Summary:
     """Settle ``lines`` on ``jobs`` worker processes, writing results in input order."""
     from concurrent.futures import ProcessPoolExecutor
@@ -112,7 +124,7 @@ def run_parallel(
     if not ahead:
         return Summary(0, 0, 0, 0)
     jobs = len(ahead)
-    waiting: deque = deque()
+    waiting: deque[Future[Settled]] = deque()
     pool: ProcessPoolExecutor | None = None
     try:
         # Ctrl-C held while the pool starts its workers: one forked, the pool's own thread not yet
@@ -143,7 +155,7 @@ def run_parallel(
     return Summary(total[SETTLED], total[DISPUTED], total[REFUSED], total[FAILED])
 
 
-def _write(done: tuple[bytes, dict[str, int]], out: IO[bytes], total: dict[str, int]) -> None:
+def _write(done: Settled, out: IO[bytes], total: dict[str, int]) -> None:
     text, counts = done
     out.write(text)
     for key, n in counts.items():

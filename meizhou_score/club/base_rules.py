@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..records import rules as house
 from ..records.rules import DEFAULT_RULES, ROBBED_PAYS_FOR, Rules
 from .identity import VERSION_ONE, night_identity
+
+if TYPE_CHECKING:
+    from ..settling.night import Night
 
 FOLLOWS = "robbed_kong_share"  # the one rule that may follow another
 
@@ -70,7 +73,13 @@ def keep_following(conn: sqlite3.Connection) -> None:
             conn.execute("UPDATE nights SET hash = ? WHERE id = ?", (now, night))
 
 
-def _as_set(conn: sqlite3.Connection, night: int, data: str, rules: dict, decode) -> dict:
+def _as_set(
+    conn: sqlite3.Connection,
+    night: int,
+    data: str,
+    rules: dict[str, Any],  # a house-rules document, as stored
+    decode: Callable[[str], Any],  # a night's JSON text read back as plain data
+) -> dict[str, Any]:
     """The base rules of night ``night``'s row as they were set (see ``keep_following``)."""
     share, self_draw = rules.get(FOLLOWS), rules.get("self_draw_share", 0)
     written_out = share == ROBBED_PAYS_FOR * self_draw  # how a following rule was stored
@@ -106,7 +115,7 @@ def held_balances(conn: sqlite3.Connection, night: int) -> list[dict[int, int]]:
     return [hands[n] for n in sorted(hands)]
 
 
-def balances(result) -> list[dict[int, int]]:
+def balances(result: Night) -> list[dict[int, int]]:
     """Each hand's balances of a settled night, by seat, in hand order."""
     seat = {name: n for n, name in enumerate(result.players)}
     return [{seat[name]: units for name, units in s.balances.items()} for s in result.hands]

@@ -15,8 +15,9 @@ import datetime
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import LedgerError
 from ..i18n.messages import Message, at, msg
@@ -26,7 +27,15 @@ from ..records.rules import DEFAULT_RULES, Rules
 from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
+from .players import renamed
 from .store import transaction
+
+if TYPE_CHECKING:
+    from ..settling.night import Night
+    from ..settling.settlement import Settlement
+
+# a night as stored (JSON text) read back: plain data, as its file held it
+Decode = Callable[[str], Any]
 
 
 class Added(NamedTuple):
@@ -39,20 +48,21 @@ class Added(NamedTuple):
     was: int = 0  # hands the night had before it grew or was replaced
 
 
-def _decoder():
+def _decoder() -> Decode:
     from msgspec.json import Decoder
 
     return Decoder(float_hook=Decimal).decode
 
 
-def _hands(data: Any) -> list:
+def _hands(data: Any) -> list[Any]:
     """A night's hands as written: a session's list, or a single hand record as one hand."""
     if isinstance(data, dict) and isinstance(data.get("hands"), list):
-        return data["hands"]
+        hands: list[Any] = data["hands"]
+        return hands
     return [{k: v for k, v in data.items() if k not in HEAD_KEYS or k in HAND_KEYS}]
 
 
-def _head(data: Any) -> dict:
+def _head(data: Any) -> dict[str, Any]:
     """What the whole night shares: its players, stake, rules and date."""
     return {k: v for k, v in data.items() if k in HEAD_KEYS}
 
@@ -180,7 +190,11 @@ def _stored(conn: sqlite3.Connection, night: int) -> Any:
 
 
 def _same_night(
-    conn: sqlite3.Connection, origin: str | None, day: str | None, players, data: Any
+    conn: sqlite3.Connection,
+    origin: str | None,
+    day: str | None,
+    players: Sequence[str],
+    data: Any,
 ) -> tuple[int, Any] | None:
     """The night already added from the same file by the same four people, on the day the file
     names (``day``); a file that names none is the same night on whatever day it was added or last
@@ -189,7 +203,7 @@ def _same_night(
         return None
     people = [identity(p) for p in players]
     query = "SELECT id, data FROM nights WHERE origin = ?" + (" AND date = ?" if day else "")
-    found = []
+    found: list[tuple[int, Any]] = []
     for night, text in conn.execute(
         query + " ORDER BY id DESC", (origin, day) if day else (origin,)
     ).fetchall():
@@ -211,11 +225,21 @@ def _grows(stored: Any, data: Any) -> bool:
 
 def _date_of(conn: sqlite3.Connection, night: int) -> str:
     """The date the ledger gave night ``night``."""
-    return conn.execute("SELECT date FROM nights WHERE id = ?", (night,)).fetchone()[0]
+    day: str = conn.execute("SELECT date FROM nights WHERE id = ?", (night,)).fetchone()[0]
+    return day
 
 
 def _store(
-    conn, night: int, data, source, origin, date, digest, rules: Rules, result, new: bool = False
+    conn: sqlite3.Connection,
+    night: int,
+    data: Any,
+    source: str,
+    origin: str | None,
+    date: str,
+    digest: str,
+    rules: Rules,
+    result: Night,
+    new: bool = False,
 ) -> None:
     """Write night ``night`` whole: its row, seats and hands (an existing night's are replaced)."""
     from ..render.jsonout import encode
@@ -258,15 +282,18 @@ def _player_id(conn: sqlite3.Connection, name: str) -> int:
     key = identity(name)
     found = conn.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
     if found:
-        return found[0]
+        known: int = found[0]
+        return known
     row = conn.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
     assert row is not None, "an INSERT names the row it made"
     return row
 
 
-def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[str, int]) -> None:
+def _add_hand(
+    conn: sqlite3.Connection, night: int, number: int, s: Settlement, ids: dict[str, int]
+) -> None:
     r = s.record
-    scored = s.valid and s.score is not None
+    scored = s.score if s.valid else None  # a valid hand's score (a draw has none)
     hand = conn.execute(
         "INSERT INTO hands (night_id, number, dealer_id, draw, winner_id, win_type, robbed_id, "
         "valid, ratio, patterns, stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -275,12 +302,12 @@ def _add_hand(conn: sqlite3.Connection, night: int, number: int, s, ids: dict[st
             number,
             ids[r.dealer],
             int(r.draw),
-            ids.get(r.winner),
+            ids.get(r.winner) if r.winner is not None else None,
             r.win_type,
-            ids.get(r.robbed),
+            ids.get(r.robbed) if r.robbed is not None else None,
             int(s.valid),
-            s.score.ratio if scored else 0,
-            json.dumps(list(s.score.patterns) if scored else []),
+            scored.ratio if scored is not None else 0,
+            json.dumps(list(scored.patterns) if scored is not None else []),
             str(r.stake),
         ),
     ).lastrowid
@@ -325,10 +352,10 @@ def night_data(conn: sqlite3.Connection, night: int) -> tuple[Any, Rules]:
         (night,),
     ):
         names[str(data["players"][seat])] = name
-    return _renamed(data, names), rules
+    return renamed(data, names), rules
 
 
-def settled_again(conn: sqlite3.Connection, night: int):
+def settled_again(conn: sqlite3.Connection, night: int) -> Night:
     """Night ``night`` settled again from what the ledger stored (renames applied), as it was
     settled when it was added: the money of every hand checked against the balances the ledger
     holds (what the totals count), and a night that would be shown otherwise refused."""
@@ -352,34 +379,6 @@ def settled_again(conn: sqlite3.Connection, night: int):
             )
         )
     return result
-
-
-def _renamed(data: dict, names: dict[str, str]) -> dict:
-    """The night with each player's name replaced where the format puts a name (docs/rules.md,
-    “The files”)."""
-
-    def one(value):
-        return names.get(value, value) if isinstance(value, str) else value
-
-    def hand(h: dict) -> dict:
-        h = dict(h)
-        for key in ("dealer", "winner", "robbed"):
-            if key in h:
-                h[key] = one(h[key])
-        if isinstance(h.get("kongs"), list):
-            h["kongs"] = [
-                {k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
-                for kong in h["kongs"]
-            ]
-        if isinstance(h.get("claimed"), dict):
-            h["claimed"] = {one(k): v for k, v in h["claimed"].items()}
-        return h
-
-    out = hand(data)
-    out["players"] = [one(p) for p in data["players"]]
-    if isinstance(data.get("hands"), list):
-        out["hands"] = [hand(h) for h in data["hands"]]
-    return out
 
 
 def remove(conn: sqlite3.Connection, night: int) -> None:

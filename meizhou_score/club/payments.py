@@ -17,6 +17,7 @@ from ..errors import LedgerError, RecordError
 from ..i18n.messages import msg
 from ..records.names import controlled
 from ..records.validators import describe, typed_amount
+from ..settling import settleup
 from ..settling.money import EXACT, Gold, add, exact
 from ..settling.settleup import SettleUp, settle_up
 from .players import find
@@ -31,7 +32,7 @@ class Payment(NamedTuple):
     amount: Gold
     note: str
 
-    def named(self) -> dict:
+    def named(self) -> dict[str, object]:
         """The payment by the names every format gives it (CSV, JSON lines, ``ledger payments``):
         ``payment``, ``date``, ``from``, ``to``, ``amount``, ``note``."""
         return {
@@ -143,7 +144,7 @@ def square(
     since: str | None,
     until: str | None,
     date: str | None,
-    agreed: tuple | None = None,
+    agreed: tuple[settleup.Payment, ...] | None = None,
 ) -> SettleUp:
     """Settle up and record it as paid, in ONE write transaction (找數): what is owed is read,
     the fewest payments worked out and recorded against that same state, so that programs doing

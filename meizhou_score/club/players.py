@@ -4,6 +4,7 @@ history kept."""
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 from ..errors import LedgerError
 from ..i18n.messages import msg
@@ -13,7 +14,8 @@ from .store import transaction
 
 def find(conn: sqlite3.Connection, name: str) -> tuple[int, str]:
     """(the id, the name as the ledger keeps it) of the player ``name`` is a spelling of."""
-    found = conn.execute("SELECT id, name FROM players WHERE key = ?", (identity(name),)).fetchone()
+    query = "SELECT id, name FROM players WHERE key = ?"
+    found: tuple[int, str] | None = conn.execute(query, (identity(name),)).fetchone()
     if not found:
         raise LedgerError(msg("no player {name!r} in the ledger", name=name))
     return found
@@ -82,10 +84,37 @@ def merge(conn: sqlite3.Connection, old: str, new: str) -> int:
                     night=both[0],
                 )
             )
-        moved = conn.execute("SELECT COUNT(*) FROM seats WHERE player_id = ?", (gone,)).fetchone()[
-            0
-        ]
+        query = "SELECT COUNT(*) FROM seats WHERE player_id = ?"
+        moved: int = conn.execute(query, (gone,)).fetchone()[0]
         for table, column in _REFERENCES:
             conn.execute(f"UPDATE {table} SET {column} = ? WHERE {column} = ?", (kept, gone))
         conn.execute("DELETE FROM players WHERE id = ?", (gone,))
     return moved
+
+
+def renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """The night with each player's name replaced where the format puts a name (docs/rules.md,
+    “The files”)."""
+
+    def one(value: Any) -> Any:  # a name where the format puts one, else as it was
+        return names.get(value, value) if isinstance(value, str) else value
+
+    def hand(h: dict[str, Any]) -> dict[str, Any]:
+        h = dict(h)
+        for key in ("dealer", "winner", "robbed"):
+            if key in h:
+                h[key] = one(h[key])
+        if isinstance(h.get("kongs"), list):
+            h["kongs"] = [
+                {k: one(v) if k in ("player", "from") else v for k, v in kong.items()}
+                for kong in h["kongs"]
+            ]
+        if isinstance(h.get("claimed"), dict):
+            h["claimed"] = {one(k): v for k, v in h["claimed"].items()}
+        return h
+
+    out = hand(data)
+    out["players"] = [one(p) for p in data["players"]]
+    if isinstance(data.get("hands"), list):
+        out["hands"] = [hand(h) for h in data["hands"]]
+    return out

@@ -9,10 +9,10 @@ import json
 import sqlite3
 from collections.abc import Iterator
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import LedgerError
-from ..i18n.messages import msg
+from ..i18n.messages import Message, msg
 from ..records.kinds import KONG_TYPES, WIN_TYPES, WinType
 from ..records.names import identity
 from .balances import day_range, totals  # the nights' totals, where every report finds them
@@ -113,7 +113,17 @@ def stats(
     return out
 
 
-def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
+class _PerPlayer(NamedTuple):
+    """Each player's figures over a range, by player id, as the grouped queries give them."""
+
+    played: dict[int, tuple[int, int]]  # (nights, hands)
+    wins: dict[int, dict[str, int]]  # by win type
+    robbed: dict[int, int]  # times a kong of theirs was robbed
+    kongs: dict[int, dict[str, int]]  # by kong type
+    top: dict[int, tuple[int, str]]  # the biggest hand: its ratio, its patterns as JSON text
+
+
+def _per_player(conn: sqlite3.Connection, span: tuple[str, str]) -> _PerPlayer:
     """Every player's figures over the range, each in one grouped query
     (the ledger's indexes serve them)."""
     in_range = "JOIN nights n ON n.id = h.night_id WHERE n.date >= ? AND n.date <= ?"
@@ -157,10 +167,10 @@ def _per_player(conn: sqlite3.Connection, span: tuple[str, str]):
             span,
         )
     }
-    return played, wins, robbed, kongs, top
+    return _PerPlayer(played, wins, robbed, kongs, top)
 
 
-def _per_hand(total, hands: int) -> Decimal:
+def _per_hand(total: Decimal, hands: int) -> Decimal:
     """Gold won or lost per hand, to the hundredth (half up): money, not a rate."""
     from decimal import ROUND_HALF_UP
 
@@ -169,7 +179,7 @@ def _per_hand(total, hands: int) -> Decimal:
     )
 
 
-def _ratio(part, whole: int) -> Decimal:
+def _ratio(part: int, whole: int) -> Decimal:
     """``part / whole``: exact when it ends within four decimal places (1/8 is 0.125, never 0.12),
     else rounded half up to four (2/7 is 0.2857); 0 when there is no whole."""
     from decimal import ROUND_HALF_UP
@@ -183,7 +193,7 @@ def _ratio(part, whole: int) -> Decimal:
 
 def rows(
     conn: sqlite3.Connection, since: str | None = None, until: str | None = None
-) -> Iterator[dict]:
+) -> Iterator[dict[str, Any]]:
     """Every hand of the range in order, with its transfers: what ``ledger export`` writes."""
     query = (
         "SELECT h.id, n.id, n.date, h.number, d.name, h.draw, w.name, h.win_type, r.name, h.valid, "
@@ -240,12 +250,12 @@ def rows(
         }
 
 
-def check(conn: sqlite3.Connection, path: str) -> list:
+def check(conn: sqlite3.Connection, path: str) -> list[Message]:
     """What is wrong with the ledger, as messages: SQLite's integrity check,
     then hands that do not sum to 0."""
     from .store import integrity
 
-    problems: list = []
+    problems: list[Message] = []
     found = integrity(path)
     if found != "ok":
         problems.append(msg("SQLite's integrity check says: {check}", check=found))
@@ -264,13 +274,17 @@ def check(conn: sqlite3.Connection, path: str) -> list:
     return problems + unreadable_amounts(conn)
 
 
+# a period of history: a month or an ISO week (its order 0), or a night's day and its order in it
+Period = tuple[str, int]
+
+
 def history(
     conn: sqlite3.Connection,
     players: tuple[str, ...] = (),
     since: str | None = None,
     until: str | None = None,
     by: str = "night",
-) -> tuple[list[str], dict[str, list]]:
+) -> tuple[list[str], dict[str, list[Decimal | int]]]:
     """Each player's running balance over time — the nights, and the payments by their dates: (the
     periods' labels, each player's balance at the end of each period). ``by``:
     night | week | month."""
@@ -279,14 +293,14 @@ def history(
     from ..settling.money import add, exact, gold, negated
     from .payments import payments
 
-    changes: dict[tuple, dict[str, Decimal]] = {}  # (period, order) -> player -> change
+    changes: dict[Period, dict[str, Decimal]] = {}  # (period, order) -> player -> change
 
-    def period(date: str, night: int | None) -> tuple:
+    def period(date: str, night: int | None) -> Period:
         if by == "month":
-            return (date[:7],)
+            return (date[:7], 0)
         if by == "week":
             year, week, _ = datetime.date.fromisoformat(date).isocalendar()
-            return (f"{year:04d}-W{week:02d}",)  # ISO 8601: four digits, so labels sort
+            return (f"{year:04d}-W{week:02d}", 0)  # ISO 8601: four digits, so labels sort
         return (date, night if night is not None else 1 << 62)  # a payment after that day's nights
 
     query = (
@@ -312,7 +326,7 @@ def history(
             )
     keys = sorted(changes)
     running = dict.fromkeys(names, Decimal(0))
-    series: dict[str, list] = {name: [] for name in names}
+    series: dict[str, list[Decimal | int]] = {name: [] for name in names}
     for key in keys:
         for name in names:
             running[name] = add(running[name], changes[key].get(name, Decimal(0)))

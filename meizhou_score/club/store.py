@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from ..errors import LedgerError
@@ -25,7 +25,7 @@ from ..records.kept import refuse_unless_regular
 # (monkeypatch.setattr(store, "WAIT_SECONDS", …)) instead of waiting out 10 s of real time.
 WAIT_SECONDS = 10.0
 
-MIGRATIONS: tuple = (
+MIGRATIONS: tuple[str, ...] = (
     # version 1
     """
     CREATE TABLE players (
@@ -263,7 +263,7 @@ def transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
 
 
 @contextmanager
-def guarded(where) -> Iterator[None]:
+def guarded(where: str | Callable[[], str]) -> Iterator[None]:
     """SQLite's own failures said as the ledger's: busy (another writer), damaged, or unreadable.
 
     ``where`` is the ledger's path, or a function that gives it once it is known.

@@ -19,7 +19,7 @@ _STORED = (
 )
 
 
-def unreadable_amounts(conn: sqlite3.Connection) -> list:
+def unreadable_amounts(conn: sqlite3.Connection) -> list[Message]:
     """Every stored amount (a payment's, a stake, a transfer's) that the reports could not read:
     not an exact number, or past the loader's limits (a row written by hand, or by an older
     program)."""
@@ -27,7 +27,7 @@ def unreadable_amounts(conn: sqlite3.Connection) -> list:
     return [problem for problem in found if problem is not None]
 
 
-def amount_problem(kind: str, number: int, hand: int | None, text) -> Message | None:
+def amount_problem(kind: str, number: int, hand: int | None, text: object) -> Message | None:
     """Why the stored amount ``text`` (``kind`` payment, stake or transfer; payment ``number``, or
     night ``number``'s ``hand``) cannot be read by the reports, or None when it can."""
     from ..records.validators import amount
@@ -48,7 +48,7 @@ def amount_problem(kind: str, number: int, hand: int | None, text) -> Message | 
     )
 
 
-def readable(conn: sqlite3.Connection, text) -> Decimal:
+def readable(conn: sqlite3.Connection, text: object) -> Decimal:  # as SQLite holds it
     """The stored amount ``text`` as a Decimal; one the reports cannot read is refused, naming the
     first such row of the ledger as `ledger check` does (LedgerError: exit 2)."""
     from ..records.validators import amount

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 _CJK = "\u2018-\u201f\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
@@ -63,11 +64,11 @@ class Language:
         text = repr(value)[1:-1] if isinstance(value, str) else str(value)
         return f"{self.quotes[0]}{text}{self.quotes[1]}"
 
-    def join(self, items) -> str:
+    def join(self, items: Iterable[object]) -> str:
         """A list of names or tiles, with this language's separator (Ah Fook、Mei)."""
         return self.list_sep.join(str(item) for item in items)
 
-    def rate(self, plain: str, rate) -> str:
+    def rate(self, plain: str, rate: Decimal) -> str:
         """A rate as this language shows it: English as the plain number (0.25, as it always was),
         Chinese as a percentage (25%)."""
         if self.english_quotes:
@@ -97,7 +98,7 @@ class Language:
     def list_comma(self) -> str:
         return "，" if self.chinese else ", "
 
-    def fill(self, template: str, values: dict) -> str:
+    def fill(self, template: str, values: Mapping[str, object]) -> str:
         """``template`` with ``values`` filled in: ``{x!r}`` quoted in this language's quotes, and
         in Chinese no lone space left by the template between two Chinese characters (a value is
         never changed)."""
@@ -119,10 +120,10 @@ class Language:
 
 
 class _Filler(string.Formatter):
-    def __init__(self, language: Language):
+    def __init__(self, language: Language) -> None:
         self.language = language
 
-    def convert_field(self, value, conversion):
+    def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion == "r" and not self.language.english_quotes:
             return self.language.quote(value)
         return super().convert_field(value, conversion)
@@ -291,7 +292,9 @@ def named_by(option: str | None) -> str | None:
     return None
 
 
-def pick(option: str | None = None, locale=(), accept: str | None = None) -> str:
+def pick(
+    option: str | None = None, locale: str | Iterable[str | None] = (), accept: str | None = None
+) -> str:
     """The one choice of a language: an explicit option (--lang, ?lang=) first, then a browser's
     Accept-Language, then the locale's variables in order (LC_ALL, LC_MESSAGES, LANG: the first one
     set decides), else English."""

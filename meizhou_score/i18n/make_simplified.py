@@ -22,7 +22,9 @@ import ast
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .scripts import RUN
 
@@ -34,6 +36,7 @@ PHRASES_MODULE = HERE / "simplified_phrases.py"
 MODULES = (CHARACTERS_MODULE, PHRASES_MODULE)
 MAX_LINE_BYTES = 100  # the longest line the package holds, counted in bytes
 _RUN = re.compile(RUN)
+Convert = Callable[[str], str]  # one of OpenCC's conversions: Traditional text in, text out
 
 # Reviewed by hand: the words a mahjong table cares most about, fixed whatever OpenCC's t2s would
 # say (OpenCC 1.4 agrees with every one; a future profile that read 槓 as 扛 would not win).
@@ -86,7 +89,7 @@ def runs() -> set[str]:
     return found | set(REVIEWED)
 
 
-def _strings(value) -> list[str]:
+def _strings(value: Any) -> list[str]:  # the page's words.json: plain JSON
     if isinstance(value, str):
         return [value]
     if isinstance(value, dict):
@@ -96,7 +99,7 @@ def _strings(value) -> list[str]:
     return []
 
 
-def table(characters_of, words_of) -> tuple[dict[str, str], dict[str, str]]:
+def table(characters_of: Convert, words_of: Convert) -> tuple[dict[str, str], dict[str, str]]:
     """(characters, phrases): the character map from ``characters_of`` (OpenCC's t2s, character for
     character) and, for each run whose words read differently on the mainland (``words_of``,
     OpenCC's tw2sp: 檔案 → 文件, 伺服器 → 服务器, 預設值 → 默认值), the whole
@@ -160,7 +163,7 @@ def _reviewed(run: str, out: str, traditional: str, simplified: str) -> str:
     return out
 
 
-def sources(characters_of, words_of) -> dict[Path, str]:
+def sources(characters_of: Convert, words_of: Convert) -> dict[Path, str]:
     """The text of each module of the table: the character map, and the phrases."""
     characters, phrases = table(characters_of, words_of)
     return {
@@ -211,11 +214,12 @@ def _quoted(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def opencc(profile: str):
+def opencc(profile: str) -> Convert:
     """One of OpenCC's conversions (a build-time dependency: ``pip install opencc``)."""
     import opencc
 
-    return opencc.OpenCC(profile).convert
+    convert: Convert = opencc.OpenCC(profile).convert  # opencc ships no types: text in, text out
+    return convert
 
 
 def main() -> int:

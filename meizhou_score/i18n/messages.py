@@ -14,10 +14,18 @@ listed with ``, `` in English and ``、`` in Chinese.
 from __future__ import annotations
 
 import errno
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
 
 from .catalog import catalog, register
 from .language import language
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """What says itself in a language: a :class:`Message`, the package's errors."""
+
+    def say(self, lang: str = "en") -> str: ...
 
 
 class Message:
@@ -86,7 +94,7 @@ class Count(int):
         return int.__format__(int(self), spec)
 
 
-def counted(values: dict) -> dict:
+def counted(values: Mapping[str, object]) -> dict[str, object]:
     """``values`` with every whole number (not a flag) made a :class:`Count`."""
     return {key: Count(value) if type(value) is int else value for key, value in values.items()}
 
@@ -96,7 +104,7 @@ def say(words: Any, lang: str = "en") -> str:
     if isinstance(words, Message):
         return words.say(lang)
     if isinstance(words, BaseException):
-        if hasattr(words, "say"):
+        if isinstance(words, Sayable):
             return words.say(lang)
         return say(words.args[0], lang) if len(words.args) == 1 else str(words)
     return str(words)

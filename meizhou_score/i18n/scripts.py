@@ -10,8 +10,13 @@ written.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .language import LANGUAGES as _REGISTERED
 from .language import language
+
+if TYPE_CHECKING:
+    import re
 
 LANGUAGES = ("en", "zh-Hant", "zh-Hans")
 CHOICES = (*LANGUAGES, "zh")  # what --lang accepts: zh is Traditional, as it always was
@@ -61,15 +66,17 @@ def simplified(text: str) -> str:
 
 
 RUN = "[\u3400-\u9fff\uf900-\ufaff]+"  # a run of Chinese characters: the unit the table converts
-_TABLE: list = []
+# the character map (for str.translate), the phrases, the run: made on the first Simplified word
+_Table = tuple[dict[int, str], dict[str, str], "re.Pattern[str]"]
+_TABLE: list[_Table] = []
 
 
-def _table():
+def _table() -> _Table:
     if not _TABLE:
         import re
 
         from .simplified_characters import CHARACTERS
         from .simplified_phrases import PHRASES
 
-        _TABLE.extend((str.maketrans(CHARACTERS), PHRASES, re.compile(RUN)))
-    return _TABLE
+        _TABLE.append((str.maketrans(CHARACTERS), PHRASES, re.compile(RUN)))
+    return _TABLE[0]

@@ -361,7 +361,7 @@ def _register() -> None:
 _register()
 
 
-class _Words(dict):
+class _Words(dict[str, dict[str, str]]):
     """The words table by language, read from the catalogs (kept for the callers that index it)."""
 
     def __missing__(self, lang: str) -> dict[str, str]:
@@ -378,7 +378,7 @@ _RULE_OF = {
 }
 
 
-def phrase(key: str, lang: str, /, **values) -> str:
+def phrase(key: str, lang: str, /, **values: object) -> str:
     """The sentence ``key`` of the words table in ``lang``, its ruling and ``values`` filled in.
 
     (Messages — errors and refusals — are said by :func:`.messages.say`; both take what first,

@@ -5,8 +5,9 @@ when asked for, and never read or written again here (:mod:`.service` reads and 
 from __future__ import annotations
 
 import datetime
+import enum
 import hashlib
-from typing import Any
+from typing import Any, Final, Literal
 
 from ..errors import RecordError
 from ..i18n.messages import msg
@@ -15,7 +16,16 @@ from ..records.sessionfile import SessionFile
 from ..settling.night import Night, settle_again, settle_data, settle_next
 
 NO_FILE = "0"  # the version of a night whose file does not exist yet
-UNSETTLED: Any = object()  # a night not settled yet (None: no night, or every hand taken back)
+
+
+class Unsettled(enum.Enum):
+    """The one mark of a night not settled yet (None is a night before its first hand)."""
+
+    UNSETTLED = "unsettled"
+
+
+UNSETTLED: Final = Unsettled.UNSETTLED
+NightOrNot = Night | None | Literal[Unsettled.UNSETTLED]  # a Seen's night, settled or not yet
 
 
 def version_of(raw: bytes) -> str:
@@ -39,13 +49,13 @@ class Seen:
         self,
         version: str,
         found: SessionFile | None,
-        night: Any = UNSETTLED,
+        night: NightOrNot = UNSETTLED,
         after: Seen | None = None,
         target: str = "",
     ):
         self.version: str = version
         self.found: SessionFile | None = found
-        self._night: Any = night
+        self._night: NightOrNot = night
         # the file as read before: the hands they share from the first are not settled again
         self._after = after if night is UNSETTLED else None
         self.target: str = target
@@ -57,21 +67,18 @@ class Seen:
             self._after = None  # kept no longer than it is needed
             if found is None or all_taken_back(found.data):
                 self._night = None
-            elif after is not None and after.found is not None and after._settled_session():
+            elif after is not None and after.found is not None and isinstance(after._night, Night):
                 self._night = settle_again(after._night, after.found.data, found.data)
             else:
                 self._night = settle_data(found.data)
         return self._night
-
-    def _settled_session(self) -> bool:
-        return self._night is not UNSETTLED and self._night is not None
 
     @property
     def settled(self) -> bool:
         return self._night is not UNSETTLED
 
     @property
-    def hands(self) -> list:
+    def hands(self) -> list[Any]:  # the hands as written: plain data, checked when settled
         found = self.found
         return list(found.data["hands"]) if found is not None else []
 

@@ -94,7 +94,7 @@ class NightFile:
     def __init__(self, path: str, limits: Limits = DEFAULT_LIMITS):
         self.path, self.limits = path, limits
         self._guard = threading.Lock()
-        self._hands: OrderedDict[str, list] = OrderedDict()  # version → its hands as written
+        self._hands: OrderedDict[str, list[Any]] = OrderedDict()  # version → its hands as written
         self._settled: OrderedDict[str, Night | None] = OrderedDict()  # version → its night
         self._last: Seen | None = None
 
@@ -139,7 +139,7 @@ class NightFile:
         self._last = seen
         return seen
 
-    def _remember(self, version: str, hands: list) -> None:
+    def _remember(self, version: str, hands: list[Any]) -> None:
         """Keep a version's hands, to say later what changed since a caller saw it."""
         with self._guard:
             self._hands[version] = hands
@@ -344,7 +344,7 @@ class NightFile:
             raise RecordError("", msg("no such session file"), self.path)
         return now.found
 
-    def _in_range(self, number: int, hands: list) -> None:
+    def _in_range(self, number: int, hands: list[Any]) -> None:
         if not 1 <= number <= len(hands):
             raise RecordError(
                 "",

@@ -10,7 +10,7 @@ more to import than settling the hand: about 60 ms of a 160 ms start. Only the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 from unicodedata import combining, east_asian_width
 
@@ -84,6 +84,7 @@ def wrap(text: str, cells: int, indent: str = "", phrases: bool = False) -> str:
     english = sum(c.isascii() and c.isalpha() for c in text) > sum(
         east_asian_width(c) in "WF" for c in text
     )
+    words: Iterable[str]
     if english:
         words = _spaced(text)
     else:
@@ -98,7 +99,7 @@ def wrap(text: str, cells: int, indent: str = "", phrases: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _spaced(text: str):
+def _spaced(text: str) -> Iterator[str]:
     """The words of an English line, each with its space."""
     parts = text.split(" ")
     for n, part in enumerate(parts):
@@ -111,7 +112,7 @@ _CLOSING = set(
 _OPENING = set("「『（《〈【")  # never ends a line: it stays with the character after
 
 
-def _words(text: str):
+def _words(text: str) -> list[str]:
     """The pieces a line may break after: a word with its space, or one wide character (a closing
     mark kept with the character before it, an opening one with the character after)."""
     pieces: list[str] = []
@@ -123,7 +124,7 @@ def _words(text: str):
     return pieces
 
 
-def _phrases(text: str, cells: int):
+def _phrases(text: str, cells: int) -> Iterator[str]:
     """The pieces a cell's Chinese may break after: a phrase ending in a space or a closing mark;
     a phrase wider than ``cells`` in the pieces of :func:`_words`."""
     phrase: list[str] = []
@@ -135,7 +136,7 @@ def _phrases(text: str, cells: int):
             phrase = []
 
 
-def _pieces(text: str):
+def _pieces(text: str) -> Iterator[str]:
     word = ""
     for char in text:
         if east_asian_width(char) in "WF":

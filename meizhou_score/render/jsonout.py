@@ -9,12 +9,15 @@ never through a float. msgspec is imported only when JSON is written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.tiles import TILES
 from ..settling.money import exact, gold_at
 from ..settling.night import Night
 from ..settling.settlement import Settlement
+
+if TYPE_CHECKING:
+    from msgspec.json import Encoder
 
 number = exact  # an amount as JSON writes it (settling.money.exact)
 
@@ -76,7 +79,7 @@ def hand_json(s: Settlement, row: Callable[..., Any] = transfer_row) -> dict[str
     return out
 
 
-def _explained(s) -> dict[str, Any]:
+def _explained(s: Settlement) -> dict[str, Any]:
     """``gaps`` (each differing claim: gap = settles − claimed, and the part of the hand it
     matches) and ``corrections`` (the fewest payments from what was paid to what is owed;
     null when none can square it)."""
@@ -134,10 +137,10 @@ def night_json(night: Night) -> dict[str, Any]:
     return session_json(night) if night.session else hand_json(night.last)
 
 
-_ENCODER: Any = None  # msgspec's Encoder, made on the first JSON written
+_ENCODER: Encoder | None = None  # msgspec's Encoder, made on the first JSON written
 
 
-def _encoder() -> Any:
+def _encoder() -> Encoder:
     global _ENCODER
     if _ENCODER is None:
         import msgspec

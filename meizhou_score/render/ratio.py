@@ -3,7 +3,13 @@ mode."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from ..i18n.words import WORDS, phrase
+
+if TYPE_CHECKING:
+    from ..records.rules import Rules
 
 
 def pattern_name(pid: str, lang: str) -> str:
@@ -11,7 +17,7 @@ def pattern_name(pid: str, lang: str) -> str:
     return WORDS[lang][f"pattern_{pid}"]
 
 
-def headline(found) -> list[str]:
+def headline(found: Sequence[str]) -> list[str]:
     """The patterns a hand is named by, in every language: none that another one found takes
     the place of (the pattern table's last column: 十三幺 alone, never beside 混幺九;
     坎坎胡 and 清一色, never 碰碰胡 beside 坎坎胡). The JSON's ``patterns`` still names
@@ -21,7 +27,7 @@ def headline(found) -> list[str]:
     return [p for p in found if not any(p in BY_ID[q].supersedes for q in found if q != p)]
 
 
-def ratio_text(found, rules, lang: str = "en") -> str:
+def ratio_text(found: Sequence[str], rules: Rules, lang: str = "en") -> str:
     """How the ratio was reached: the patterns counted, those superseded, the combine mode."""
     from ..engine.patterns import working
 

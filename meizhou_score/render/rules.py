@@ -40,13 +40,13 @@ def _name(pid: str, spoken: Language) -> str:
     return WORDS[spoken.gloss if spoken.by_id else spoken.code][f"pattern_{pid}"]
 
 
-def _settings(rules) -> list[tuple[house.Row, object]]:
+def _settings(rules: house.Rules) -> list[tuple[house.Row, object]]:
     """Every rule but the pattern table, with its value in force."""
     data = rules.as_dict()
     return [(r, data[r.key]) for r in house.ROWS if r.key != "patterns"]
 
 
-def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
+def rules_text(rules: house.Rules, lang: str = "en", cells: int | None = None) -> str:
     """The effective house rules as two tables, patterns then payments, wrapped to fit 80 columns;
     on a screen narrower than that (``cells``), a pattern a line and each rule over its meaning."""
     from tabulate import tabulate
@@ -99,7 +99,7 @@ def rules_text(rules, lang: str = "en", cells: int | None = None) -> str:
     return "\n\n".join(out)
 
 
-def _rules_narrow(rules, lang: str, cells: int) -> str:
+def _rules_narrow(rules: house.Rules, lang: str, cells: int) -> str:
     """The house rules on a narrow screen: a pattern a line, then each rule and its value over its
     meaning (by id, as English), or its meaning over its value (by name, as Chinese, without
     ids)."""

@@ -10,6 +10,7 @@ from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
 from ..settling.money import text as plain
 from ..settling.night import Night
+from ..settling.settlement import Settlement
 from .columns import LEFT, RIGHT, table, width
 from .sheet import brief
 from .text import claim_lines, hand_text, next_line
@@ -121,7 +122,7 @@ def sheet_end(night: Night, lang: str = "en", rows: int = 3, cells: int | None =
     )
 
 
-def _why_disputed(s, kind: str, lang: str) -> list[str]:
+def _why_disputed(s: Settlement, kind: str, lang: str) -> list[str]:
     """Why hand ``s`` is disputed, in lines indented as the hand's own table indents them."""
     if kind == "claims":
         return claim_lines(s, lang)

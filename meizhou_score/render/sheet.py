@@ -14,6 +14,7 @@ from typing import Any
 from ..i18n.words import WORDS, phrase
 from ..settling.money import exact
 from ..settling.night import Night
+from ..settling.settlement import Settlement
 from .text import explain_transfer, hand_text
 
 
@@ -57,7 +58,7 @@ def sheet(night: Night, lang: str = "en", start: int = 0) -> list[dict[str, Any]
     return rows
 
 
-def brief(s, lang: str) -> str:
+def brief(s: Settlement, lang: str) -> str:
     """What happened in a hand, in a few words (the score sheet's column, and the page's question
     before a hand is taken back): the winner, how, the ratio; a draw; not a win."""
     w = WORDS[lang]
@@ -66,6 +67,7 @@ def brief(s, lang: str) -> str:
         return w["sheet_draw"]
     if not s.valid:
         return phrase("sheet_not_a_win", lang, winner=r.winner)
+    assert s.score is not None, "a valid win has a score"
     if r.robbed:
         return phrase("sheet_robbed", lang, winner=r.winner, robbed=r.robbed, ratio=s.score.ratio)
     return phrase(

@@ -4,6 +4,10 @@ language."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Protocol
+
 from ..i18n.language import language
 from ..i18n.words import WORDS, phrase
 from ..settling.money import signed
@@ -12,7 +16,35 @@ from .columns import LEFT, RIGHT, fit, table, width
 from .ratio import headline, pattern_name
 
 
-def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
+class Figures(Protocol):
+    """One player's figures as the club's ledger draws them (``club.reports.Stats``, a room
+    above this one): what the table and the blocks show."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def nights(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def wins(self) -> Mapping[str, int]: ...  # by win type
+    @property
+    def self_draw_rate(self) -> Decimal: ...
+    @property
+    def robbed(self) -> int: ...
+    @property
+    def kongs(self) -> Mapping[str, int]: ...  # by kong type
+    @property
+    def biggest_ratio(self) -> int: ...
+    @property
+    def biggest_patterns(self) -> Sequence[str]: ...
+    @property
+    def net(self) -> Decimal: ...
+    @property
+    def net_per_hand(self) -> Decimal: ...
+
+
+def stats_text(found: Sequence[Figures], lang: str = "en", cells: int | None = None) -> str:
     """Each player's figures (``club.reports.Stats``): a table,
     or a block each when it would not fit ``cells``."""
     w = WORDS[lang]
@@ -76,7 +108,7 @@ def stats_text(found, lang: str = "en", cells: int | None = None) -> str:
     return fit("\n\n".join(blocks), cells)
 
 
-def _biggest(st, lang: str) -> str:
+def _biggest(st: Figures, lang: str) -> str:
     """The biggest hand: its patterns in words and its ratio (``seven pairs 七小對 ×3``),
     or nothing."""
     if not st.biggest_ratio:

@@ -8,6 +8,8 @@ settlement; they never work the arithmetic out again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ..engine.tiles import TILES
 from ..i18n.scripts import gloss
 from ..i18n.terms import tile_name
@@ -21,6 +23,11 @@ from .ratio import (
     pattern_name,
     ratio_text,  # noqa: F401 - how a ratio was reached, said here as it always was
 )
+
+if TYPE_CHECKING:
+    from ..records.rules import Rules
+    from ..settling.claims import Part
+    from ..settling.payment import Transfer
 
 
 def seat_names(lang: str) -> list[str]:
@@ -127,11 +134,12 @@ def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
     return lines
 
 
-def part_text(part, lang: str = "en") -> str:
+def part_text(part: Part, lang: str = "en") -> str:
     """One part of a hand (the win, or a kong) and what it came to for the player."""
     w = WORDS[lang]
     if part.kind == "win":
         return phrase("part_win", lang, amount=signed(part.amount))
+    assert part.tile is not None, "a kong's part names the kong's tile"
     tile = TILES[part.tile]
     return phrase(
         "part_kong",
@@ -143,7 +151,7 @@ def part_text(part, lang: str = "en") -> str:
     )
 
 
-def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
+def explain_transfer(t: Transfer, s: Settlement, lang: str = "en") -> str:
     """One payment with the rule behind it, read from the payment's own basis."""
     w = WORDS[lang]
     stake = s.record.stake
@@ -152,6 +160,7 @@ def explain_transfer(t, s: Settlement, lang: str = "en") -> str:
         share = f"{basis.share} × {basis.multiplier}" if basis.multiplier != 1 else basis.share
         detail = phrase("detail_win", lang, ratio=basis.ratio, share=share)
     else:
+        assert t.tile is not None, "a kong's payment names the kong's tile"
         tile = TILES[t.tile]
         detail = phrase(
             "detail_kong",
@@ -182,7 +191,9 @@ def next_line(dealer: str | None, why: str, lang: str) -> str:
     return phrase("next", lang, name=dealer, why=phrase("why_" + why, lang))
 
 
-def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) -> str:
+def check_text(
+    result: dict[str, Any], rules: Rules, lang: str = "en", cells: int | None = None
+) -> str:
     """The ``check`` command as text: the win and how it scores, the waits, or how far the tiles
     are."""
     w = WORDS[lang]
@@ -223,7 +234,7 @@ def check_text(result: dict, rules, lang: str = "en", cells: int | None = None) 
     return "\n".join(lines)
 
 
-def _distance_text(result: dict, lang: str, cells: int | None = None) -> list[str]:
+def _distance_text(result: dict[str, Any], lang: str, cells: int | None = None) -> list[str]:
     """How far tiles that do not win (or wait) are: shanten, and the discards that keep the most
     tiles useful."""
     if "shanten" not in result:

@@ -43,7 +43,7 @@ def create_app(
     db: str | None = None,
     limits: Limits = DEFAULT_LIMITS,
     warm: bool = False,
-):
+) -> Guard:
     """The app for the night in ``night_path``; ``token`` (with --lan) is required of every
     request, and ``hosts`` are the Host headers the server answers to (none given: any). With
     ``warm`` (``serve``), the night's JSON in ``lang`` is made at once, off the event loop, so

@@ -27,6 +27,8 @@ MAX_DEPTH = 32  # a hand nests 4 deep; a setup with house rules 5
 _OPEN, _CLOSE, _QUOTE, _ESCAPE = b"[{", b"]}", ord('"'), ord("\\")
 _INT_DIGITS = 4000  # Python refuses int() of more than 4,300 digits
 _NEVER = "W/"  # the version a weak tag names: no night has it
+# a request's JSON object: plain data as the phone sent it, judged by the loader and the judge
+Body = dict[str, Any]
 
 
 class Json(JSONResponse):
@@ -36,7 +38,7 @@ class Json(JSONResponse):
         return encode(content)
 
 
-def refused(lang: str, key: str, status: int, where: str = "", **values) -> Json:
+def refused(lang: str, key: str, status: int, where: str = "", **values: object) -> Json:
     return Json({"error": said(key, lang, **values), "where": where}, status_code=status)
 
 
@@ -87,7 +89,7 @@ def unwritable(value: Any, where: str = "") -> str | None:
     return None
 
 
-async def body_of(request: Request, lang: str, optional: bool = False) -> dict | Json:
+async def body_of(request: Request, lang: str, optional: bool = False) -> Body | Json:
     """The request's JSON object (``{}`` for none when ``optional``); else the response that
     refuses it (400, 413 or 422)."""
     length = request.headers.get("content-length")
@@ -143,7 +145,7 @@ class Versions(NamedTuple):
     refusal: tuple[str, int] | None = None
 
 
-def versions_of(request: Request, body: dict | None = None) -> Versions:
+def versions_of(request: Request, body: Body | None = None) -> Versions:
     """The version the phone saw: ``If-Match: "<version>"``, the body's ``"version"`` and
     ``?version=`` — each one given must name the same version (two that differ: 400, nothing
     written). If-Match is RFC 9110's list: every tag on every line of it counts. A weak tag
@@ -179,7 +181,7 @@ def versions_of(request: Request, body: dict | None = None) -> Versions:
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def unused(body: dict, lang: str, amending: bool = False) -> Json | None:
+def unused(body: Body, lang: str, amending: bool = False) -> Json | None:
     """The refusal (422 at its key) of what a write would not use, or None: ``table`` when
     amending a hand, a table that is not an object or holds a key a night's head has not,
     a ``date`` that is not a date (``false``, ``0``, ``""`` would have been today),
@@ -210,7 +212,7 @@ def _a_date(value: Any) -> bool:
     return True
 
 
-def hand_of(body: dict, preview: bool = False) -> tuple[dict, dict | None, bool]:
+def hand_of(body: Body, preview: bool = False) -> tuple[Body, Body | None, bool]:
     """(the hand as a session's hand, the table of a new night or None, allow a dispute?).
     ``amend`` is the preview's key only: a write that carries it is refused as any unknown key."""
     table = body.get("table") if isinstance(body.get("table"), dict) else None

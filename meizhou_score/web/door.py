@@ -28,9 +28,16 @@ import logging
 import os
 import resource
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+if TYPE_CHECKING:
+    import socket
+
+    import uvicorn
 
 HEADER_TIMEOUT = 10.0  # seconds for a request's head and body
 PER_CLIENT = 48  # connections waiting for a request, per client address
@@ -54,15 +61,23 @@ def budget() -> int:
     return max(FEWEST, soft - open_now - RESERVE)
 
 
+class Connection(Protocol):
+    """A connection as the door sees it: its client's address, and how it is put out."""
+
+    client_host: str
+
+    def put_out(self) -> None: ...
+
+
 class Door:
     """The connections of one server: those waiting for a request, by client, oldest first."""
 
     def __init__(self, most: int | None = None):
         self.most = budget() if most is None else most
-        self.live: set[Any] = set()
-        self.waiting: dict[str, OrderedDict[Any, None]] = {}
+        self.live: set[Connection] = set()
+        self.waiting: dict[str, OrderedDict[Connection, None]] = {}
 
-    def opened(self, conn: Any) -> None:
+    def opened(self, conn: Connection) -> None:
         self.live.add(conn)
         self.wait(conn)
         mine = self.waiting[conn.client_host]
@@ -72,13 +87,13 @@ class Door:
             most = max(self.waiting.values(), key=len, default=None)
             self._close(next(iter(most)) if most else conn)  # none waiting: this one refused
 
-    def wait(self, conn: Any) -> None:
+    def wait(self, conn: Connection) -> None:
         """``conn`` waits for a request's head (opened, or answered and kept alive): newest."""
         mine = self.waiting.setdefault(conn.client_host, OrderedDict())
         mine.pop(conn, None)
         mine[conn] = None
 
-    def busy(self, conn: Any) -> None:
+    def busy(self, conn: Connection) -> None:
         """``conn`` has a request's head: never closed by the caps."""
         mine = self.waiting.get(conn.client_host)
         if mine is not None:
@@ -86,69 +101,75 @@ class Door:
             if not mine:
                 del self.waiting[conn.client_host]
 
-    def closed(self, conn: Any) -> None:
+    def closed(self, conn: Connection) -> None:
         self.live.discard(conn)
         self.busy(conn)
 
-    def _close(self, conn: Any) -> None:
+    def _close(self, conn: Connection) -> None:
         self.closed(conn)
         conn.put_out()
 
 
-def held(base: type) -> type:
-    """``base`` (uvicorn's h11 protocol) with the header timeout and the caps of one
-    :class:`Door`, made when the first connection opens (the server's limits as it serves)."""
-    door: list[Door] = []
+class Held(H11Protocol):
+    """uvicorn's h11 protocol with the header timeout and the caps of one :class:`Door`: each
+    server's protocol is a class of its own made from this one (:func:`.wire.protocol_for`), with
+    a door of its own, made when the first connection opens (the server's limits as it serves)."""
 
-    class Held(base):  # type: ignore[misc, valid-type]  # base is a class chosen at run time
-        client_host = ""
-        _timer: asyncio.TimerHandle | None = None
+    door: ClassVar[list[Door]]  # the server's door, once made
+    client_host = ""
+    _timer: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport) -> None:
-            super().connection_made(transport)
-            self.client_host = self.client[0] if self.client else ""
-            if not door:
-                door.append(Door())
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.door = []  # each server's protocol its own door
+
+    def connection_made(  # type: ignore[override]  # uvicorn's own: a Transport, not a Base one
+        self, transport: asyncio.Transport
+    ) -> None:
+        super().connection_made(transport)
+        self.client_host = self.client[0] if self.client else ""
+        door = type(self).door
+        if not door:
+            door.append(Door())
+        self._arm()
+        door[0].opened(self)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if self.conn.their_state is not h11.IDLE:
+            type(self).door[0].busy(self)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            type(self).door[0].wait(self)
             self._arm()
-            door[0].opened(self)
 
-        def handle_events(self) -> None:
-            super().handle_events()
-            if self.conn.their_state is not h11.IDLE:
-                door[0].busy(self)
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        door = type(self).door
+        if door:
+            door[0].closed(self)
+        super().connection_lost(exc)
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
-                door[0].wait(self)
-                self._arm()
+    def _arm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
 
-        def connection_lost(self, exc) -> None:
-            if self._timer is not None:
-                self._timer.cancel()
-            if door:
-                door[0].closed(self)
-            super().connection_lost(exc)
+    def _too_slow(self) -> None:
+        self._timer = None
+        if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):  # the head or body not in
+            type(self).door[0].closed(self)
+            self.put_out()
 
-        def _arm(self) -> None:
-            if self._timer is not None:
-                self._timer.cancel()
-            self._timer = self.loop.call_later(HEADER_TIMEOUT, self._too_slow)
-
-        def _too_slow(self) -> None:
-            self._timer = None
-            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):  # the head or body not in
-                door[0].closed(self)
-                self.put_out()
-
-        def put_out(self) -> None:
-            if not self.transport.is_closing():
-                self.transport.close()
-
-    return Held
+    def put_out(self) -> None:
+        if not self.transport.is_closing():
+            self.transport.close()
 
 
-def quiet_accepts(lang: str):
+def quiet_accepts(lang: str) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
     """An event loop's exception handler that says a refused accept (out of open files) in one
     line of the server's language, once a minute at most, never with a traceback; anything else
     as asyncio says it."""
@@ -157,7 +178,7 @@ def quiet_accepts(lang: str):
     said_once = said("out_of_files", lang)  # made now: no file is read when none can be opened
     last = [float("-inf")]
 
-    def handler(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    def handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         if context.get("message") == "socket.accept() out of system resource":
             if loop.time() - last[0] >= 60:
                 last[0] = loop.time()
@@ -168,14 +189,16 @@ def quiet_accepts(lang: str):
     return handler
 
 
-def server_for(config: Any, lang: str, told_to_stop: Any = lambda: False) -> Any:
+def server_for(
+    config: uvicorn.Config, lang: str, told_to_stop: Callable[[], bool] = lambda: False
+) -> uvicorn.Server:
     """uvicorn's server for ``config``, its event loop saying a refused accept quietly
     (:func:`quiet_accepts`); it does not start at all when ``told_to_stop()`` (a Ctrl-C came while
     its event loop was being made, before uvicorn listens for signals itself)."""
     import uvicorn
 
     class Server(uvicorn.Server):
-        async def serve(self, sockets=None) -> None:
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
             if told_to_stop():
                 return
             asyncio.get_running_loop().set_exception_handler(quiet_accepts(lang))

@@ -12,6 +12,7 @@ import hmac
 from urllib.parse import parse_qsl
 
 from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .bodies import Json
 from .words import language_for, refusal_page, said
@@ -31,10 +32,10 @@ SECURITY = {
 class Guard:
     """ASGI middleware: refuses what is not the table's, and secures every response."""
 
-    def __init__(self, app, token: str | None, hosts: tuple[str, ...], lang: str):
+    def __init__(self, app: ASGIApp, token: str | None, hosts: tuple[str, ...], lang: str):
         self.app, self.token, self.hosts, self.lang = app, token, hosts, lang
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -47,7 +48,7 @@ class Guard:
             response = self._refusal(status, scope, headers)
             return await response(scope, receive, send)
 
-        async def secured(message):
+        async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [
                     *message.get("headers", []),
@@ -57,7 +58,7 @@ class Guard:
 
         return await self.app(scope, receive, secured)
 
-    def _refusal(self, status: int, scope, headers: dict) -> Response:
+    def _refusal(self, status: int, scope: Scope, headers: dict[str, str]) -> Response:
         key = "no_token" if status == 401 else "not_ours"
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         if "text/html" in headers.get("accept", "") and scope["method"] == "GET":
@@ -72,7 +73,7 @@ class Guard:
         lang = language_for(query.get("lang") or headers.get("x-lang"), self.lang)
         return Json({"error": said(key, lang), "where": ""}, status_code=status, headers=SECURITY)
 
-    def _refused(self, scope, headers: dict) -> int:
+    def _refused(self, scope: Scope, headers: dict[str, str]) -> int:
         host = headers.get("host", "")
         if self.hosts and host not in self.hosts:
             return 403  # a name this server was not started under (DNS rebinding)
@@ -95,7 +96,7 @@ class Guard:
         return 0
 
 
-def own_names(server) -> set[str]:
+def own_names(server: tuple[str, int | None] | None) -> set[str]:
     """The Host headers naming the address a request came to (``scope["server"]``): the address
     with its port (bracketed IPv6; an IPv4 address mapped into IPv6 as itself), and this machine's
     own names when it is a loopback address."""

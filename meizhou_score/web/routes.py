@@ -24,6 +24,7 @@ from ..errors import LedgerError, MeizhouError, RecordError
 from ..i18n.language import named_by
 from ..i18n.messages import reason
 from ..night.errors import Moved, Stale
+from ..night.seen import Seen
 from ..night.service import NightFile
 from ..records.loader import Limits
 from ..records.model import HEAD_KEYS
@@ -109,7 +110,7 @@ class Api:
 
     # ------------------------------------------------------------------ answers
 
-    def answer(self, seen, lang: str, status: int = 200, **extra: Any) -> Response:
+    def answer(self, seen: Seen, lang: str, status: int = 200, **extra: Any) -> Response:
         """The night as GET gives it (with its ETag), after ``extra``: made once per version."""
         body = self.states.with_keys(seen, lang, extra)
         return _json(body, status, seen.version)

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
-from ..night.service import Seen
+from ..night.seen import Seen
 from ..records.model import same
 from ..render.jsonout import encode, night_json, session_json
 from ..render.sheet import sheet
@@ -30,8 +30,8 @@ class Made(NamedTuple):
     """A version's night in one language, in parts: its table and hands as written, each hand's
     JSON (settle's) and each sheet row, encoded."""
 
-    table: Any
-    written: list
+    table: Any  # the night's head as written: plain data
+    written: list[Any]  # its hands as written: plain data
     hands: list[bytes]
     rows: list[bytes]
 
@@ -113,7 +113,7 @@ class States:
             ]
         )
 
-    def _parts(self, night: Night, written: list, table: Any, lang: str) -> Made:
+    def _parts(self, night: Night, written: list[Any], table: Any, lang: str) -> Made:
         """The night's parts, those of the hands it shares with the last version made kept."""
         last = self._last.get(lang)
         kept = 0

@@ -45,8 +45,10 @@ def revoke(night_path: str) -> bool:
 
 
 @contextlib.contextmanager
-def _kept() -> Iterator[dict]:
-    """links.json's mapping, under the lock; written back (atomically) when it changed."""
+def _kept() -> Iterator[dict[str, object]]:
+    """links.json's mapping (a night's real path → its token; whatever else the file holds is
+    JSON read back and judged where it is used), under the lock; written back (atomically) when
+    it changed."""
     folder = state_folder()
     os.makedirs(folder, mode=0o700, exist_ok=True)
     store = os.path.join(folder, "links.json")
@@ -68,7 +70,7 @@ def _kept() -> Iterator[dict]:
         os.close(lock)  # the lock goes with it
 
 
-def _write(folder: str, store: str, kept: dict) -> None:
+def _write(folder: str, store: str, kept: dict[str, object]) -> None:
     fd, temporary = tempfile.mkstemp(prefix=".links.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -13,7 +13,7 @@ import json
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .door import held
+from .door import Held
 from .guard import SECURITY
 from .words import said
 
@@ -23,7 +23,7 @@ def protocol_for(lang: str) -> type[H11Protocol]:
     holding its connections as :mod:`.door` says (a header timeout, caps per client and in
     all)."""
 
-    class JsonH11(H11Protocol):
+    class JsonH11(Held):
         def send_400_response(self, msg: str) -> None:
             body = json.dumps(
                 {"error": said("bad_http", lang), "where": ""}, ensure_ascii=False
@@ -42,4 +42,4 @@ def protocol_for(lang: str) -> type[H11Protocol]:
                 self.transport.write(self.conn.send(event))
             self.transport.close()
 
-    return held(JsonH11)
+    return JsonH11

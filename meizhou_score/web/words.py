@@ -12,6 +12,7 @@ choice, :func:`~..i18n.language.pick`.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from html import escape
 from importlib import resources
 
@@ -193,7 +194,7 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
 }
 
 
-def _written(n: int, code: str):
+def _written(n: int, code: str) -> Callable[[], dict[str, str]]:
     """The hand-written catalog of ``web`` in ``code``: the ``n``-th of each pair of ``SAID``, and
     the page's words of ``static/words.json``."""
 
@@ -213,7 +214,7 @@ register("en", "web", _written(0, "en"))
 register("zh-Hant", "web", _written(1, "zh-Hant"))
 
 
-def said(key: str, lang: str, **values) -> str:
+def said(key: str, lang: str, **values: object) -> str:
     """The sentence ``key`` in ``lang`` (any language registered), its blanks filled."""
     text = catalog(lang, "web")[key]
     return text.format(**values) if values else text

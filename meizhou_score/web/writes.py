@@ -13,7 +13,7 @@ from starlette.responses import Response
 from ..night.errors import NotLast, Stale
 from ..render.sheet import sheet
 from ..settling.judge import dispute_reasons
-from .bodies import Json, body_of, hand_of, refused, unused, versions_of
+from .bodies import Body, Json, body_of, hand_of, refused, unused, versions_of
 from .routes import Api
 from .setup import head_of
 from .words import said
@@ -26,7 +26,7 @@ class Writes(Api):
 
     async def _asked(
         self, request: Request, lang: str, optional: bool = False
-    ) -> tuple[dict, str] | Response:
+    ) -> tuple[Body, str] | Response:
         """(the body, the version it was decided on), or the response refusing the request."""
         body = await body_of(request, lang, optional)
         if isinstance(body, Response):
@@ -96,6 +96,7 @@ class Writes(Api):
                 )
             row = sheet(plan.before, lang, start=plan.number - 1)[0]  # its row alone
             taken = {"hand": plan.number, "what": row["what"], "changes": row["changes"]}
+            assert plan.seen is not None, "take_back answers the file as written"
             return self.answer(plan.seen, lang, 200, hand=plan.number, taken_back=taken)
 
         return await self.threaded(lang, work)
