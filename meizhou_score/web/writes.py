@@ -142,7 +142,10 @@ class Writes(Api):
         asked = await self._asked(request, lang, optional=True)
         if isinstance(asked, Response):
             return asked
-        _, version = asked
+        body, version = asked
+        for key in body or {}:
+            if key != "version":  # the night is added as it stands: nothing else to say
+                return refused(lang, "unused_key", 422, where=key)
 
         def work() -> Response:
             from ..club import adding
