@@ -228,7 +228,7 @@ def test_without_libyaml_deep_nesting_is_still_refused(monkeypatch):
 
     monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
     monkeypatch.setattr(yamlin, "_LOADER", None)
-    with pytest.raises(RecordError, match="nested too deeply|nesting"):
+    with pytest.raises(RecordError, match="nested more than 8 deep"):
         load_yaml("players: " + "[" * 5000 + "]" * 5000 + "\n", "deep.yaml")
     assert load_yaml("stake: 0.5\n") == {"stake": __import__("decimal").Decimal("0.5")}
     monkeypatch.setattr(yamlin, "_LOADER", None)  # the next test gets the C loader back

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, Final, NamedTuple
 
 from ..errors import MeizhouError
-from ..records.loader import MAX_DEPTH
+from ..i18n.messages import at
 from ..records.record import written_keys
 from ..records.rules import DEFAULT_RULES, Rules
+from ..records.untrusted import MAX_DEPTH, Refused, nested, no_duplicates, refusal
 from ..records.validators import json_decimal
 from ..render.jsonout import encode, encode_into, hand_json, session_json
 from ..settling.night import settle_data
@@ -32,19 +33,10 @@ _BOM: Final = b"\xef\xbb\xbf"
 Decode = Callable[[str | bytes], Any]
 
 
-def _no_duplicates(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    found: dict[str, object] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"the key {key!r} appears twice in one mapping")
-        found[key] = value
-    return found
-
-
 # json decides what the fast decoder refused (lone surrogates, NaN) and words the error; it also
-# refuses
-# a key written twice, as the YAML loader does (the last one must not silently win)
-_DECODER: Final = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=_no_duplicates)
+# refuses a key written twice, as the YAML loader and the page do (the last one must not silently
+# win), in the words of :mod:`..records.untrusted`
+_DECODER: Final = json.JSONDecoder(parse_float=json_decimal, object_pairs_hook=no_duplicates)
 
 
 class Summary(NamedTuple):
@@ -126,18 +118,18 @@ def _keys_in(value: dict[str, Any] | list[Any], depth: int = 1) -> int:
     if type(value) is dict:
         found = len(value)
         inner = value.values()
-    for nested in inner:
-        if type(nested) is dict or type(nested) is list:
-            found += _keys_in(nested, depth + 1)
+    for inside in inner:
+        if type(inside) is dict or type(inside) is list:
+            found += _keys_in(inside, depth + 1)
     return found
 
 
 class TooDeep(Exception):
     """Arrays and objects nested deeper than any hand record or session: its one argument, the
-    limit (a file's, :data:`..records.loader.MAX_DEPTH`)."""
+    limit (:data:`..records.untrusted.MAX_DEPTH`, a file's and the page's)."""
 
 
-_NESTED: Final = f"nested more than {MAX_DEPTH} deep; no hand record or session is"
+_NESTED: Final = str(nested())
 
 
 def line_decoder() -> Decode:
@@ -230,14 +222,18 @@ def _settle_line(
                 return found
     try:
         data = _DECODER.decode(text)  # json says why it is not JSON, or finds the repeated key
-        if type(data) is dict or type(data) is list:
-            _keys_in(data)  # nested deeper than a record may be?
+        refused = refusal(data)  # nested deeper than a record may be, a lone surrogate
+    except Refused as exc:  # a key written twice
+        return _error_line(number, str(exc.message))
     except json.JSONDecodeError as exc:
         return _error_line(number, _not_json(text, exc))
     except ValueError as exc:
         return _error_line(number, f"not JSON: {exc}")
-    except (RecursionError, TooDeep):  # json's own limit is the stack's; the same words either way
+    except RecursionError:  # json's own limit is the stack's; the same words as the depth's
         return _error_line(number, _NESTED)
+    if refused is not None:
+        where, why = refused
+        return _error_line(number, str(at(where, why)) if where else str(why))
     settled = _settled(data, number, rules)  # json refused any key written twice
     assert settled is not None, "with no text to weigh, the data is settled"
     return settled

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
 from ..i18n.messages import Message, cannot_read, foreign, msg
+from .untrusted import MAX_DEPTH, lone_surrogate, nested, refusal
 from .yamlin import loader_class
 
 if TYPE_CHECKING:  # PyYAML is imported where a file is read, not when the package is
@@ -148,6 +149,11 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
     if len(data) > SHAPE_CHECK_BYTES:
         check_shape(text, source)
     loaded = load_yaml(text, source)
+    refused = refusal(
+        loaded
+    )  # what a line of settle --jsonl or the page's body may not hold either
+    if refused is not None:
+        raise RecordError(*refused, source)
     if len(data) > record_limit and not is_session(
         loaded
     ):  # decided on the parsed data, as everywhere
@@ -168,7 +174,6 @@ def load_record(path: str, limits: Limits = DEFAULT_LIMITS) -> Any:
 # refused
 # at once if no record or session could have their shape: building them would take seconds and GBs.
 SHAPE_CHECK_BYTES = 64 * 1024
-MAX_DEPTH = 8  # a session nests 5 deep (hands, a hand, its kongs, a kong); house rules 3
 MAX_ENTRIES = 64  # no list or mapping but a session's hands holds more
 
 
@@ -210,10 +215,7 @@ def check_shape(text: str, source: str) -> None:
                     if len(stack) > MAX_DEPTH:
                         raise RecordError(
                             _line(event),
-                            msg(
-                                "nested more than {limit} deep; no hand record or session is",
-                                limit=MAX_DEPTH,
-                            ),
+                            nested(),
                             source,
                         )
                 elif stack and stack[-1][3]:  # a scalar in a mapping: remember it when it is a key
@@ -267,12 +269,14 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
             if mark
             else ""
         )
+        lines = text.splitlines()
         problem = (
             exc.problem
             if isinstance(exc.problem, Message)
+            else lone_surrogate()
+            if mark is not None and _surrogate_escape(lines, mark.line, mark.column)
             else foreign(exc.problem or exc.context or "invalid YAML")
         )
-        lines = text.splitlines()
         if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
             problem += msg(" (a tab in the indentation? YAML indents with spaces only)")
         elif len([line for line in lines[:8] if line.strip()]) > 1 and all(
@@ -283,11 +287,27 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
     except yaml.YAMLError as exc:
         raise RecordError("", msg("YAML error: {problem}", problem=str(exc)), source) from None
     except RecursionError:
-        raise RecordError("", msg("the YAML is nested too deeply"), source) from None
+        raise RecordError("", nested(), source) from None
     finally:
         if collecting:
             gc.enable()
         loader.dispose()
+
+
+_ESCAPE_DIGITS = {"x": 2, "u": 4, "U": 8}
+
+
+def _surrogate_escape(lines: list[str], line: int, column: int) -> bool:
+    """Whether libyaml stopped at the digits of an escape naming half of a UTF-16 pair
+    (``"\\ud800"``): refused as a lone surrogate, in the words of a line's or the page's."""
+    if line >= len(lines) or column < 1:
+        return False
+    kind = lines[line][column - 1]
+    digits = lines[line][column : column + _ESCAPE_DIGITS.get(kind, 0)]
+    try:
+        return 0xD800 <= int(digits, 16) <= 0xDFFF
+    except ValueError:
+        return False
 
 
 def _check_aliases(root: Node, source: str) -> None:

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from ..i18n.messages import Message, msg
+from .untrusted import twice
 
 if TYPE_CHECKING:  # PyYAML is imported when a file is read, not when the package is
     from yaml import CSafeLoader, SafeLoader
@@ -99,7 +100,7 @@ def loader_class() -> type[SafeLoader | CSafeLoader]:
                         raise _refusal(
                             "while reading a mapping",
                             node.start_mark,
-                            msg("the key {key!r} appears twice", key=key),
+                            twice(key),
                             key_node.start_mark,
                         )
                     seen.add(key)

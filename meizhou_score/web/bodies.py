@@ -1,9 +1,11 @@
 """What a request carries (請求): its JSON body, checked before it is used, and the version it
 saw.
 
-A body is at most :data:`MAX_BODY` bytes, nested at most :data:`MAX_DEPTH` deep (checked on the
-bytes, before the parser could recurse), and holds only text that can be written (no lone
-surrogate). A refusal is a response in the player's language, never an exception.
+A body is at most :data:`MAX_BODY` bytes; what it may hold is the one rule of
+:mod:`..records.untrusted`, as for a file or a bulk line: nested at most its ``MAX_DEPTH`` (8)
+deep (checked on the bytes, before the parser could recurse), no key written twice, only text that
+can be written (no lone surrogate). A refusal is a response in the player's language, never an
+exception.
 """
 
 from __future__ import annotations
@@ -17,14 +19,21 @@ from typing import Any, NamedTuple
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
+from ..i18n.messages import Message
 from ..records.model import HEAD_KEYS
+from ..records.untrusted import (
+    Refused,
+    lone_surrogate,
+    nested,
+    no_duplicates,
+    too_deep_text,
+    unwritable,
+)
 from ..records.validators import json_decimal
 from ..render.jsonout import encode
 from .words import said
 
 MAX_BODY = 64 * 1024  # bytes a request body may have: a hand is a few hundred
-MAX_DEPTH = 32  # a hand nests 4 deep; a setup with house rules 5
-_OPEN, _CLOSE, _QUOTE, _ESCAPE = b"[{", b"]}", ord('"'), ord("\\")
 _INT_DIGITS = 4000  # Python refuses int() of more than 4,300 digits
 _NEVER = "W/"  # the version a weak tag names: no night has it
 # a request's JSON object: plain data as the phone sent it, judged by the loader and the judge
@@ -38,55 +47,11 @@ class Json(JSONResponse):
         return encode(content)
 
 
-def refused(lang: str, key: str, status: int, where: str = "", **values: object) -> Json:
-    return Json({"error": said(key, lang, **values), "where": where}, status_code=status)
-
-
-def too_deep(data: bytes, limit: int = MAX_DEPTH) -> bool:
-    """Whether the JSON text ``data`` nests arrays and objects deeper than ``limit`` (strings
-    skipped)."""
-    depth, in_string, escaped = 0, False, False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == _ESCAPE:
-                escaped = True
-            elif byte == _QUOTE:
-                in_string = False
-        elif byte == _QUOTE:
-            in_string = True
-        elif byte in _OPEN:
-            depth += 1
-            if depth > limit:
-                return True
-        elif byte in _CLOSE:
-            depth -= 1
-    return False
-
-
-def unwritable(value: Any, where: str = "") -> str | None:
-    """The key path of the first text in ``value`` that UTF-8 cannot hold (a lone surrogate), or
-    None."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return where or "(body)"
-        return None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            safe = str(key).encode("utf-8", "backslashreplace").decode("utf-8")
-            path = f"{where}.{safe}" if where else safe
-            found = unwritable(key, path) or unwritable(item, path)
-            if found:
-                return found
-    elif isinstance(value, list):
-        for n, item in enumerate(value):
-            found = unwritable(item, f"{where}[{n}]")
-            if found:
-                return found
-    return None
+def refused(lang: str, key: str | Message, status: int, where: str = "", **values: object) -> Json:
+    """The answer refusing a request: the sentence ``key`` of the server's catalog, or a message of
+    the package's (:mod:`..records.untrusted`'s refusals), in the player's language."""
+    error = key.say(lang) if isinstance(key, Message) else said(key, lang, **values)
+    return Json({"error": error, "where": where}, status_code=status)
 
 
 async def body_of(request: Request, lang: str, optional: bool = False) -> Body | Json:
@@ -105,16 +70,22 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> Body |
         return refused(lang, "cut_off", 400)
     if optional and not data.strip():
         return {}
-    if too_deep(data):
-        return refused(lang, "too_deep", 400, depth=MAX_DEPTH)
+    if too_deep_text(data):
+        return refused(lang, nested(), 400)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return refused(lang, "not_utf8", 400, at=exc.start + 1)
     try:
         body = json.loads(
-            text, parse_float=json_decimal, parse_int=_integer, parse_constant=_no_constant
+            text,
+            parse_float=json_decimal,
+            parse_int=_integer,
+            parse_constant=_no_constant,
+            object_pairs_hook=no_duplicates,
         )
+    except Refused as exc:  # a key written twice: the last one must not silently win
+        return refused(lang, exc.message, 400)
     except json.JSONDecodeError as exc:  # its place, never the parser's English
         return refused(lang, "not_json", 400, line=exc.lineno, column=exc.colno)
     except (ValueError, RecursionError):
@@ -123,7 +94,7 @@ async def body_of(request: Request, lang: str, optional: bool = False) -> Body |
         return refused(lang, "not_object", 400)
     where = unwritable(body)
     if where is not None:
-        return refused(lang, "not_text", 422, where=where)
+        return refused(lang, lone_surrogate(), 422, where=where)
     return body
 
 

@@ -60,14 +60,6 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "The disk refused the ledger's write; nothing was added to the ledger.",
         "磁碟拒絕寫入帳本；帳本沒有加入任何東西。",
     ),
-    "too_deep": (
-        "the JSON is nested deeper than {depth} levels",
-        "JSON 的巢狀層數超過 {depth} 層",
-    ),
-    "not_text": (
-        "not text: a lone surrogate (\\ud800)",
-        "不是文字：單獨的代理字元（\\ud800）",
-    ),
     "not_json": (
         "not JSON (line {line}, column {column})",
         "不是 JSON（第 {line} 行，第 {column} 欄）",
