@@ -51,6 +51,9 @@ def _get(port: int, path: str) -> tuple[int, float]:
     return resp.status, time.monotonic() - start
 
 
+@pytest.mark.xfail(
+    strict=True, reason="a second language settles a big night again (issue 44, open)"
+)
 def test_big_night_in_another_language_is_not_settled_again(tmp_path: Path) -> None:
     night = tmp_path / "night.yaml"
     _night(night)

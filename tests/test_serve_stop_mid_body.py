@@ -58,6 +58,10 @@ def _serve(tmp_path: Path, port: int) -> tuple[subprocess.Popen[bytes], Path]:
     pytest.fail("serve did not start")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="a body half sent when serve stops logs a CancelledError traceback (issue 44, open)",
+)
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
 def test_stop_while_a_body_is_half_sent_logs_no_traceback(tmp_path: Path, sig: int) -> None:
     port = _free_port()
