@@ -73,7 +73,8 @@ BAD = {
     "bad-robbed-seven-pairs": "5 copies of 9s",
 }
 ARGS = {"house-rules-hand": ["--rules", "examples/house-rules.yaml"]}
-NOT_RECORDS = {"house-rules"}
+# a night with a mistake planted (tests/test_reconcile.py): recorded AF 0, Mei −60, Jun +160, Lan −100
+NOT_RECORDS = {"house-rules", "night-with-a-mistake"}
 
 
 def run(*args):

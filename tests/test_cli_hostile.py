@@ -309,7 +309,7 @@ def bulk(data: bytes, *args):
             b'{"players": ["A", "B", "C", "D"], "dealer": "A", "stake": 1e999999999, "draw": true}',
             "stake",
         ),
-        (b'{"players": ["\\ud800", "B", "C", "D"], "dealer": "B", "draw": true}', "broken Unicode"),
+        (b'{"players": ["\\ud800", "B", "C", "D"], "dealer": "B", "draw": true}', "lone surrogate"),
         (b'{"players": ["A\xff", "B", "C", "D"], "dealer": "A", "draw": true}', "not UTF-8"),
         (
             b'{"players": ["A", "B", "C", "D"], "dealer": "A", "draw": true, "claimed": {"A": 0, "A": 5}}',

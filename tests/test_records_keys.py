@@ -26,8 +26,16 @@ TILES = {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"}
 
 
 def test_the_schema_names_the_same_head_and_hand_keys():
-    assert list(schema.SESSION["properties"]) == ["date", "players", "stake", "rules", "hands"]
-    assert set(schema.SESSION["properties"]) == {*HEAD_KEYS, "hands"}
+    # (held: the gold each player holds at the end, for reconcile; not a head key the page sets)
+    assert list(schema.SESSION["properties"]) == [
+        "date",
+        "players",
+        "stake",
+        "rules",
+        "held",
+        "hands",
+    ]
+    assert set(schema.SESSION["properties"]) == {*HEAD_KEYS, "held", "hands"}
     assert set(schema.RECORD["properties"]) == {*HEAD_KEYS, *HAND_KEYS}
     hand = schema.SESSION["properties"]["hands"]["items"]["properties"]
     assert list(hand) == list(HAND_KEYS)

@@ -22,6 +22,7 @@ from meizhou_score.records.rules import DEFAULT_RULES
 
 # each example night under the default rules, as version 1 stored it
 STORED = {
+    "night-with-a-mistake.yaml": "63a220e60c256fae38089b4b33f03eb9c7f8253ee9d5681e97ea590f8fefd3ca",
     "all-pungs.yaml": "b316a2d858ba4b7d268e14607d70f54fcf4034be1744e4942b6e7dbaf315271e",
     "bao-kong.yaml": "4146e65e8b23353969d7a4dd98fb284348b3c4588850752cfe8dd03e58c467a4",
     "dealer-keeps-deal.yaml": "01f38b27a701583658f6f3880a43c4628e634950065c8f362b4e48fc586e95e0",
