@@ -327,3 +327,50 @@ def pytest_xdist_auto_num_workers(config):
     a core left the cores 43% idle: 188 s for two workers here against 162 s for three."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(2, (cores or 1) * 3 // 2)
+
+
+def serving(night, *options, state):
+    """`start_serve` of ``night`` as a context: its port, its state in ``state`` (the links), and
+    the server stopped (SIGINT, as Ctrl-C) when the block ends."""
+    import contextlib
+    import signal
+    import subprocess
+
+    @contextlib.contextmanager
+    def served():
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+        base, proc = start_serve(
+            night,
+            *options,
+            env={**env, "XDG_STATE_HOME": str(state)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            yield int(base.rsplit(":", 1)[1])
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+    return served()
+
+
+def api_call(port, method, path, body=None):
+    """(status, JSON answer) of one request from the page's own origin; ``body``: bytes as sent,
+    or data sent as JSON."""
+    import http.client
+    import json
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Origin": f"http://127.0.0.1:{port}"}
+    if body is not None:
+        body = body if isinstance(body, bytes) else json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    conn.request(method, path, body=body, headers=headers)
+    answer = conn.getresponse()
+    out = json.loads(answer.read() or b"{}")
+    conn.close()
+    return answer.status, out
