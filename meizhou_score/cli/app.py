@@ -145,6 +145,9 @@ def main(quiet_until=None) -> None:
     finally:
         if quiet_until is not None:
             signal.signal(signal.SIGINT, quiet_until)
+        if signal.getitimer(signal.ITIMER_REAL)[0]:  # a Ctrl-C put off in an import, not raised:
+            signal.setitimer(signal.ITIMER_REAL, 0)  # its alarm would kill the exit (-14)
+            sys.exit(ExitStatus.STOPPED)  # the Ctrl-C is the answer: it was asked for
 
 
 def _readable_output() -> None:
