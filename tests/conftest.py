@@ -139,21 +139,48 @@ def read_until(proc, stream, wanted: bytes, timeout: float = 120) -> bytes:
     return said
 
 
-def start_serve(night, *options, port=None, **popen):
-    """A real `meizhou-score serve NIGHT [OPTIONS]` on a free port of 127.0.0.1, answering: (its base URL, the process).
+def first_answer(proc, url: str, timeout: float = 120) -> tuple[int, bytes] | None:
+    """(status, body) of GET ``url`` once the server ``proc`` answers it (a refusal is an answer);
+    None when ``proc`` exits first (it could not listen, or refused to start); a clear failure when
+    it neither answers nor exits within ``timeout`` seconds (generous: a loaded machine starts
+    Python slowly). The one wait for a server in the suite."""
+    import time
+    import urllib.error
+    import urllib.request
 
-    `port` names the port instead (a server started again on its address): one try there. The
-    caller stops it (SIGINT, as Ctrl-C) when done.
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=1) as answer:
+                return answer.status, answer.read()
+        except urllib.error.HTTPError as refused:
+            return refused.code, refused.read()
+        except OSError as exc:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"no answer to {url} within {timeout} s: {exc}")
+            time.sleep(0.05)
+    return None
+
+
+def start_serve(night, *options, port=None, host="127.0.0.1", ready="/api/night", **popen):
+    """A real `meizhou-score serve NIGHT [OPTIONS]` on a free port, answering: (its base URL, the
+    process).
+
+    `port` names the port instead (a server started again on its address): one try there. `host`
+    is the address it is awaited on (where `--host` has it listen elsewhere: `::1`, the machine's
+    own address). `ready` is the path asked until it answers: the night (its file checked), or one
+    that reads no night (`/static/icon.svg`) where the test counts what the night's reads do.
+    ``popen``: Popen's own (env, stdout, stderr, preexec_fn, text...). The caller
+    stops it (SIGINT, as Ctrl-C) when done.
     """
     import json
     import socket
     import subprocess
     import sys
-    import time
-    import urllib.error
-    import urllib.request
 
     chosen = port
+    address = f"[{host}]" if ":" in host else host
     for _ in range(1 if chosen else 5):  # a port another took meanwhile: serve exits; another
         if not chosen:
             with socket.socket() as s:
@@ -164,21 +191,15 @@ def start_serve(night, *options, port=None, **popen):
             + list(options),
             **{"cwd": ROOT, **popen},
         )
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120  # generous: a loaded machine starts Python slowly
-        while proc.poll() is None:  # until it answers, or exits (it could not listen there)
-            if time.monotonic() > deadline:
-                proc.kill()
-                raise AssertionError(f"serve {night} gave no answer on port {port} in 120 s")
-            try:
-                with urllib.request.urlopen(base + "/api/night", timeout=1) as answer:
-                    served = json.loads(answer.read()).get("file")
-                assert served == str(night), f"another server answers on {port}: {served}"
-                return base, proc
-            except urllib.error.HTTPError:
-                return base, proc  # listening (a refusal is an answer)
-            except OSError:
-                time.sleep(0.1)
+        base = f"http://{address}:{port}"
+        answer = first_answer(proc, base + ready)
+        if answer is None:  # it exited: it could not listen there
+            continue
+        status, body = answer
+        if status == 200 and ready == "/api/night":
+            served = json.loads(body).get("file")
+            assert served == str(night), f"another server answers on {port}: {served}"
+        return base, proc  # listening (a refusal is an answer)
     if chosen:
         raise AssertionError(f"serve {night} could not listen on port {chosen}")
     raise AssertionError("serve could not listen on five free ports in a row")
@@ -358,14 +379,14 @@ def serving(night, *options, state):
     return served()
 
 
-def api_call(port, method, path, body=None):
+def api_call(port, method, path, body=None, headers=None):
     """(status, JSON answer) of one request from the page's own origin; ``body``: bytes as sent,
-    or data sent as JSON."""
+    or data sent as JSON; ``headers``: more headers (If-Match)."""
     import http.client
     import json
 
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    headers = {"Origin": f"http://127.0.0.1:{port}"}
+    headers = {"Origin": f"http://127.0.0.1:{port}", **(headers or {})}
     if body is not None:
         body = body if isinstance(body, bytes) else json.dumps(body).encode()
         headers["Content-Type"] = "application/json"

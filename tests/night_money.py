@@ -66,6 +66,8 @@ DEFAULTS = {
     "kong_units": {"concealed": 2, "added": 1, "exposed": 1},
     "exposed_kong_payer": "all",
     "dealer_after_draw": "next",
+    "robbed_kong_paid": False,  # R7: the robbed kong was never completed
+    "robbable_kongs": "added",  # R7: only an added kong may be robbed
 }
 
 
@@ -199,6 +201,8 @@ def hand_units(record: dict, players: list[str], rules: dict) -> dict[str, int] 
     r = ratio(record["hand"], own, rules)
     if not r:
         return None
+    if "robbed_from" in record and rules["robbable_kongs"] == "added":
+        return None  # R7: a kong from a discard robbed, where only an added kong may be
 
     def pay(payer: str, payee: str, amount: int) -> None:
         units[payer] -= amount
@@ -213,6 +217,15 @@ def hand_units(record: dict, players: list[str], rules: dict) -> dict[str, int] 
         for p in players:
             if p != winner:
                 pay(p, winner, each)
+    if how == "robbed_kong" and rules["robbed_kong_paid"]:  # R7's other reading: paid as it stood
+        robbed_kong = {"player": record["robbed"], "type": "added"}
+        if "robbed_from" in record:  # a kong from a discard (robbable_kongs: open)
+            robbed_kong = {
+                "player": record["robbed"],
+                "type": "exposed",
+                "from": record["robbed_from"],
+            }
+        kongs = [*kongs, robbed_kong]
     for k in kongs:  # R8: every kong, only on a win
         each = rules["kong_units"][k["type"]]
         if k["type"] == "exposed" and rules["exposed_kong_payer"] == "discarder":

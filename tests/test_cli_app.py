@@ -32,8 +32,8 @@ EVERY_COMMAND = sorted(_every_command())
 
 
 def test_every_command_is_listed():
-    # eleven commands (audit the tenth, reconcile the eleventh), and the ledger's fifteen: a command left out of the lazy table would vanish silently
-    assert len(EVERY_COMMAND) == 11 + 15
+    # twelve commands (audit the tenth, reconcile the eleventh, seat the twelfth), and the ledger's fifteen: a command left out of the lazy table would vanish silently
+    assert len(EVERY_COMMAND) == 12 + 15
     assert ("ledger", "settle-up") in EVERY_COMMAND and ("record",) in EVERY_COMMAND
 
 

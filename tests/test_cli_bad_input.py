@@ -191,7 +191,7 @@ def test_amend_zero_is_refused_in_chinese(tmp_path):
     )
     assert result.returncode == 2
     assert "is not in the range" not in result.stderr, result.stderr
-    assert "“--amend”的值不对：0 不在范围内：要 1 或以上" in result.stderr, result.stderr
+    assert "“--amend”的值不对：0 太小：最小是 1" in result.stderr, result.stderr
 
 
 # --- record -o: a new file only, also when several write it at once ------------------------------

@@ -79,8 +79,8 @@ def test_the_ruling_the_refusal_points_to_is_there():
 
 BACK_AT_RECORD = {  # the winning tile, the kongs, "Record hand 2?", back, no
     "en": ("Winning tile", "Kong 1: whose?", "Record hand 2?", "back to the question before", "n"),
-    "zh-Hant": ("胡的那張牌", "第 1 副槓：誰的？", "記下第 2 局？", "回到上一題", "否"),
-    "zh-Hans": ("胡的那张牌", "第 1 副杠：谁的？", "记下第 2 局？", "回到上一题", "否"),
+    "zh-Hant": ("胡的那張牌", "第 1 個槓：誰的？", "記下第 2 局？", "回到上一題", "否"),
+    "zh-Hans": ("胡的那张牌", "第 1 个杠：谁的？", "记下第 2 局？", "回到上一题", "否"),
 }
 MEI = ["--winner", "mei", "--self-draw", "--hand", "123m 456m 789p 234s 55s"]
 

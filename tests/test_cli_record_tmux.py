@@ -87,12 +87,12 @@ def test_the_input_ending_at_undos_question_says_nothing_was_taken_back(tmp_path
 # 2. A refused choice lists the choices as the question shows them: the player's words in Chinese
 REFUSED_CHOICE = {
     "zh-Hans": (
-        "应为胡牌方式：自摸、杠上开花、抢杠（或其编号）；却是“123x”",
-        "应为杠的种类：暗杠、加杠、直杠、明杠（或其编号）；却是“9x”",
+        "“123x”不是胡牌方式：请写自摸、杠上开花、抢杠（或编号）",
+        "“9x”不是杠的种类：请写暗杠、补杠、点杠、明杠（或编号）",
     ),
     "zh-Hant": (
-        "應為胡牌方式：自摸、槓上開花、搶槓（或其編號）；卻是「123x」",
-        "應為槓的種類：暗槓、加槓、直槓、明槓（或其編號）；卻是「9x」",
+        "「123x」不是胡牌方式：請寫自摸、槓上開花、搶槓（或編號）",
+        "「9x」不是槓的種類：請寫暗槓、加槓、點槓、明槓（或編號）",
     ),
     "en": (
         "expected a win type: self_draw, kong_bloom, robbed_kong (or its number); got '123x'",
@@ -123,7 +123,7 @@ NO_BACK = {
         "前面没有可以回去的题目。",
         "记下第 2 局？",
         "否",
-        "玩家，依东",
+        "玩家，按东",
         "底分",
     ),
     "zh-Hant": (
@@ -181,9 +181,9 @@ def test_an_amendment_asks_to_replace_the_hand(tmp_path, lang):
 # 5. A question and its choices, a question and its answer, joined as the language writes them
 QUESTIONS = {
     "zh-Hans": ("谁胡牌？ [1] Ah Fook [2] Mei [3] Jun [4] Lan [d] 荒庄：", "Jun 怎样胡牌？ [1]")
-    + ("副杠：谁的？ [1] Ah Fook [2] Mei", "种类？ [1] 暗杠 [2]", "哪张牌？", "记下第 2 局？"),
+    + ("个杠：谁的？ [1] Ah Fook [2] Mei", "种类？ [1] 暗杠 [2]", "哪张牌？", "记下第 2 局？"),
     "zh-Hant": ("誰胡牌？ [1] Ah Fook [2] Mei [3] Jun [4] Lan [d] 荒莊：", "Jun 怎樣胡牌？ [1]")
-    + ("副槓：誰的？ [1] Ah Fook [2] Mei", "種類？ [1] 暗槓 [2]", "哪張牌？", "記下第 2 局？"),
+    + ("個槓：誰的？ [1] Ah Fook [2] Mei", "種類？ [1] 暗槓 [2]", "哪張牌？", "記下第 2 局？"),
     "en": ("Who won? [1] Ah Fook  [2] Mei  [3] Jun  [4] Lan  [d] draw (荒莊): ", "How did Jun")
     + (": whose? [1] Ah Fook  [2] Mei", "Type?  [1] concealed", "Tile?", "Record hand 2?"),
 }
@@ -324,11 +324,11 @@ OPEN_KONG = {  # Bob self-draws; Cy's 明槓 of 1z with no discarder: added to a
         "Bob 怎樣胡牌？",
         "Bob 的手牌",
         "胡的那張牌",
-        "第 1 副槓：誰的？",
+        "第 1 個槓：誰的？",
         "種類？",
         "哪張牌？",
         "明槓：誰打出的那張？",
-        "第 2 副槓：誰的？",
+        "第 2 個槓：誰的？",
         "記下第 2 局？",
     ],
 }

@@ -128,10 +128,10 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
             ("美美怎样胡牌？", "自摸"),
             ("美美的手牌，含胡的那张", "123m 456m 789p 234s 55s"),
             ("胡的那张牌", "4s"),
-            ("第 1 副杠：谁的？", "3"),
+            ("第 1 个杠：谁的？", "3"),
             ("种类？", "暗杠"),
             ("哪张牌？", "东"),
-            ("第 2 副杠：谁的？", ""),
+            ("第 2 个杠：谁的？", ""),
             ("记下第 1 局？", "是"),
         ],
     )
@@ -153,7 +153,7 @@ def test_a_mainland_locale_records_and_settles_in_simplified(terminal, tmp_path)
     assert "阿兰" in said  # the names as they were typed
     sheet = table_rows(shown, "局", rows=1)  # the score sheet: a line a hand
     assert sheet[0].split()[:3] == ["局", "庄家", "结果"] and aligned(sheet), sheet
-    assert sheet[2].split()[:4] == ["1", "阿福", "美美自摸", "×1"]  # Chinese: no space inside
+    assert sheet[2].split()[:5] == ["1", "阿福", "美美自摸", "1", "倍"]  # Chinese: no space inside
     rows = table_rows(shown, "座位")
     assert rows[0].split() == ["座位", "玩家", "合计"]
     assert aligned(rows), rows
@@ -192,10 +192,10 @@ def test_a_night_at_60_columns_in_chinese_reads_cleanly(terminal, tmp_path):
             ("美美怎樣胡牌？", "自摸"),
             ("美美的手牌", "123m 456m 789p 234s 55s"),
             ("胡的那張牌", "4s"),
-            ("第 1 副槓：誰的？", "3"),
+            ("第 1 個槓：誰的？", "3"),
             ("種類？", "暗槓"),
             ("哪張牌？", "東"),
-            ("第 2 副槓：誰的？", ""),
+            ("第 2 個槓：誰的？", ""),
             ("記下第 1 局？", "是"),
         ],
     )

@@ -499,7 +499,7 @@ def test_the_ledger_speaks_chinese(tmp_path):
         "局數",
         "玩家",
         "爭議",
-        "檔案",
+        "文件",
     ]
     assert run("totals", "--lang", "zh").stdout.splitlines()[0].split() == ["玩家", "合計"]
     assert run("settle-up", "--lang", "zh").stdout.splitlines()[0].split() == [
@@ -509,7 +509,7 @@ def test_the_ledger_speaks_chinese(tmp_path):
     ]
     assert (
         run("totals", "--since", "2030-01-01", "--lang", "zh").stdout.strip()
-        == "那段期間沒有任何紀錄。"
+        == "那段期間沒有任何記錄。"
     )
     assert (
         run("totals", "--format", "csv", "--lang", "zh").stdout.splitlines()[0] == "player,total"
@@ -553,7 +553,7 @@ def test_stats_read_as_words_and_fit_a_narrow_screen(db):
     )
     lines = narrow.stdout.splitlines()
     assert (
-        "Jun：1 場，4 局；淨輸贏 +160（每局 +40）" in lines and "  最大的一手：七小對 ×3" in lines
+        "Jun：1 場，4 局；淨輸贏 +160（每局 +40）" in lines and "  最大的一手：七小對 3 倍" in lines
     )
     assert max(len(line) for line in lines) <= 60 and "seven_pairs" not in narrow.stdout
     english = (

@@ -15,6 +15,8 @@ from meizhou_score.club.identity import night_identity
 from meizhou_score.records.loader import load_record
 from meizhou_score.records.rules import DEFAULT_RULES
 
+SINCE_VERSION_ONE = ("robbed_kong_paid", "robbable_kongs")
+
 
 def _version_one_identity(data, rules) -> str:
     """How version 1 identified a night: a hash of what the JSON printer wrote (msgspec), numbers as text."""
@@ -23,7 +25,9 @@ def _version_one_identity(data, rules) -> str:
     printed = msgspec.json.Encoder(decimal_format="number").encode(data)
     exact = json.loads(printed, parse_float=str, parse_int=str)
     canonical = json.dumps(exact, sort_keys=True, ensure_ascii=False)
-    ruled = json.dumps(rules.as_dict(), sort_keys=True)
+    # version 1 had no robbed_kong_paid and no robbable_kongs: the rules it hashed were the others
+    kept = {k: v for k, v in rules.as_dict().items() if k not in SINCE_VERSION_ONE}
+    ruled = json.dumps(kept, sort_keys=True)
     return hashlib.sha256(f"{canonical}\n{ruled}".encode()).hexdigest()
 
 

@@ -30,10 +30,8 @@ def test_every_error_of_the_package_is_in_an_errors_module():
     assert astray == {}
 
 
-# Not moved yet (issue 45): bulk/lines.py's TooDeep (the one reader of untrusted input replaces
-# it). Nothing may join it.
+# Not moved yet (issue 45). Nothing may join it.
 NOT_YET = {
-    "meizhou_score.bulk.lines": {"TooDeep"},
     "meizhou_score.records.untrusted": {"Refused"},
 }
 

@@ -21,6 +21,7 @@ STRICT_ROOMS = (
     "web",
     "bulk",
     "club",
+    "seating",
 )
 
 pytestmark = pytest.mark.skipif(

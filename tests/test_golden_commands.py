@@ -44,6 +44,14 @@ def _commands() -> list[tuple[str, list[str]]]:
         ("deal", ["deal", "10", "5"]),
         ("deal-named", ["deal", "10", "5", "--players", "Ah Fook,Mei,Jun,Lan", "--dealer", "Mei"]),
         ("deal-seats", ["deal", "--seats", "7", "--players", "Ah Fook,Mei,Jun,Lan"]),
+        (
+            "seat-8x3",
+            ["seat", "Ah", "Mei", "Jun", "Lan", "Fook", "Ying", "Wai", "Kit", "--rounds", "3"],
+        ),
+        (
+            "seat-7x2-json",
+            ["seat", "A", "B", "C", "D", "E", "F", "G", "--rounds", "2", "--format", "json"],
+        ),
     ]
     runs += [(f"rules-explain-R{n}", ["rules", "--explain", f"R{n}"]) for n in range(1, 12)]
     runs += [(f"help-{'-'.join(c) or 'main'}", [*c, "--help"]) for c in _every_command()]

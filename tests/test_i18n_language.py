@@ -52,7 +52,7 @@ def test_a_quoted_stake_is_told_in_chinese_to_lose_its_quotes():
     assert result.exit_code == 2
     assert (
         result.stderr.strip()
-        == "meizhou-score：錯誤：<stdin>：stake：應為正數；卻是「0.5」；這是文字：請去掉引號"
+        == "meizhou-score：錯誤：<stdin>：stake：這裡要寫正數，現在寫的是「0.5」；這是文字：請去掉引號"
     )
 
 
@@ -60,7 +60,7 @@ def test_a_misspelt_player_gets_did_you_mean_in_chinese():
     result = settle_zh(hand_record(winner="mei"))
     assert result.exit_code == 2
     assert (
-        "winner：應為其中一名玩家（Ah Fook、Mei、Jun、Lan）；卻是「mei」（是不是「Mei」？）"
+        "winner：這裡要寫其中一名玩家（Ah Fook、Mei、Jun、Lan），現在寫的是「mei」（是不是「Mei」？）"
         in result.stderr
     )
 
@@ -75,7 +75,7 @@ def test_a_hand_that_does_not_win_is_a_dispute_explained_in_chinese():
     """R2: 123m 456m 789p 234s 56s + 4s is neither a pair and four sets nor seven pairs: nobody pays, exit 1."""
     result = settle_zh(hand_record(concealed="123m 456m 789p 234s 56s"))
     assert result.exit_code == 1
-    assert "不是合法的胡牌，無人支付：" in result.stdout
+    assert "不成胡，無人支付：" in result.stdout
     assert (
         "不是胡牌：在現行規則下既不是一對將加四副面子，也不是七小對或十三幺（R2）" in result.stdout
     )
@@ -91,7 +91,7 @@ def test_a_shape_switched_off_by_a_house_rule_says_so_in_chinese():
     result = settle_zh(rec)
     assert result.exit_code == 1
     assert (
-        "是十三幺，但規則檔的 `patterns.thirteen_orphans` 是 0，所以這一桌不算胡牌（R2）"
+        "是十三幺，但規則文件的 `patterns.thirteen_orphans` 是 0，所以這一桌不算胡牌（R2）"
         in result.stdout
     )
 
@@ -101,7 +101,7 @@ def test_usage_errors_from_click_are_said_in_chinese():
     result = cli_run("settle", "--lang", "zh", "--bogus")
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "用法：meizhou-score settle [選項] 檔案...",
+        "用法：meizhou-score settle [選項] 文件...",
         "用「meizhou-score settle --help」看說明。",
         "",
         "錯誤：沒有這個選項：--bogus（是不是「--jobs」？）",
@@ -111,7 +111,7 @@ def test_usage_errors_from_click_are_said_in_chinese():
     result = cli_run("deal", "13", "1", "--lang", "zh")
     assert "13 不在 2 到 12 之間" in result.stderr
     result = cli_run("settle", "--lang", "zh")
-    assert "錯誤：缺少參數「檔案」" in result.stderr
+    assert "錯誤：缺少參數「文件」" in result.stderr
     result = cli_run("settle", "--bogus")  # English stays as click words it
     assert "Error: No such option '--bogus'" in result.stderr
 
@@ -119,13 +119,13 @@ def test_usage_errors_from_click_are_said_in_chinese():
 def test_a_missing_file_is_said_in_chinese(tmp_path):
     result = run("settle", tmp_path / "nope.yaml", "--lang", "zh")
     assert result.exit_code == 2
-    assert result.stderr.strip().endswith("nope.yaml：無法讀取檔案：沒有這個檔案或資料夾")
+    assert result.stderr.strip().endswith("nope.yaml：無法讀取文件：沒有這個文件或文件夾")
 
 
 def test_the_locale_chooses_chinese_and_the_option_overrides_it(tmp_path):
     env = {"LANG": "zh_TW.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
     result = run("settle", tmp_path / "nope.yaml", env=env)
-    assert "無法讀取檔案" in result.stderr
+    assert "無法讀取文件" in result.stderr
     result = run("settle", tmp_path / "nope.yaml", "--lang", "en", env=env)
     assert "cannot read the file" in result.stderr
 
@@ -339,7 +339,10 @@ def test_deal_in_chinese_follows_the_documents_example():
     assert lines[:4] == [
         "莊家擲出 10：從莊家數起（莊家算 1），依逆時針方向數，要開的是下家門前的牌牆。",
         "下家擲出 5：10 + 5 = 15。",
-        "墩數從下家門前牌牆的右端數起（下家自己看的右手邊），依逆時針方向，與順延到下一家牌牆的方向相同。",
+        # 「依次向下位選手門前的牌順延」: the count runs on into the next player's wall, so counter-
+        # clockwise it starts at the wall's end by the player before it, its owner's left hand
+        "墩數從下家門前牌牆的左端數起（下家自己看的左手邊，靠上家的一端），"
+        "按逆時針方向數，數過了這道牌牆的尾，就接着數下一家門前的牌牆。",
         "莊家從下家牌牆的第 15 墩後面開始起牌，每次四張。",
     ]
     # the document: 「由坐莊者再起兩張牌（上面相鄰的兩張）」

@@ -113,7 +113,7 @@ def test_a_message_is_said_in_either_language():
         found="'c'",
     )
     assert str(found) == "expected one of a, b; got 'c'"
-    assert found.say("zh") == "應為以下之一：a、b；卻是 'c'"
+    assert found.say("zh") == "這裡要寫以下其中之一：a、b，現在寫的是 'c'"
 
 
 def test_chinese_punctuation_is_full_width():

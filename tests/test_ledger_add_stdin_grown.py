@@ -56,10 +56,6 @@ def _ledger(db: Path, *args: str, stdin: str | None = None) -> subprocess.Comple
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a night piped to ledger add - is told by its bytes only: grown, it is a second night (issue 44, open)",
-)
 @pytest.mark.parametrize("date", ["date: 2026-11-20\n", ""], ids=["with-date", "without-date"])
 def test_night_from_stdin_grown_is_grown_not_doubled(tmp_path: Path, date: str) -> None:
     db = tmp_path / "club.sqlite3"

@@ -187,7 +187,7 @@ def _version(path):
 MOVED = {
     "en": "night.yaml was pointed at another file ({saturday}) after the night was read from "
     "{friday}; nothing was written (run it again to write to the night it names now)",
-    "zh-Hant": "從 {friday} 讀出這一場之後，night.yaml 被改為指向另一個檔案（{saturday}）；"
+    "zh-Hant": "從 {friday} 讀出這一場之後，night.yaml 被改為指向另一個文件（{saturday}）；"
     "沒有寫入任何東西（要寫入它現在指向的一場，請再執行一次）",
     "zh-Hans": "从 {friday} 读出这一场之后，night.yaml 被改为指向另一个文件（{saturday}）；"
     "没有写入任何东西（要写入它现在指向的一场，请再运行一次）",
@@ -241,7 +241,7 @@ def test_a_command_refuses_when_the_link_names_another_night_by_its_write(copied
 WEB_MOVED = {
     "en": "The night's file was switched for another one while this was written; nothing was "
     "written. This is the night it names now.",
-    "zh-Hant": "寫入時這一場的檔案被換成了另一個檔案；沒有寫入任何東西。這是它現在指向的一場。",
+    "zh-Hant": "寫入時這一場的文件被換成了另一個文件；沒有寫入任何東西。這是它現在指向的一場。",
     "zh-Hans": "写入时这一场的文件被换成了另一个文件；没有写入任何东西。这是它现在指向的一场。",
 }
 

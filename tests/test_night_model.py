@@ -36,11 +36,9 @@ import hashlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from itertools import permutations
@@ -149,21 +147,13 @@ class OneNight(RuleBasedStateMachine):
 
     def _start(self) -> None:
         """``serve`` started again on the same port (the page keeps its address), answering."""
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "meizhou_score", "serve", self.link, "--port", str(self.port)],
-            cwd=ROOT,
+        _, self.server = start_serve(  # awaited on the icon: the night's reads stay the page's
+            self.link,
+            port=self.port,
+            ready="/static/icon.svg",
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 120
-        while True:  # until it answers
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                assert self.server.poll() is None, "serve could not start again on its port"
-                assert time.monotonic() < deadline, "serve did not answer in 120 s"
-                time.sleep(0.05)
 
     def _stop(self) -> None:
         if self.server is not None:

@@ -19,7 +19,10 @@ from conftest import ROOT, npm_modules
 from test_page_table import NIGHT, PLAIN, serve, stop
 
 AXE = ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js"
-STATES = ["setup", "sheet", "editor", "amend"]
+STATES = ["setup", "sheet", "editor", "amend", "closing"]
+# "closing": the night closed with gold that says Jun won hand 1, not Mei (Mei's self-draw, ratio
+# 1: Mei +60, each other −20; Jun's instead: Jun +60, the others −20), its explanation shown
+CLOSING = {"Ah Fook": "-20", "Mei": "-20", "Jun": "60", "Lan": "-20"}
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +61,12 @@ def open_state(browser, nights, state: str, locale: str, scheme: str, width: int
         page.click("[data-hand='1'] button.open")
         page.click("[data-amend='1']")
         page.wait_for_selector("#editor:visible")
+    elif state == "closing":
+        page.click("#close-night")
+        for name, amount in CLOSING.items():
+            page.fill(f"[data-held='{name}']", amount)
+        page.click("#close-check")
+        page.wait_for_selector("[data-apply='1']")
     return page
 
 

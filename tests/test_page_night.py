@@ -30,12 +30,10 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
 import subprocess
 import sys
-import time
 
-from conftest import ROOT
+from conftest import ROOT, start_serve
 from test_page_eyes import axe_problems
 from test_page_table import PLAIN, Taps, free_port
 
@@ -44,27 +42,22 @@ OFFLINE_EN = "The laptop is not answering. This page keeps trying."
 
 
 def serve_lan(night, port: int) -> tuple[subprocess.Popen, str]:
-    """`serve NIGHT --lan --host 127.0.0.1 --port PORT`, answering: its process and the token of
-    the link it printed (the state folder is the test's own: conftest sets XDG_STATE_HOME)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port)]
-        + ["--lan", "--host", "127.0.0.1"],
-        cwd=ROOT,
+    """`serve NIGHT --lan --host 127.0.0.1 --port PORT`, answering (conftest's start_serve): its
+    process and the token of the link it printed (the state folder is the test's own: conftest
+    sets XDG_STATE_HOME)."""
+    _, proc = start_serve(
+        night,
+        "--lan",
+        "--host",
+        "127.0.0.1",
+        port=port,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     line = proc.stdout.readline()  # "Serving NIGHT at http://…/?token=…"
     assert "token=" in line, line
-    token = line.rsplit("token=", 1)[1].strip()
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return proc, token
-        except OSError:
-            assert time.monotonic() < deadline, "serve did not answer"
-            time.sleep(0.1)
+    return proc, line.rsplit("token=", 1)[1].strip()
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -247,7 +240,7 @@ def play_the_night(chromium, night, port, token, servers):
         page.wait_for_selector("#offline:visible")
     for page in (host, second, third):
         assert OFFLINE_EN in page.inner_text("#offline")
-    assert "没有回应" in mainland.inner_text("#offline")
+    assert "没有响应" in mainland.inner_text("#offline")
     no_axe_problem(host, "the laptop gone")
     for group in PLAIN[3:]:  # the hand goes on while the laptop sleeps
         host.locator(f"[data-set='{group}']").tap()

@@ -4,7 +4,7 @@ answers GET /api/night; the command line settles the same file.
 
 The night, stake 10, house rule 包槓 (exposed_kong_payer: discarder), worked from RULES.md: Ah Fook
 deals, Mei self-draws an ordinary hand (ratio 1): each of the three pays 2 × 1 = 2 units = 20 (R5).
-Lan holds an exposed kong (直槓) of 6z (發) from Jun's discard: under 包槓 Jun alone pays all three
+Lan holds an exposed kong (點槓) of 6z (發) from Jun's discard: under 包槓 Jun alone pays all three
 shares, 3 × 1 unit = 30 (R8).
 """
 
@@ -38,19 +38,19 @@ EXPECTED = {
         "Ah Fook pays Mei 20 (2 × 10): self-draw (自摸), ratio 1 × 2 — R5",
         "Jun pays Mei 20 (2 × 10): self-draw (自摸), ratio 1 × 2 — R5",
         "Lan pays Mei 20 (2 × 10): self-draw (自摸), ratio 1 × 2 — R5",
-        "Jun pays Lan 30 (3 × 10): exposed kong (直槓) of Lan, 6z 發, 包槓 — R8",
+        "Jun pays Lan 30 (3 × 10): exposed kong (點槓) of Lan, 6z 發, 包槓 — R8",
     ],
     "zh-Hant": [
         "Ah Fook 付 Mei 20（2 分 × 10）：自摸，倍數 1 × 2——R5",
         "Jun 付 Mei 20（2 分 × 10）：自摸，倍數 1 × 2——R5",
         "Lan 付 Mei 20（2 分 × 10）：自摸，倍數 1 × 2——R5",
-        "Jun 付 Lan 30（3 分 × 10）：直槓，Lan 的 6z 發，包槓——R8",
+        "Jun 付 Lan 30（3 分 × 10）：點槓，Lan 的 6z 發，包槓——R8",
     ],
     "zh-Hans": [
         "Ah Fook 付 Mei 20（2 分 × 10）：自摸，倍数 1 × 2——R5",
         "Jun 付 Mei 20（2 分 × 10）：自摸，倍数 1 × 2——R5",
         "Lan 付 Mei 20（2 分 × 10）：自摸，倍数 1 × 2——R5",
-        "Jun 付 Lan 30（3 分 × 10）：直杠，Lan 的 6z 发，包杠——R8",
+        "Jun 付 Lan 30（3 分 × 10）：点杠，Lan 的 6z 发，包杠——R8",
     ],
 }
 

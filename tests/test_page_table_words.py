@@ -289,14 +289,14 @@ def test_chinese_says_its_own_colon(served, chromium):
         assert page.locator("#settle-list li").first.inner_text() == said
     # a refused preview: the place it names, the colon, the sentence
     answers = [
-        {"error": "不是文字：單獨的代理字元（\\ud800）", "where": "winner"},
+        {"error": "不是文字：單獨的代理字符（\\ud800）", "where": "winner"},
         # a sentence that names its place already is not told it twice
         {"error": "hand：1m 有 6 張；每種牌只有四張（R1）", "where": "hand"},
     ]
     page.route("**/api/preview?*", lambda route: route.fulfill(status=422, json=answers[0]))
     enter_juns_self_draw(page)
     page.locator("#preview.refused").wait_for()
-    assert page.inner_text("#preview") == "winner：不是文字：單獨的代理字元（\\ud800）"
+    assert page.inner_text("#preview") == "winner：不是文字：單獨的代理字符（\\ud800）"
     answers.pop(0)
     page.click("[data-win='4s']")  # off and on: asked again
     page.click("[data-win='4s']")

@@ -106,6 +106,38 @@ def test_a_kong_missing_is_found_in_the_hands_it_could_be():
     assert sorted((edit.hand, *edit.also)) == [1, 3, 4]
 
 
+def test_the_same_kong_written_in_two_hands_that_had_none_is_found_in_both():
+    # Mei's concealed kong of 7z written in hands 3 and 4, where nobody declared one: each pays
+    # Mei 2 units from each other player (R8): Mei +6, each other −2, twice. The gap (held −
+    # recorded) is Mei −12, each other +4: the same mistake, made in two hands.
+    extra = [{"player": "Mei", "type": "concealed", "tile": "7z"}]
+    night = copy.deepcopy(NIGHT)
+    night["hands"][2]["kongs"] = extra
+    night["hands"][3]["kongs"] = copy.deepcopy(extra)
+    result = explain(night)
+    assert result.gaps == {"Ah Fook": 4, "Mei": -12, "Jun": 4, "Lan": 4}
+    both = [
+        e for e in result.explanations[:3] if kinds(e) == [(3, "kong_extra"), (4, "kong_extra")]
+    ]
+    assert both, [kinds(e) for e in result.explanations]
+    assert both[0].totals == HELD
+
+
+def test_a_win_written_as_a_draw_is_found_when_the_draws_kong_holds_the_tiles_of_the_example():
+    # hand 2 was Lan's self-draw, ordinary (Lan +6, each other −2, R5), with Jun's concealed kong
+    # of 2m (Jun +6, each other −2, R8); written as a draw with the kong (nothing paid, R9). The
+    # gap is Ah Fook −4, Mei −4, Jun +4, Lan +4. The ordinary hand put in its place must hold no
+    # 2m: the kong holds all four.
+    night = copy.deepcopy(NIGHT)
+    night["hands"][1]["kongs"] = [{"player": "Jun", "type": "concealed", "tile": "2m"}]
+    held = {"Ah Fook": -5 - 4, "Mei": -3 - 4, "Jun": -13 + 4, "Lan": 21 + 4}
+    result = explain(night, held)
+    assert result.gaps == {"Ah Fook": -4, "Mei": -4, "Jun": 4, "Lan": 4}
+    found = [e for e in result.explanations[:3] if kinds(e) == [(2, "draw_as_win")]]
+    assert found, [kinds(e) for e in result.explanations]
+    assert found[0].edits[0].now["winner"] == "Lan" and found[0].totals == held
+
+
 def test_a_hand_written_twice_is_found_first_and_said_ambiguous():
     # hand 3 written twice: the copy pays Lan +24, each other −8 once more; taking it out is the
     # explanation, ahead of "hand 4 was a draw" (the same gold: the tool says it is ambiguous)

@@ -317,7 +317,8 @@ def test_house_rules_are_checked_and_keep_their_base():
     once = DEFAULT_RULES.override({"self_draw_share": 1, "combine": "add"})
     assert (once.self_draw_share, once.combine) == (1, "add")
     with pytest.raises(
-        RulesError, match="self_draw_share: expected a whole number from 0 to 1,000,000; got True"
+        RulesError,
+        match=r"self_draw_share: expected a whole number from 0 to 1,000,000; got true \(a yes-or-no",
     ):
         DEFAULT_RULES.override(
             {"self_draw_share": True, "combine": "add"}

@@ -130,6 +130,16 @@ GOOD = {
     "date": hand_record(date="2026-11-30"),
     "session": session_record(hand_record(), draw_record(dealer="Mei"), hand_record(winner="Jun")),
     "rules inside": hand_record(rules={"combine": "add", "patterns": {"all_pungs": 3}}),
+    "the table's kong words": hand_record(
+        kongs=[
+            {"player": "Jun", "type": "补杠", "tile": "1z"},
+            {"player": "Lan", "type": "点杠", "tile": "2z", "from": "Jun"},
+        ]
+    ),
+    "抢杠胡": hand_record(robbed="Jun", **{**ROBBED, "win_type": "抢杠胡"}),
+    "a robbed kong from a discard": hand_record(
+        robbed="Jun", robbed_from="Lan", rules={"robbable_kongs": "open"}, **ROBBED
+    ),
 }
 BAD = {
     "robbed on a self-draw": hand_record(robbed="Jun"),
@@ -162,6 +172,8 @@ BAD = {
     "rules with an unknown pattern": hand_record(rules={"patterns": {"thirteen_orphan": 0}}),
     "rules with a count too large": hand_record(rules={"self_draw_share": 1_000_001}),
     "a date that is not one": hand_record(date="30/11/2026"),
+    "robbed_from on a self-draw": hand_record(robbed_from="Lan"),
+    "放杠 without from": hand_record(kongs=[{"player": "Jun", "type": "放杠", "tile": "1z"}]),
 }
 
 
@@ -206,6 +218,11 @@ def test_bad_records_fail_both(name):
         ({"kong_units": {"hidden": 2}}, False),
         ({"robbed_kong_share": 1.5}, False),
         ({"dealer": "Mei"}, False),
+        ({"exposed_kong_payer": "包杠", "dealer_after_draw": "连庄"}, True),
+        ({"kong_units": {"补杠": 2, "明杠": 1}, "patterns": {"鸡胡": 2}}, True),
+        ({"robbed_kong_paid": True, "robbable_kongs": "open"}, True),
+        ({"robbed_kong_paid": "true"}, False),
+        ({"robbable_kongs": "暗杠"}, False),
     ],
 )
 def test_house_rules_files_agree(rules, good):

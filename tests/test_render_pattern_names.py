@@ -69,7 +69,7 @@ def test_a_hand_is_named_by_the_same_patterns_in_every_language(tmp_path, lang, 
 
 @pytest.mark.parametrize(
     "lang, biggest, superseded",
-    [("en", "thirteen orphans 十三幺 ×10", "混幺九"), ("zh-Hant", "十三幺 ×10", "混幺九")],
+    [("en", "thirteen orphans 十三幺 ×10", "混幺九"), ("zh-Hant", "十三幺 10 倍", "混幺九")],
 )
 def test_ledger_stats_names_the_biggest_hand_as_the_headline_does(
     tmp_path, lang, biggest, superseded

@@ -49,8 +49,13 @@ def test_the_choices_are_the_engines():
 def test_the_schema_is_the_rows():
     properties = schema.house_rules_schema()["properties"]
     assert list(properties) == [r.key for r in house.ROWS]
-    assert properties["exposed_kong_payer"]["enum"] == ["all", "discarder"]
-    assert list(properties["kong_units"]["properties"]) == ["concealed", "added", "exposed"]
+    # the ids first, then the words a file may write for them (打出者包付, 包槓, 包杠, …)
+    assert properties["exposed_kong_payer"]["enum"][:2] == ["all", "discarder"]
+    assert {"包槓", "包杠", "不包杠"} <= set(properties["exposed_kong_payer"]["enum"])
+    kong_keys = list(properties["kong_units"]["properties"])
+    assert kong_keys[:3] == ["concealed", "added", "exposed"]
+    assert {"补杠", "点杠", "明杠"} <= set(kong_keys)
+    assert properties["robbed_kong_paid"]["type"] == "boolean"
     assert properties["self_draw_share"]["maximum"] == 1_000_000
     assert schema.schema()["$defs"]["houseRules"] == schema.house_rules()
 
@@ -153,15 +158,15 @@ def test_rules_in_chinese_is_chinese(lang, width):
 
 def test_rules_in_chinese_says_values_and_lists_in_chinese():
     hant = run("rules", "--lang", "zh-Hant")
-    assert re.search(r"暗槓 2、加槓 1、 .*\n +直槓 1\n", hant)  # wrapped between items
+    assert re.search(r"暗槓 2、加槓 1、 .*\n +點槓 1\n", hant)  # wrapped between items
     assert "七小對、豪華七小對" in hant  # what 雙豪華七小對 supersedes
     assert "取最高" in hant and "三家各付" in hant and "下家坐莊" in hant
     hans = run("rules", "--lang", "zh-Hans", "--rules", str(EXAMPLES / "house-rules.yaml"))
     assert (
-        re.search(r"暗杠 3、加杠 1、 .*\n +直杠 1\n", hans)
+        re.search(r"暗杠 3、补杠 1、 .*\n +点杠 1\n", hans)
         and "相加" in hans
         and "庄家连庄" in hans
     )
     narrow = CliRunner(env={"COLUMNS": "50"}).invoke(cli, ["rules", "--lang", "zh-Hant"]).stdout
     assert "（取代七小對、豪華七小對）" in narrow
-    assert "現行：暗槓 2、加槓 1、直槓 1（R8）" in narrow
+    assert "現行：暗槓 2、加槓 1、點槓 1（R8）" in narrow

@@ -96,7 +96,7 @@ def test_the_cli_says_it_in_words_and_in_json():
         [(A, D, 10), (B, D, 10), (C, D, 10)]
     )
     chinese = CliRunner().invoke(cli, ["settle", "-", "--lang", "zh-Hans"], input=text).stdout
-    assert "  Lan：申报 -10，应为 20：少了 30——Lan 的暗杠 1z 东：+30（R8）" in chinese
+    assert "  Lan：申报 -10，算出来是 20：少了 30——Lan 的暗杠 1z 东：+30（R8）" in chinese
 
 
 def test_a_claim_of_thirty_digits_keeps_every_digit_in_its_gap():

@@ -12,14 +12,13 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT, start_serve
+from conftest import ROOT, first_answer, start_serve
 from starlette.testclient import TestClient
 
 from meizhou_score.web.app import MAX_BODY, create_app
@@ -178,7 +177,7 @@ def test_a_refusal_speaks_the_pages_language(tmp_path):
         json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
         headers=seen(c),
     )
-    assert refused.status_code == 422 and "應為" in refused.json()["error"]
+    assert refused.status_code == 422 and "這裡要寫" in refused.json()["error"]
     refused = c.post(
         "/api/hands?lang=zh-Hans",
         json={"winner": "Mei", "win_type": "dark", "hand": SELF_DRAW["hand"]},
@@ -186,8 +185,8 @@ def test_a_refusal_speaks_the_pages_language(tmp_path):
     )
     assert (
         refused.status_code == 422
-        and "应为" in refused.json()["error"]
-        and "應" not in refused.json()["error"]
+        and "这里要写" in refused.json()["error"]
+        and "這" not in refused.json()["error"]
     )
     sheet = c.get("/api/night?lang=zh-Hans").json()["sheet"][0]["what"]
     assert sheet.startswith("Mei 自摸胡牌") and "倍数" in sheet
@@ -420,49 +419,20 @@ def test_ctrl_c_stops_the_server_cleanly(server):
     assert f"{base}/" in out
 
 
-def answer_of(proc: subprocess.Popen, url: str, timeout: float = 60) -> int:
-    """The status ``url`` is answered with, once the server ``proc`` listens: a clear failure when
-    it exits first, or gives no answer within ``timeout`` seconds (a generous deadline)."""
-    end = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=5) as answer:
-                return answer.status
-        except urllib.error.HTTPError as exc:
-            return exc.code  # a refusal is an answer
-        except OSError as exc:
-            if proc.poll() is not None:
-                said = proc.stderr.read() if proc.stderr else ""
-                pytest.fail(f"serve exited ({proc.returncode}) before answering {url}: {said}")
-            if time.monotonic() > end:
-                pytest.fail(f"serve gave no answer to {url} within {timeout} s: {exc}")
-            time.sleep(0.05)
-
-
 def test_lan_prints_a_secret_link_and_its_qr_code(tmp_path):
     import re
     import signal
 
-    port = free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "meizhou_score",
-            "serve",
-            str(tmp_path / "night.yaml"),
-            "--port",
-            str(port),
-            "--lan",
-        ],
-        cwd=ROOT,
+    base, proc = start_serve(
+        tmp_path / "night.yaml",
+        "--lan",
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
     try:
-        # listening, and nothing without the token: awaited until it answers (or fails plainly)
-        refused = answer_of(proc, f"http://127.0.0.1:{port}/api/night")
+        # listening, and nothing without the token (conftest's start_serve awaited the answer)
+        refused, _ = first_answer(proc, f"{base}/api/night")
         assert refused == 401, refused
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=20)
@@ -494,3 +464,34 @@ def test_a_night_set_up_on_the_page_has_its_comment_in_the_phones_language(tmp_p
     )
     assert made.status_code == 201, made.text
     assert night.read_text(encoding="utf-8").splitlines()[0] == first
+
+
+def test_the_api_reads_the_tables_words(tmp_path):
+    # a night set up with its rules in the table's words (包杠, 连庄), and a hand whose kinds are
+    # the table's words too (杠上花, 补杠, 点杠), read as their ids. At stake 10: Mei's kong bloom
+    # 3 × 2 × 10 = +60; her added kong of 1z 1 × 10 from each (+30); Jun's exposed kong of 2z from
+    # Lan's discard, 包杠: Lan pays 3 × 10 alone. Mei +90; Jun −20 −10 +30 = 0; Lan −20 −10 −30 =
+    # −60; Ah Fook −20 −10 = −30
+    c = client(tmp_path / "night.yaml")
+    table = {**TABLE, "rules": {"exposed_kong_payer": "包杠", "dealer_after_draw": "连庄"}}
+    hand = {
+        "dealer": "Ah Fook",
+        "winner": "Mei",
+        "win_type": "杠上花",
+        "hand": {"concealed": "123m 456p 789s 55s", "winning_tile": "5s"},
+        "kongs": [
+            {"player": "Mei", "type": "补杠", "tile": "1z"},
+            {"player": "Jun", "type": "点杠", "tile": "2z", "from": "Lan"},
+        ],
+    }
+    made = c.post("/api/hands", json={"table": table, **hand}, headers=seen(c))
+    assert made.status_code == 201, made.json()
+    assert made.json()["totals"] == {"Ah Fook": -30, "Mei": 90, "Jun": 0, "Lan": -60}
+    drawn = c.post("/api/hands", json={"draw": True}, headers=seen(c))
+    assert drawn.status_code == 201  # 连庄: Mei dealt the draw and deals again
+    assert drawn.json()["hands"][-1]["next_dealer"] == "Mei"
+    # the hand opens in the editor with its choices by id, the buttons' (the file keeps its words)
+    opened = c.get("/api/night").json()["sheet"][0]["record"]
+    assert opened["win_type"] == "kong_bloom"
+    assert [k["type"] for k in opened["kongs"]] == ["added", "exposed"]
+    assert "杠上花" in (tmp_path / "night.yaml").read_text(encoding="utf-8")

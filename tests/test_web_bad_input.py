@@ -15,12 +15,11 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 import pytest
+from conftest import start_serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSION = ROOT / "examples" / "session.yaml"  # four hands: Ah Fook, Mei, Jun, Lan
@@ -30,12 +29,6 @@ HAND = {
     "hand": {"concealed": "123m 456m 789p 234s 55s", "winning_tile": "4s"},
 }
 CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _limit(size: int) -> None:
@@ -51,33 +44,16 @@ class Server:
         self.err = tmp / "serve.err"
         self.since = 0  # where what a test made it say begins in self.err (`said`)
         env = {**os.environ, "XDG_STATE_HOME": str(tmp / "state")}
-        for _ in range(5):  # another run may take the port between choosing and binding it
-            self.port = _free_port()
-            self.base = f"http://127.0.0.1:{self.port}"
-            with open(self.err, "wb") as err:
-                self.proc = subprocess.Popen(
-                    [sys.executable, "-m", "meizhou_score", "serve", str(night)]
-                    + ["--port", str(self.port), *extra],
-                    stdout=subprocess.PIPE,
-                    stderr=err,
-                    env=env,
-                    preexec_fn=(lambda: _limit(file_size)) if file_size else None,
-                )
-            line = self.proc.stdout.readline().decode()
-            if line.startswith("Serving"):
-                break
-            self.proc.wait(timeout=30)
-        else:
-            pytest.fail(f"serve did not start: {self.err.read_text()}")
-        deadline = time.monotonic() + 30
-        while True:  # the line is printed before uvicorn listens: wait until it answers
-            try:
-                httpx.get(self.base + "/api/night", timeout=2)
-                break
-            except httpx.TransportError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+        with open(self.err, "wb") as err:  # conftest's start_serve: a free port, answering
+            self.base, self.proc = start_serve(
+                night,
+                *extra,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                env=env,
+                preexec_fn=(lambda: _limit(file_size)) if file_size else None,
+            )
+        self.port = int(self.base.rsplit(":", 1)[1])
 
     def version(self) -> str:
         return httpx.get(self.base + "/api/night", timeout=10).headers["etag"]
@@ -222,11 +198,14 @@ def test_lan_on_every_ipv6_address_answers_at_the_link_it_prints(tmp_path):
         pytest.skip("no IPv6 on this machine")
     night = tmp_path / "night.yaml"
     shutil.copy(SESSION, night)
-    port = _free_port()
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path / "state")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--lan", "--host", "::"]
-        + ["--port", str(port)],
+    # the server is up once it answers on IPv6 (the address it was asked for)
+    _, proc = start_serve(
+        night,
+        "--lan",
+        "--host",
+        "::",
+        host="::1",
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
@@ -236,15 +215,6 @@ def test_lan_on_every_ipv6_address_answers_at_the_link_it_prints(tmp_path):
         line = proc.stdout.readline()
         link = line.split(" at ", 1)[1].strip()
         assert "token=" in link, line
-        deadline = time.monotonic() + 30
-        ipv6 = httpx.Client(transport=httpx.HTTPTransport(local_address="::"))
-        while True:  # the server is up once it answers on IPv6 (the address it was asked for)
-            try:
-                ipv6.get(f"http://[::1]:{port}/api/night", timeout=2)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and proc.poll() is None, proc.stderr.read()
-                time.sleep(0.05)
         response = httpx.get(link.replace("/?token=", "/api/night?token="), timeout=10)
         assert response.status_code == 200
         assert len(response.json()["hands"]) == 4

@@ -11,12 +11,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 
 import pytest
 
 pytest.importorskip("httpx", reason="the API tests need httpx: pip install -e '.[test]'")
-from conftest import ROOT
+from conftest import ROOT, start_serve
 from test_web_api import SELF_DRAW, TABLE, client, seen
 
 
@@ -90,23 +89,16 @@ def raw_request(port: int, lines: list[bytes], host: str = "127.0.0.1") -> tuple
 
 
 def serve_lan(tmp_path, *extra, env=None, preexec_fn=None):
-    """A real `serve --lan` on a free port: (port, its process, its token)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "meizhou_score",
-            "serve",
-            str(tmp_path / "night.yaml"),
-            "--port",
-            str(port),
-            "--lan",
-            *extra,
-        ],
-        cwd=ROOT,
+    """A real `serve --lan` on a free port, answering (conftest's start_serve): (port, its
+    process, its token)."""
+    # the address it listens on: --host's (waiting on 127.0.0.1 for a server on another address
+    # would wait out the whole deadline)
+    host = extra[extra.index("--host") + 1] if "--host" in extra else "127.0.0.1"
+    base, proc = start_serve(
+        tmp_path / "night.yaml",
+        "--lan",
+        *extra,
+        host=host,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -116,19 +108,7 @@ def serve_lan(tmp_path, *extra, env=None, preexec_fn=None):
     line = proc.stdout.readline()  # "Serving … at http://…/?token=…"
     proc.serving = line  # for a test of the link it prints
     token = line.rsplit("token=", 1)[1].strip().rstrip("/")
-    # the address it listens on: --host's (waiting on 127.0.0.1 for a server on another address
-    # would wait out the whole deadline)
-    host = extra[extra.index("--host") + 1] if "--host" in extra else "127.0.0.1"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((host, port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        raise AssertionError(f"serve did not answer on {host}:{port} within 30 s")
-    return port, proc, token
+    return int(base.rsplit(":", 1)[1]), proc, token
 
 
 def stop(proc):
@@ -193,7 +173,7 @@ def test_a_disk_that_refuses_the_write_answers_507_and_keeps_the_file(tmp_path):
         )
         answer = conn.getresponse()
         status, said = answer.status, json.loads(answer.read())
-        assert status == 507 and "磁碟拒絕寫入" in said["error"]
+        assert status == 507 and "磁盤拒絕寫入" in said["error"]
         assert night.read_bytes() == before
         assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
     finally:

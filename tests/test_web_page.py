@@ -306,3 +306,46 @@ def test_a_chart_at_phone_width(browser, tmp_path):
     assert page.locator("text", has_text="阿福").bounding_box()["width"] > 10
     page.screenshot(path=str(shots(tmp_path) / "chart-390.png"))
     assert errors == []
+
+
+def test_a_hand_in_the_tables_words_amended_on_the_page_keeps_what_it_says(served, browser):
+    # written at the laptop the way the table talks: Mei robs (抢杠胡) Jun's kong of Lan's
+    # discarded 3p (robbable_kongs: open, robbed_from: Lan); Ah Fook holds an added kong (补杠).
+    # Jun pays the rob alone, 3 × 2 × 1 = 6 (R7); Ah Fook's kong 1 from each (R8):
+    # Ah Fook +3, Mei +6 − 1 = +5, Jun −6 − 1 = −7, Lan −1
+    base, night = served
+    night.write_text(
+        "players: [Ah Fook, Mei, Jun, Lan]\n"
+        "rules: {robbable_kongs: open}\n"
+        "hands:\n"
+        "- dealer: Ah Fook\n"
+        "  winner: Mei\n"
+        "  win_type: 抢杠胡\n"
+        "  robbed: Jun\n"
+        "  robbed_from: Lan\n"
+        "  hand: {concealed: 123m 456m 234p 678s 99s, winning_tile: 3p}\n"
+        "  kongs:\n"
+        "  - {player: Ah Fook, type: 补杠, tile: 1z}\n",
+        encoding="utf-8",
+    )
+    page, errors = phone(browser)
+    page.goto(base + "/")
+    page.wait_for_selector("[data-hand='1']")
+    page.click("[data-hand='1']")
+    page.click("[data-amend='1']")
+    # the editor opens with the hand's choices chosen: how it was won, and the kong's type
+    assert page.get_attribute("[data-how='robbed_kong']", "aria-pressed") == "true"
+    page.wait_for_selector("#preview")
+    page.click("#record")
+    poll(page, "!document.querySelector('#editor:not([hidden]) #record')")
+    out = json.loads(
+        subprocess.run(
+            [sys.executable, "-m", "meizhou_score", "settle", str(night), "--format", "json"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        ).stdout
+    )
+    assert out["totals"] == {"Ah Fook": 3, "Mei": 5, "Jun": -7, "Lan": -1}
+    assert "robbed_from: Lan" in night.read_text(encoding="utf-8")
+    assert not errors

@@ -249,7 +249,7 @@ def test_the_api_picks_by_the_same_function(tmp_path):
         c.get("/api/nosuch?lang=zh-Hans-TW").json()["error"] == "这里没有东西：没有这个地址"
     )  # the mainland says 地址
     assert c.get("/api/nosuch", headers={"X-Lang": "zh-Hant-CN"}).json()["error"] == (
-        "這裡沒有東西：沒有這個位址"
+        "這裡沒有東西：沒有這個地址"
     )
 
 

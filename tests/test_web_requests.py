@@ -16,7 +16,7 @@ import time
 
 import httpx
 import pytest
-from conftest import ROOT, start_serve
+from conftest import ROOT, first_answer, start_serve
 
 TABLE = {"players": ["Ah Fook", "Mei", "Jun", "Lan"], "stake": 10}
 SELF_DRAW = {
@@ -259,39 +259,19 @@ def test_exists_is_true_while_the_file_exists(server):
     assert body["exists"] is True
 
 
-def answer_to(proc: subprocess.Popen, url: str, timeout: float = 60) -> httpx.Response:
-    """The answer to GET ``url`` once the server ``proc`` listens: a clear failure when it exits
-    first, or gives no answer within ``timeout`` seconds (a generous deadline)."""
-    end = time.monotonic() + timeout
-    while True:
-        try:
-            return httpx.get(url, timeout=5)
-        except httpx.TransportError as exc:
-            if proc.poll() is not None:
-                pytest.fail(f"serve exited ({proc.returncode}) before answering {url}")
-            if time.monotonic() > end:
-                pytest.fail(f"serve gave no answer to {url} within {timeout} s: {exc!r}")
-            time.sleep(0.05)
-
-
 def test_lan_write_with_a_foreign_host_and_origin_is_refused(state):
     """`serve --lan`: with the token, Host: evil.com and Origin: http://evil.com, a POST is
     accepted (it is judged: 422 here, a valid hand would be written). docs/web.md: a write's
     Origin must be the server's own address, else 403; another Host: 403."""
     night = state / "night.yaml"
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "meizhou_score", "serve", str(night), "--port", str(port), "--lan"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    base, proc = start_serve(
+        night, "--lan", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
     )
+    port = int(base.rsplit(":", 1)[1])
     try:
         line = proc.stdout.readline()  # "Serving NIGHT at http://…/?token=…"
         assert "token=" in line, f"serve said {line!r} (exit {proc.poll()})"
         token = line.split("token=")[1].strip()
-        answer_to(proc, f"http://127.0.0.1:{port}/static/icon.svg")  # listening
         r = httpx.post(
             f"http://127.0.0.1:{port}/api/hands",
             json={"draw": True},
@@ -332,18 +312,9 @@ def test_host_in_brackets_is_understood_or_refused_plainly(state):
     try:
         # an answer on [::1], or an exit (refused), whichever comes first; neither within a
         # generous deadline fails plainly
-        answered = None
-        end = time.monotonic() + 60
-        while proc.poll() is None:
-            try:
-                answered = httpx.get(f"http://[::1]:{port}/api/night", timeout=5)
-                break
-            except httpx.TransportError as exc:
-                if time.monotonic() > end:
-                    pytest.fail(f"serve --host [::1] neither answered nor exited in 60 s: {exc!r}")
-                time.sleep(0.05)
+        answered = first_answer(proc, f"http://[::1]:{port}/api/night", timeout=60)
         if answered is not None:  # understood: it listens on ::1, and says so bracketed
-            assert answered.status_code == 200
+            assert answered[0] == 200
             proc.send_signal(signal.SIGINT)
             out, err = proc.communicate(timeout=20)
             assert f"http://[::1]:{port}/" in out and proc.returncode == 130

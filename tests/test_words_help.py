@@ -142,13 +142,13 @@ def test_a_bad_tile_in_a_file_and_at_a_flag_says_it_too(tmp_path):
 
 # errno: (English, as glibc words it), Traditional, Simplified, written by the reviewer
 OS_WORDS = {
-    errno.ENOENT: ("No such file or directory", "沒有這個檔案或資料夾", "没有这个文件或文件夹"),
+    errno.ENOENT: ("No such file or directory", "沒有這個文件或文件夾", "没有这个文件或文件夹"),
     errno.EACCES: ("Permission denied", "沒有權限", "没有权限"),
-    errno.EISDIR: ("Is a directory", "這是資料夾，不是檔案", "这是文件夹，不是文件"),
-    errno.ENOTDIR: ("Not a directory", "路徑中有一段不是資料夾", "路径中有一段不是文件夹"),
-    errno.EEXIST: ("File exists", "檔案已經存在", "文件已经存在"),
-    errno.ENOSPC: ("No space left on device", "磁碟空間不足", "磁盘空间不足"),
-    errno.EROFS: ("Read-only file system", "唯讀的檔案系統", "只读的文件系统"),
+    errno.EISDIR: ("Is a directory", "這是文件夾，不是文件", "这是文件夹，不是文件"),
+    errno.ENOTDIR: ("Not a directory", "路徑中有一段不是文件夾", "路径中有一段不是文件夹"),
+    errno.EEXIST: ("File exists", "文件已經存在", "文件已经存在"),
+    errno.ENOSPC: ("No space left on device", "磁盤空間不足", "磁盘空间不足"),
+    errno.EROFS: ("Read-only file system", "只讀的文件系統", "只读的文件系统"),
     errno.ELOOP: (
         "Too many levels of symbolic links",
         "符號連結層數過多（連結繞成了圈）",
@@ -175,7 +175,7 @@ def test_an_uncommon_reason_is_said_in_the_systems_own_words():
     ("lang", "said"),
     [
         ("en", "meizhou-score: error: {p}: cannot read the file: {why}"),
-        ("zh-Hant", "meizhou-score：錯誤：{p}：無法讀取檔案：{why}"),
+        ("zh-Hant", "meizhou-score：錯誤：{p}：無法讀取文件：{why}"),
         ("zh-Hans", "meizhou-score：错误：{p}：无法读取文件：{why}"),
     ],
 )
@@ -193,17 +193,17 @@ def test_a_file_refused_by_the_system_is_said_in_the_players_language(tmp_path, 
 @pytest.mark.parametrize(
     ("command", "hant", "hans"),
     [
-        (["settle"], "缺少參數「檔案」", "缺少参数“文件”"),
-        (["undo"], "缺少參數「場檔.yaml」", "缺少参数“场次文件.yaml”"),
-        (["serve"], "缺少參數「場檔.yaml」", "缺少参数“场次文件.yaml”"),
+        (["settle"], "缺少參數「文件」", "缺少参数“文件”"),
+        (["undo"], "缺少參數「場次文件.yaml」", "缺少参数“场次文件.yaml”"),
+        (["serve"], "缺少參數「場次文件.yaml」", "缺少参数“场次文件.yaml”"),
         (["check"], "缺少參數「牌」", "缺少参数“牌”"),
-        (["ledger", "add"], "缺少參數「檔案」", "缺少参数“文件”"),
+        (["ledger", "add"], "缺少參數「文件」", "缺少参数“文件”"),
         (["ledger", "rename"], "缺少參數「舊名」", "缺少参数“旧名”"),
         (["ledger", "show"], "缺少參數「場次」", "缺少参数“场次”"),
         (["ledger", "pay"], "缺少參數「付款者」", "缺少参数“付款者”"),
         (
             ["record"],
-            "缺少場檔.yaml（或用 -o 檔案寫出單局紀錄）",
+            "缺少場次文件.yaml（或用 -o 文件寫出單局記錄）",
             "缺少场次文件.yaml（或用 -o 文件写出单局记录）",
         ),
     ],
@@ -227,11 +227,11 @@ def test_an_argument_without_a_placeholder_of_its_own_is_named_in_the_usage_line
     [
         (
             "zh-Hant",
-            ["玩家:種類:牌[:打出者]", "暗槓、加槓或直槓", "阿君:暗槓:1z", "阿梅:直槓:5m:阿福"],
+            ["玩家:種類:牌[:打出者]", "暗槓、加槓或點槓", "阿君:暗槓:1z", "阿梅:點槓:5m:阿福"],
         ),
         (
             "zh-Hans",
-            ["玩家:种类:牌[:打出者]", "暗杠、加杠或直杠", "阿君:暗杠:1z", "阿梅:直杠:5m:阿福"],
+            ["玩家:种类:牌[:打出者]", "暗杠、补杠或点杠", "阿君:暗杠:1z", "阿梅:点杠:5m:阿福"],
         ),
     ],
 )
@@ -287,5 +287,5 @@ def test_a_typed_value_in_chinese_help_is_never_broken_across_lines(width):
         .invoke(cli, ["record", "--help", "--lang", "zh-Hant"], terminal_width=width)
         .stdout
     )
-    for value in ("阿君:暗槓:1z", "阿梅:直槓:5m:阿福"):
+    for value in ("阿君:暗槓:1z", "阿梅:點槓:5m:阿福"):
         assert any(value in line for line in shown.splitlines()), (width, value)

@@ -73,3 +73,75 @@ def test_pick_takes_the_option_then_the_browser_then_the_locale():
     assert pick(None, accept="fr", locale=["", "zh_TW.UTF-8"]) == "zh-Hant"
     assert pick(None, locale=["C.UTF-8", "zh_CN.UTF-8"]) == "en"  # the first variable set decides
     assert pick() == "en"
+
+
+# 繁體 keeps to Hong Kong and Guangdong usage (docs/architecture.md, "One voice in each script"):
+# Taiwan's word beside Hong Kong's is a reader's stumble. Each with the word the catalogs say.
+TAIWAN_IN_TRADITIONAL = {
+    "檔": "文件",
+    "程式": "程序",
+    "預設": "默認",
+    "資料夾": "文件夾",
+    "字元": "字符",
+    "位元組": "字節",
+    "終端機": "終端",
+    "唯讀": "只讀",
+    "網路": "網絡",
+    "埠": "端口",
+    "紀錄": "記錄",
+    "做莊": "坐莊",
+    "二維碼": "QR 碼",
+    "巢狀": "嵌套",
+    "縮排": "縮進",
+    "叢集": "集群",
+    "排程器": "調度器",
+    "位址": "地址",
+    "磁碟": "磁盤",
+    "印出": "輸出",
+    "套件": "軟件包",
+    "試算表": "電子表格",
+    "管線": "管道",
+    "稽核": "審計",
+    "對照表": "映射",
+    "一支手機": "一部手機",
+    "結束代碼": "退出碼",
+    "依語系": "按系統語言",
+    "擴充功能": "插件",
+}
+
+
+def test_traditional_keeps_to_one_regional_voice():
+    from meizhou_score.web import words as _web  # noqa: F401 - registers the server's words
+
+    texts = [
+        text
+        for kind in ("messages", "words", "help", "click", "web")
+        for text in catalog("zh-Hant", kind).values()
+    ]
+    left = {(word, text[:60]) for text in texts for word in TAIWAN_IN_TRADITIONAL if word in text}
+    assert sorted(left) == []
+
+
+@pytest.mark.parametrize(
+    ("kind", "key", "said"),
+    [
+        # the docs (說明文件) were read as the rules document: 说明规则文本：套件源代码旁的 README
+        ("help", "meizhou-score epilog", "说明：软件包源代码旁的 README"),
+        # a row is 行 on the mainland (列 is a column)
+        ("help", "ledger export --format", "CSV（每笔付款一行；没有付款的一局也占一行）"),
+        # a preset is not a default (没有这个默认)
+        ("web", "no_preset", "没有这套规则"),
+        # a server that answers responds (响应); a port is 端口, not 连接端口
+        ("web", "page_host", "这个服务器只响应它自己的地址"),
+        ("messages", "no port after the host", "主机之后没有端口"),
+        # 程序 is the program, never tw2sp's 进程 (a process); 文件 a file, never 文档
+        ("messages", "the file could not be written as meant; nothing was written", "文件"),
+        ("help", "serve", "另一部手机"),
+    ],
+)
+def test_a_word_keeps_its_meaning_in_simplified(kind, key, said):
+    from meizhou_score.web import words as _web  # noqa: F401 - registers the server's words
+
+    text = catalog("zh-Hans", kind)[key]
+    assert said in text, text
+    assert "进程" not in text and "文档" not in text and "规则文本" not in text, text

@@ -95,6 +95,7 @@ def _keys(schema) -> set[str]:
 IDS = sorted(
     {*_keys(RECORD), *_keys(SESSION), *DEFAULTS, *BY_ID, *(c.id for r in ROWS for c in r.choices)}
     | {"table", "json", "csv", "night", "week", "month", "nosuch"}
+    | {"true", "false"}  # a yes-or-no house rule's values, as a file writes them (robbed_kong_paid)
 )
 # what a line may show in plain letters: names, tile codes, files, rule ids, options, the program's
 # commands and what a player types as it is (an example line, the usage line)
@@ -257,7 +258,7 @@ def test_every_command_speaks_the_pseudo_language(en_xa, tmp_path, monkeypatch):
     [
         ("en", True, "Go? [Y/n]: ", "", True),
         ("en", False, "Go? [y/N]: ", "y", True),
-        ("zh-Hant", True, "Go? [是/否，預設 是]：", "否", False),
+        ("zh-Hant", True, "Go? [是/否，默認 是]：", "否", False),
         ("zh-Hans", False, "Go? [是/否，默认 否]：", "", False),
     ],
 )

@@ -31,7 +31,7 @@ def test_the_usage_line_after_an_error_is_in_the_players_words(lang, usage):
 
 def test_a_mistyped_command_under_a_chinese_locale_shows_chinese_placeholders():
     said = _stderr("nosuch", env={"LC_ALL": "zh_TW.UTF-8"})
-    assert said.startswith("用法：meizhou-score [選項] 指令 [參數]...\n"), said
+    assert said.startswith("用法：meizhou-score [選項] 命令 [參數]...\n"), said
 
 
 def test_english_usage_errors_are_clicks_own_words():
@@ -57,7 +57,7 @@ def test_chinese_usage_errors_always_say_where_the_help_is():
 @pytest.mark.parametrize(
     ("lang", "usage", "option"),
     [
-        ("zh-Hant", "用法：meizhou-score record [選項] 場檔.yaml", "--winner 名字"),
+        ("zh-Hant", "用法：meizhou-score record [選項] 場次文件.yaml", "--winner 名字"),
         ("zh-Hans", "用法：meizhou-score record [选项] 场次文件.yaml", "--winner 名字"),
     ],
 )

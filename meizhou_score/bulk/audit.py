@@ -1,4 +1,4 @@
-"""Audit (稽核) on a Dask cluster: JSONL logs too big for one machine, settled by the bulk code.
+"""Audit (審計) on a Dask cluster: JSONL logs too big for one machine, settled by the bulk code.
 
 The client never reads the logs. It splits each input into byte ranges by its
 size alone — several per worker, so that a slow worker does not hold the end —

@@ -17,7 +17,7 @@ from ..errors import MeizhouError
 from ..i18n.messages import at
 from ..records.record import written_keys
 from ..records.rules import DEFAULT_RULES, Rules
-from ..records.untrusted import MAX_DEPTH, Refused, nested, no_duplicates, refusal
+from ..records.untrusted import Refused, keys_within_depth, nested, no_duplicates, refusal
 from ..records.validators import json_decimal
 from ..render.jsonout import encode, encode_into, hand_json, session_json
 from ..settling.night import settle_data
@@ -99,34 +99,12 @@ def _may_repeat_a_key(text: str | bytes, data: Any, keys: int | None = None) -> 
         if b"\\" in text:
             colons += text.count(b"\\u003a") + text.count(b"\\u003A")
     if keys is None and (type(data) is dict or type(data) is list):
-        try:
-            keys = _keys_in(data)
-        except TooDeep:  # json reads it again, and refuses the depth in its words
+        keys = keys_within_depth(data)
+        if keys is None:  # json reads it again, and refuses the depth in its words
             return True
     if keys == colons:  # text colons = keys written + colons in strings
         return False
     return encode(data).count(b":") != colons
-
-
-def _keys_in(value: dict[str, Any] | list[Any], depth: int = 1) -> int:
-    """How many keys the decoded mappings in ``value`` hold, at every depth; :class:`TooDeep` when
-    it nests deeper than a file may (what a line may nest never depends on a process's stack)."""
-    if depth > MAX_DEPTH:
-        raise TooDeep(MAX_DEPTH)
-    found = 0
-    inner: Iterable[Any] = value
-    if type(value) is dict:
-        found = len(value)
-        inner = value.values()
-    for inside in inner:
-        if type(inside) is dict or type(inside) is list:
-            found += _keys_in(inside, depth + 1)
-    return found
-
-
-class TooDeep(Exception):
-    """Arrays and objects nested deeper than any hand record or session: its one argument, the
-    limit (:data:`..records.untrusted.MAX_DEPTH`, a file's and the page's)."""
 
 
 _NESTED: Final = str(nested())

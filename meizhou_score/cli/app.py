@@ -37,6 +37,7 @@ class _Commands(click.Group):
         "record": "record.command",
         "undo": "record.undo",
         "reconcile": "reconcile",
+        "seat": "seat",
         "ledger": "ledger",
         "serve": "serve",
         "audit": "audit.command",

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..errors import MeizhouError, RecordError
-from ..i18n.messages import at, msg, reason
+from ..i18n.messages import at, msg
 from .shared import options
 from .shared.errors import Usage
 from .status import ExitStatus
@@ -52,7 +52,6 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
       meizhou-score reconcile night.yaml --format json
       meizhou-score reconcile night.yaml --apply 1
     """
-    from ..night.errors import Moved, Stale
     from ..night.service import NightFile
     from ..records.model import is_session
     from ..records.parts import held as held_of
@@ -63,6 +62,7 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
     from ..settling.reconcile import changed_hands
     from ..settling.reconcile import reconcile as search
     from .shared import answers
+    from .shared.night_writes import refused_writes
 
     rules = options.load_rules(rules_file)
     night_file_ = NightFile(night_file, options.the_run().limits)
@@ -109,21 +109,12 @@ def reconcile(night_file, held, fmt, apply, rules_file, lang):
         explanation = result.explanations[apply - 1]
         changes, appended = changed_hands(explanation.edits, len(data["hands"]))
         night_file_.refuse_read_only()
-        try:
+        with refused_writes(
+            night_file,
+            lambda _: msg("the file changed meanwhile; nothing was corrected"),
+            lambda why: msg("cannot write the file: {why}; nothing was corrected", why=why),
+        ):
             written = night_file_.correct(changes, appended, seen.version, was=seen.target)
-        except Moved as moved:
-            raise MeizhouError(moved.args[0]) from None
-        except Stale:
-            raise MeizhouError(
-                at(night_file, msg("the file changed meanwhile; nothing was corrected"))
-            ) from None
-        except OSError as exc:
-            raise MeizhouError(
-                at(
-                    night_file,
-                    msg("cannot write the file: {why}; nothing was corrected", why=reason(exc)),
-                )
-            ) from None
         from ..i18n.words import phrase
 
         after = written.night

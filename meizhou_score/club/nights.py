@@ -20,13 +20,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import LedgerError
-from ..i18n.messages import Message, at, msg
+from ..i18n.messages import at, msg
 from ..records.model import HAND_KEYS, HEAD_KEYS
 from ..records.names import identity
 from ..records.rules import DEFAULT_RULES, Rules
 from . import base_rules
 from .identity import canonical as _canonical
 from .identity import night_identity
+from .not_held import not_as_held
 from .players import renamed
 from .store import transaction
 
@@ -142,7 +143,8 @@ def add_night(
                 or n > len(now)
                 or _canonical(before[n - 1]) != _canonical(now[n - 1])
             ]
-            why = _not_as_held(night, differ, stored, data)
+            head_differs = _canonical(_head(stored)) != _canonical(_head(data))
+            why = not_as_held(night, differ, head_differs)
             if not written_day:  # known by its file and players alone: another night needs a date
                 why = msg(
                     "{why}; a night whose file writes no date: is known by its file and players: "
@@ -155,33 +157,6 @@ def add_night(
         night_date = told or first_day or datetime.date.today().isoformat()
         _store(conn, night, data, source, origin, night_date, digest, rules, result, new=True)
     return Added(night, "new", count, night_date)
-
-
-def _not_as_held(night: int, differ: list[int], stored: Any, data: Any) -> Message:
-    """Why a file that made night ``night`` is not added again: its stake or house rules, its
-    hand ``n``, or its hands ``n`` and ``m``, are not what the ledger holds."""
-    if _canonical(_head(stored)) != _canonical(_head(data)):
-        return msg(
-            "night {night} came from this file, and its stake or house rules are not what the "
-            "ledger holds; nothing was added (to replace night {night} with the file as it is "
-            "now: ledger add --replace {night})",
-            night=night,
-        )
-    if len(differ) == 1:
-        return msg(
-            "night {night} came from this file, and its hand {hand} is not what the ledger "
-            "holds; nothing was added (to replace night {night} with the file as it is now: "
-            "ledger add --replace {night})",
-            night=night,
-            hand=differ[0],
-        )
-    return msg(
-        "night {night} came from this file, and its hands {hands} are not what the ledger "
-        "holds; nothing was added (to replace night {night} with the file as it is now: "
-        "ledger add --replace {night})",
-        night=night,
-        hands=msg("{some} and {last}", some=tuple(differ[:-1]), last=differ[-1]),
-    )
 
 
 def _stored(conn: sqlite3.Connection, night: int) -> Any:
@@ -198,10 +173,12 @@ def _same_night(
 ) -> tuple[int, Any] | None:
     """The night already added from the same file by the same four people, on the day the file
     names (``day``); a file that names none is the same night on whatever day it was added or last
-    changed. Of several such nights, the latest that ``data`` grows, else the latest."""
-    if origin is None:
-        return None
+    changed. Of several such nights, the latest that ``data`` grows, else the latest. From
+    standard input (no ``origin``), the latest night also read from it by the same four people, on
+    the same ``day`` (or, with none, one that wrote no date either), that ``data`` grows."""
     people = [identity(p) for p in players]
+    if origin is None:
+        return _same_piped(conn, day, people, data)
     query = "SELECT id, data FROM nights WHERE origin = ?" + (" AND date = ?" if day else "")
     found: list[tuple[int, Any]] = []
     for night, text in conn.execute(
@@ -211,6 +188,25 @@ def _same_night(
         if [identity(p) for p in stored["players"]] == people:
             found.append((night, stored))
     return next((f for f in found if _grows(f[1], data)), found[0] if found else None)
+
+
+def _same_piped(
+    conn: sqlite3.Connection, day: str | None, people: list[str], data: Any
+) -> tuple[int, Any] | None:
+    """The night read from standard input that ``data`` grows: the same players, the same day
+    written (or none written by either), the hands it holds the first of ``data``'s."""
+    query = "SELECT id, data FROM nights WHERE origin IS NULL AND source = '-'"
+    query += " AND date = ?" if day else ""
+    for night, text in conn.execute(query + " ORDER BY id DESC", (day,) if day else ()):
+        stored = _decoder()(text)
+        undated = not day and not (isinstance(stored, dict) and stored.get("date"))
+        if (
+            [identity(p) for p in stored["players"]] == people
+            and (day or undated)
+            and _grows(stored, data)
+        ):
+            return night, stored
+    return None
 
 
 def _grows(stored: Any, data: Any) -> bool:

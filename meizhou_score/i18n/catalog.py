@@ -3,9 +3,10 @@
 Kinds: ``messages`` (errors and refusals, keyed by their English template, as gettext keys by
 msgid), ``words`` (tables, explanations, prompts: keyed by a short id), ``help`` (each command's
 help, keyed by the command's path and the option's name) and ``click`` (click's own words, keyed by
-click's English). English and Traditional Chinese are written by hand; a language with a ``source``
-(Simplified) is made from its source's catalog when first asked for: the characters converted, then
-the mainland's words.
+click's English). English, Traditional and Simplified Chinese are written by hand (简体 in
+``zh_hans_*.py``, never converted: OpenCC only checks it, tests/test_i18n_simplified_catalog.py); a
+language with a ``source`` and no catalog of a kind of its own (a test's en-XA) is made from its
+source's catalog when first asked for.
 
 The imports run one way: the module that owns a kind registers its tables here when it is imported
 (:mod:`.messages`, :mod:`.words`, :mod:`.help`; the command line's English help from its commands),
@@ -16,6 +17,7 @@ This module imports none of them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 
 from .language import LANGUAGES, language
 
@@ -31,6 +33,11 @@ def register(lang: str, kind: str, table: dict[str, str] | Callable[[], dict[str
     assert kind in KINDS, kind
     _LOADERS[(lang, kind)] = table if callable(table) else (lambda: table)
     _CACHE.pop((lang, kind), None)
+
+
+def written(module: str, name: str) -> Callable[[], dict[str, str]]:
+    """A catalog written by hand: the table ``name`` of ``module``, imported when first needed."""
+    return lambda: dict(getattr(import_module(module), name))
 
 
 def catalog(lang: str, kind: str) -> dict[str, str]:

@@ -15,52 +15,53 @@ backslash), which ruff keeps apart.
 
 from __future__ import annotations
 
-from .catalog import catalog, register
+from .catalog import catalog, register, written
 from .clicks import CLICK_ZH_HANT
 from .help_examples import EXAMPLES_ZH_HANT
 from .help_reconcile import HELP_RECONCILE_ZH_HANT
+from .help_seat import HELP_SEAT_ZH_HANT
 
 HELP_ZH_HANT: dict[str, str] = {
     "meizhou-score": "結算並核對梅州（客家）麻將的輸贏金額。",
     "meizhou-score epilog": (
         "\b\n環境變數：\n"
-        "  MEIZHOU_LEDGER             帳本檔案（ledger --db）\n"
-        "  MEIZHOU_MAX_RECORD_BYTES   讀取單局紀錄的上限［1 MiB］\n"
+        "  MEIZHOU_LEDGER             帳本文件（ledger --db）\n"
+        "  MEIZHOU_MAX_RECORD_BYTES   讀取單局記錄的上限［1 MiB］\n"
         "  MEIZHOU_MAX_SESSION_BYTES  讀取一場的上限［4 MiB］\n"
-        "  MEIZHOU_DEBUG=1            程式本身出錯時顯示追蹤訊息\n"
+        "  MEIZHOU_DEBUG=1            程序本身出錯時顯示追蹤訊息\n"
         "  LC_ALL, LC_MESSAGES, LANG  沒有 --lang 時：zh_CN、zh_SG 為簡體中文；\n"
         "                             zh_TW、zh_HK 及其他 zh_* 為繁體中文\n"
-        "\b\n結束代碼：0 已結算且相符；1 有爭議（不是胡牌、"
+        "\b\n退出碼：0 已結算且相符；1 有爭議（不是胡牌、"
         "申報或莊家不符）；\n"
-        "          2 紀錄或用法有誤；3 程式錯誤；4 無法寫出結果；\n"
-        "          130 按了 Ctrl-C；141 讀取端關閉了管線。\n"
-        "\b\n說明文件：套件原始碼旁的 README 與 docs/（格式、規則、稽核、"
+        "          2 記錄或用法有誤；3 程序錯誤；4 無法寫出結果；\n"
+        "          130 按了 Ctrl-C；141 讀取端關閉了管道。\n"
+        "\b\n說明：軟件包源代碼旁的 README 與 docs/（格式、規則、審計、"
         "架構、效能）。"
     ),
     "audit": (
-        "在 Dask 叢集上結算每個 JSONL 輸入，與單機的 settle --jsonl 相同。\n\n"
-        "輸入可以是檔案、檔名樣式（加引號：'logs/*.jsonl'）"
+        "在 Dask 集群上結算每個 JSONL 輸入，與單機的 settle --jsonl 相同。\n\n"
+        "輸入可以是文件、文件名樣式（加引號：'logs/*.jsonl'）"
         "或 Dask 能讀的網址（s3://…、gs://…，"
-        "需安裝該檔案系統的套件）。每個輸入的結果以其名稱寫到 --out "
-        "資料夾，與 settle --jsonl "
-        "印出的逐位元組相同；每個檔案及合計的已結算、有爭議、"
-        "被拒行數印在最後，並寫入 summary.json。"
-        "結束代碼與批次模式相同：有被拒的行為 2，否則有爭議為 1。"
+        "需安裝該文件系統的軟件包）。每個輸入的結果以其名稱寫到 --out "
+        "文件夾，與 settle --jsonl "
+        "輸出的逐字節相同；每個文件及合計的已結算、有爭議、"
+        "被拒行數列在最後，並寫入 summary.json。"
+        "退出碼與批量模式相同：有被拒的行為 2，否則有爭議為 1。"
     ),
     "audit --out": (
         "結果寫到哪裡：每個輸入一個同名的 "
         r"JSONL，另有 summary.json。"
     ),
-    "audit --scheduler": "現有 Dask 叢集的排程器。",
-    "audit --workers": "沒有 --scheduler 時：本機叢集的工作行程數。",
-    "audit --rules": "每一行共用的規則檔（一行自己的 rules: 優先）。",
+    "audit --scheduler": "現有 Dask 集群的調度器。",
+    "audit --workers": "沒有 --scheduler 時：本機集群的工作進程數。",
+    "audit --rules": "每一行共用的規則文件（一行自己的 rules: 優先）。",
     "audit --blocksize": "每次讀取的區塊大小。",
     "check": (
         "分析手牌：14 張（含碰、槓）時看是否胡牌、怎樣胡；"
         r"13 張時列出聽哪些牌。"
     ),
     "check --pung": "碰出的牌，例如 777z。",
-    "check --kong": "明槓（直槓或加槓），例如 5555m。",
+    "check --kong": "明槓（點槓或加槓），例如 5555m。",
     "check --concealed-kong": "暗槓，例如 1111z。",
     "deal": (
         "由兩次擲骰的點數，說明從哪裡開牌、"
@@ -75,17 +76,17 @@ HELP_ZH_HANT: dict[str, str] = {
     "deal --dealer": "誰坐莊（--players 之一）；起牌時以名字稱呼各家。",
     "deal --seats": "第一局之前：--players 第一位擲出的點數，數到的人坐東。",
     "ledger": (
-        "俱樂部帳本：每一場都存在一個 SQLite 檔案中；合計、結算、統計、"
+        "俱樂部帳本：每一場都存在一個 SQLite 文件中；合計、結算、統計、"
         r"匯出。"
     ),
     "ledger --db": (
-        "帳本檔案［預設：MEIZHOU_LEDGER，否則 ~/.local/share/meizhou-score/ledger.sqlite"
+        "帳本文件［默認：MEIZHOU_LEDGER，否則 ~/.local/share/meizhou-score/ledger.sqlite"
         r"3］。"
     ),
     "ledger add": (
-        "結算每個一場（或單局）的檔案，並存入帳本：日期、玩家、規則、"
+        "結算每個一場（或單局）的文件，並存入帳本：日期、玩家、規則、"
         "每一局與付款。\n\n"
-        "一場以檔案、檔案寫的日期和玩家認定，與加入的日子無關。"
+        "一場以文件、文件寫的日期和玩家認定，與加入的日子無關。"
         "同一場再加一次不會改變任何東西；"
         "記了更多局之後再加，"
         "這一場就會增加局數（「第 3 場現在有 9 局，原有 8 局」）。"
@@ -95,21 +96,22 @@ HELP_ZH_HANT: dict[str, str] = {
         "照樣加入）；絕不留下寫了一半的東西，場次編號也不會重複使用。"
     ),
     "ledger add --date": (
-        "檔案沒有日期時這一場的日期［預設："
-        r"第一次加入時檔案的修改日；之後增加局數也不變］。"
+        "文件沒有日期時這一場的日期［默認："
+        r"第一次加入時文件的修改日；之後增加局數也不變］。"
     ),
     "ledger add --accept-disputes": "即使有一局有爭議，也加入這一場。",
-    "ledger add --replace": "以檔案現況取代第 N 場。",
+    "ledger add --replace": "以文件現況取代第 N 場。",
     "ledger check": (
         "檢查帳本：SQLite 完整性檢查，"
         r"並核對每一局的輸贏相加為零。"
     ),
     "ledger export": (
         "匯出期間內的每一局和每一筆付款，"
-        r"給試算表或其他程式使用。"
+        r"給電子表格或其他程序使用。"
     ),
     "ledger export --format": (
-        "CSV（每筆付款一列；沒有付款的一局佔一列）或 JSON 行（每局一行）"
+        "CSV（每筆付款一行；沒有付款的一局也佔一行）或 "
+        "JSONL（每局一行 JSON）"
         r"。"
     ),
     "ledger export --what": (
@@ -117,17 +119,17 @@ HELP_ZH_HANT: dict[str, str] = {
         r"場後的付款（ledger pay），或兩者。"
     ),
     "ledger export --output": (
-        "寫到這個檔案（整個取代；"
-        r"管線則直接寫入）［預設：標準輸出］。"
+        "寫到這個文件（整個取代；"
+        r"管道則直接寫入）［默認：標準輸出］。"
     ),
     "ledger export --bom": (
         "給 Excel 的 CSV："
-        r"以位元組順序標記開頭，中文名字才不會亂碼。"
+        r"以字節順序標記開頭，中文名字才不會亂碼。"
     ),
     "ledger history": (
         "每位玩家隨時間累計的輸贏（每一場，以及依日期的付款），"
         "以表格列出；加 --chart 另畫折線圖"
-        "（獨立的 SVG，不含指令碼）。"
+        "（獨立的 SVG，不含腳本）。"
     ),
     "ledger history --by": "每一場、每週或每月一個點。",
     "ledger history --chart": "另畫成折線圖 SVG（- 寫到標準輸出）。",
@@ -142,7 +144,7 @@ HELP_ZH_HANT: dict[str, str] = {
         "記下實際付的錢：付款者付給收款者這筆金額。"
         r"之後合計和結算會顯示現在還欠多少。"
     ),
-    "ledger pay --date": "付款日期［預設：今天］。",
+    "ledger pay --date": "付款日期［默認：今天］。",
     "ledger pay --note": "和付款一起保存的備註。",
     "ledger payments": "依日期列出記下的付款（ledger pay、settle-up --record）。",
     "ledger remove": (
@@ -169,7 +171,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "ledger settle-up --yes": "配合 --record：不詢問，直接記下。",
     "ledger show": (
         "以帳本所存的內容重新結算這個場次的一場，"
-        r"印出的樣子與 settle 相同。"
+        r"輸出的樣子與 settle 相同。"
     ),
     "ledger stats": (
         "每位玩家：場數、局數、各種胡法的次數、自摸率、被搶槓次數、"
@@ -177,25 +179,26 @@ HELP_ZH_HANT: dict[str, str] = {
     ),
     "ledger stats --player": "只列這一位玩家。",
     "ledger totals": (
-        "期間內（預設為所有場次）"
+        "期間內（默認為所有場次）"
         r"每位玩家的淨輸贏，分毫不差。"
     ),
     "ledger totals --player": "只列這一位玩家。",
     "record": (
-        "在牌桌上記下一局：附加到場檔，並印出這一局的結算與累計。\n\n"
-        "檔案不存在時會建立（--players、--stake、--dealer，可加 --rules）。"
+        "在牌桌上記下一局：附加到場次文件，"
+        "並輸出這一局的結算與累計。\n\n"
+        "文件不存在時會建立（--players、--stake、--dealer，可加 --rules）。"
         "之後各局依輪莊決定莊家。"
         "選項寫出這一局；選項沒寫的，"
-        "在標準輸入是終端機時依牌桌的順序逐項詢問。"
+        "在標準輸入是終端時依牌桌的順序逐項詢問。"
         "每個答案輸入時就檢查，"
-        "只有能結算的一局才會寫入。檔案逐局以原子方式更改，"
+        "只有能結算的一局才會寫入。文件逐局以原子方式更改，"
         "已有的各局一字不改。\n\n"
         "只有自摸、槓上開花和搶槓才算胡："
         r"胡別人打出的牌不計分，也無法記下（R11，docs/rules.md）。"
     ),
-    "record --players": "新檔案的玩家，依東、南、西、北座次。",
-    "record --stake": "每分多少金：新檔案的底分，或這一局自己的底分。",
-    "record --date": "新檔案的日期［預設：今天］。",
+    "record --players": "新文件的玩家，依東、南、西、北座次。",
+    "record --stake": "每分多少金：新文件的底分，或這一局自己的底分。",
+    "record --date": "新文件的日期［默認：今天］。",
     "record --dealer": "第一局的莊家（之後依輪莊）。",
     "record --winner": "誰胡牌。",
     "record --self-draw": "自摸胡牌。",
@@ -206,9 +209,9 @@ HELP_ZH_HANT: dict[str, str] = {
     "record --winning-tile": "胡的那張牌（搶槓時是被搶的那張）。",
     "record --pung": "胡牌者碰出的牌；可寫多次。",
     "record --kong": (
-        "這一局的一副槓：種類寫暗槓、加槓或直槓；直槓另寫打出者；"
+        "這一局的一副槓：種類寫暗槓、加槓或點槓；點槓另寫打出者；"
         "可寫多次。"
-        "例如 阿君:暗槓:1z 或 阿梅:直槓:5m:阿福。"
+        "例如 阿君:暗槓:1z 或 阿梅:點槓:5m:阿福。"
     ),
     "record --claimed": (
         "同桌說某位玩家贏（+）或輸（-）"
@@ -216,42 +219,42 @@ HELP_ZH_HANT: dict[str, str] = {
     ),
     "record --amend": (
         "改寫第 N 局（不寫 N 為最後一局）而不是新增：先顯示它，"
-        "並以原來的答案為預設（按 Enter 保留）。"
+        "並以原來的答案為默認（按 Enter 保留）。"
     ),
     "record --allow-dispute": (
         "即使這一局有爭議（不是胡牌、"
         r"申報不符）也記下。"
     ),
-    "record --output": "把單局紀錄寫到檔案（- 印出）而不是一場的檔案。",
+    "record --output": "把單局記錄寫到文件（- 輸出）而不是一場的文件。",
     "record --yes": "不詢問確認，直接記下。",
-    "record --ask": "詢問選項沒寫的部分［預設：標準輸入是終端機時］。",
+    "record --ask": "詢問選項沒寫的部分［默認：標準輸入是終端時］。",
     "rules": (
-        "印出現行規則：預設值（docs/rules.md）"
-        r"，再以 --rules 的檔案覆蓋。"
+        "輸出現行規則：默認值（docs/rules.md）"
+        r"，再以 --rules 的文件覆蓋。"
     ),
-    "rules --explain": "印出一條裁定：內容與理由。",
+    "rules --explain": "輸出一條裁定：內容與理由。",
     "schema": (
-        "印出單局紀錄與一場檔案格式的 JSON Schema，或規則檔的 JSON Schema。"
+        "輸出單局記錄與一場文件的 JSON Schema，或規則文件的 JSON Schema。"
         "\n\n"
-        "看得懂 JSON Schema 的編輯器會在輸入時檢查檔案：存下 schema，"
-        "並在檔案第一行寫出它的名字"
-        "（yaml-language-server，VS Code 的 YAML 擴充功能等都會讀），例如 "
-        "# yaml-language-server: $schema=meizhou-record.schema.json。"
+        "看得懂 JSON Schema 的編輯器（VS Code 的 "
+        "YAML 插件等）會在輸入時檢查文件："
+        "存下 schema，並在文件第一行寫上它的名字，例如：\n\n"
+        "\b\n# yaml-language-server: $schema=meizhou-record.schema.json"
     ),
-    "schema --house-rules": "改印規則檔的 schema。",
+    "schema --house-rules": "改為輸出規則文件的 schema。",
     "serve": (
-        "把場檔開放給牌桌上的手機：記分表，點幾下就記一局；"
+        "把場次文件開放給牌桌上的手機：記分表，點幾下就記一局；"
         "任何地方記下一局"
-        "（另一支手機，或命令列的 record），一兩秒內每個頁面都會更新。"
+        "（另一部手機，或命令行的 record），一兩秒內每個頁面都會更新。"
         "\n\n"
-        "這一場的檔案還不存在時，會在頁面上建立。"
+        "這一場的文件還不存在時，會在頁面上建立。"
         "每次寫入都經過與 record 相同的安全寫入。"
         "按 Ctrl-C 停止伺服器。"
     ),
-    "serve --port": "監聽的埠。",
-    "serve --host": "監聽的位址（只有本機，除非加 --lan）。",
+    "serve --port": "監聽的端口。",
+    "serve --host": "監聽的地址（只有本機，除非加 --lan）。",
     "serve --lan": (
-        "讓同一網路的手機進來：監聽每個位址（有 --host 時只監聽它），"
+        "讓同一網絡的手機進來：監聽每個地址（有 --host 時只監聽它），"
         r"並附上每個請求都要帶的密碼連結（及其 QR 碼）。"
     ),
     "serve --new-link": (
@@ -260,26 +263,26 @@ HELP_ZH_HANT: dict[str, str] = {
     ),
     "serve --db": "俱樂部帳本，給頁面的「加入帳本」使用。",
     "settle": (
-        "結算單局紀錄或一場的檔案：每個檔案（- 讀標準輸入）。\n\n"
-        "印出檢查結果、每位玩家的輸贏和下一莊，並核對申報的輸贏。"
-        "一場的檔案印出記分表，每局一行，"
-        "附累計（--hands：每局的完整表格）。有多個檔案時，"
-        "各以檔名列出（JSON：物件列表，"
-        '"file" 在最前；無法結算的檔案為 {"file", "valid": false, "error"}），'
-        "結束代碼取其中最差的。"
+        "結算單局記錄或一場的文件：每個文件（- 讀標準輸入）。\n\n"
+        "輸出檢查結果、每位玩家的輸贏和下一莊，並核對申報的輸贏。"
+        "一場的文件輸出記分表，每局一行，"
+        "附累計（--hands：每局的完整表格）。有多個文件時，"
+        "各以文件名列出（JSON：對象列表，"
+        '"file" 在最前；無法結算的文件為 {"file", "valid": false, "error"}），'
+        "退出碼取其中最差的。"
     ),
     "settle --explain": "列出每一筆付款及其依據的規則。",
     "settle --hands": (
-        "一場的檔案：每局的完整表格，"
+        "一場的文件：每局的完整表格，"
         r"不只記分表（--explain 也會列出）。"
     ),
     "settle --settle-up": "另外說明誰付給誰，以最少的轉賬結清輸贏。",
     "settle --jsonl": (
-        "批次模式：檔案每行一筆 JSON "
-        r"紀錄；每行印出一筆 JSON 結果。"
+        "批量模式：文件每行一筆 JSON "
+        r"記錄；每行輸出一筆 JSON 結果。"
     ),
     "settle --jobs": (
-        "批次模式：以 N 個工作行程結算（0："
+        "批量模式：以 N 個工作進程結算（0："
         r"每個核心）；輸出相同。"
     ),
     "settle --chart": (
@@ -287,29 +290,29 @@ HELP_ZH_HANT: dict[str, str] = {
         r"- 寫到標準輸出，取代表格）。"
     ),
     "settle --max-record-bytes": (
-        "拒收大於 N 位元組的單局紀錄［預設：1 MiB，"
+        "拒收大於 N 字節的單局記錄［默認：1 MiB，"
         r"或 MEIZHOU_MAX_RECORD_BYTES］。"
     ),
     "settle --max-session-bytes": (
-        "拒收大於 N 位元組的一場檔案［預設：4 MiB，"
+        "拒收大於 N 字節的一場的文件［默認：4 MiB，"
         r"或 MEIZHOU_MAX_SESSION_BYTES］。"
     ),
     "ledger show --explain": "列出每一筆付款及其依據的規則。",
     "undo": (
-        "刪除場檔的最後一局（先顯示並詢問，除非加 --yes）。\n\n"
-        "檔案其餘部分一字不改；檔案以原子方式取代。要改正最後一局，"
+        "刪除場次文件的最後一局（先顯示並詢問，除非加 --yes）。\n\n"
+        "文件其餘部分一字不改；文件以原子方式取代。要改正最後一局，"
         "請用 record --amend。"
     ),
     "undo --yes": "不詢問，直接刪除。",
-    "* --rules": "規則檔（YAML）；紀錄自己的 rules: 優先。",
+    "* --rules": "規則文件（YAML）；記錄自己的 rules: 優先。",
     "* --format": "輸出格式。",
     "* --lang": (
         "語言：英文（en）、繁體中文（zh-Hant "
         r"或 zh）或簡體中文（zh-Hans）。"
     ),
     "* --lang default": (
-        "依語系：zh_CN、zh_SG 為 zh-Hans；"
-        r"zh_TW、zh_HK 為 zh-Hant；其他為 en"
+        "按系統語言：zh_CN、zh_SG 為簡體，"
+        r"zh_TW、zh_HK 為繁體，其他為英文"
     ),
     "* --since": "只列這一天或之後的場次。",
     "* --until": "只列這一天或之前的場次。",
@@ -317,7 +320,7 @@ HELP_ZH_HANT: dict[str, str] = {
     "* --yes": "不詢問，直接進行。",
     "* --bom": (
         "給 Excel 的 CSV："
-        r"以位元組順序標記開頭，中文名字才不會亂碼。"
+        r"以字節順序標記開頭，中文名字才不會亂碼。"
     ),
     "* --help": "顯示這份說明後結束。",
     "* --version": "顯示版本後結束。",
@@ -329,16 +332,16 @@ HELP_ZH_HANT: dict[str, str] = {
 # the placeholders of the help and the usage line (an option's or an argument's metavar), keyed by
 # click's English: the words a player types there, file names keeping their endings
 METAVARS_ZH_HANT: dict[str, str] = {
-    "SESSION.yaml": "場檔.yaml",
-    "NIGHT.yaml": "場檔.yaml",
-    "FILE": "檔案",
-    "FILE...": "檔案...",
-    "FILE.svg": "圖檔.svg",
+    "SESSION.yaml": "場次文件.yaml",
+    "NIGHT.yaml": "場次文件.yaml",
+    "FILE": "文件",
+    "FILE...": "文件...",
+    "FILE.svg": "圖片文件.svg",
     "INPUT...": "輸入...",
-    "DIR": "資料夾",
+    "DIR": "文件夾",
     "PATH": "路徑",
     "LEDGER": "帳本",
-    "ADDRESS": "位址",
+    "ADDRESS": "地址",
     "TEXT": "文字",
     "INTEGER RANGE": "整數",
     "NAME": "名字",
@@ -363,9 +366,17 @@ METAVARS_ZH_HANT: dict[str, str] = {
 
 def _register() -> None:
     metavars = {f"* metavar {english}": said for english, said in METAVARS_ZH_HANT.items()}
-    table = {**HELP_ZH_HANT, **HELP_RECONCILE_ZH_HANT, **EXAMPLES_ZH_HANT, **metavars}
+    table = {
+        **HELP_ZH_HANT,
+        **HELP_RECONCILE_ZH_HANT,
+        **HELP_SEAT_ZH_HANT,
+        **EXAMPLES_ZH_HANT,
+        **metavars,
+    }
     register("zh-Hant", "help", table)
     register("zh-Hant", "click", CLICK_ZH_HANT)
+    register("zh-Hans", "help", written("meizhou_score.i18n.zh_hans_help", "HELP"))
+    register("zh-Hans", "click", written("meizhou_score.i18n.zh_hans_click", "CLICK"))
     register("en", "click", {key: key for key in CLICK_ZH_HANT})  # click's ids are its English
 
 

@@ -10,7 +10,7 @@ HELP_RECONCILE_ZH_HANT: dict[str, str] = {
         "牌型記錯、漏記一局或重複記了一局、荒莊記成胡牌、"
         "底分記錯），改正後這一晚結算出來正好是桌上的金幣；"
         "最可能的在前；幾種解釋同樣相符時會說明。"
-        "記錄相符時結束碼為 0，不相符為 1。"
+        "記錄相符時退出碼為 0，不相符為 1。"
     ),
     "reconcile examples": (
         "\b\n    例子：\n"
@@ -22,11 +22,11 @@ HELP_RECONCILE_ZH_HANT: dict[str, str] = {
     ),
     "reconcile --held": (
         "一位玩家這一晚結束時手上的金幣（桌上點算的淨輸贏；"
-        "每位玩家一次；也可寫成 名字=金額,名字=金額）。"
-        "不給時讀檔案的 held:。"
+        "每位玩家一次；也可寫成 名字=金額，名字=金額）。"
+        "不給時讀文件的 held:。"
     ),
     "reconcile --apply": (
         "按第 K 種解釋改正這一晚"  # the file written whole, as record --amend writes it
-        "（整個檔案重寫，和 record --amend 一樣）。"
+        "（整個文件重寫，和 record --amend 一樣）。"
     ),
 }

@@ -32,7 +32,7 @@ class Language:
     colon: str  # between a place and what is wrong there, or a question and its answer
     yes: str  # the word that answers a yes/no question yes
     no: str
-    default_word: str  # "default" at a question: [是/否，預設 是]
+    default_word: str  # "default" at a question: [是/否，默認 是]
     chinese: bool = False  # set as Chinese: no space between two Chinese characters
     source: str | None = None  # the catalog this one is made from (zh-Hans from zh-Hant)
     make: Callable[[str], str] | None = None  # how a text of ``source`` becomes this one's
@@ -77,7 +77,7 @@ class Language:
         return f"{value:.0f}%" if value == int(value) else f"{value:.1f}%"
 
     def question_hint(self, default: bool) -> str:
-        """What a yes/no question shows after it: [Y/n] in English, [是/否，預設 是] in
+        """What a yes/no question shows after it: [Y/n] in English, [是/否，默認 是] in
         Chinese."""
         if not self.default_word:
             yes = self.yes.upper() if default else self.yes
@@ -132,8 +132,18 @@ class _Filler(string.Formatter):
 def _tidied(pieces: list[tuple[str, bool]]) -> str:
     """The pieces joined, each lone space of the template between two Chinese characters dropped."""
     text = "".join(piece for piece, _ in pieces)
-    ours = [not is_value for piece, is_value in pieces for _ in piece]
-    return "".join(c for n, c in enumerate(text) if not (c == " " and ours[n] and _lone(text, n)))
+    dropped = set()
+    at = 0  # where the piece starts in the text
+    for piece, is_value in pieces:
+        space = -1 if is_value else piece.find(" ")
+        while space != -1:  # only the template's own spaces are looked at
+            if _lone(text, at + space):
+                dropped.add(at + space)
+            space = piece.find(" ", space + 1)
+        at += len(piece)
+    if not dropped:
+        return text
+    return "".join(c for n, c in enumerate(text) if n not in dropped)
 
 
 def _lone(text: str, n: int) -> bool:
@@ -162,7 +172,7 @@ ZH_HANT = Language(
     "：",
     "是",
     "否",
-    "預設",
+    "默認",
     chinese=True,
     by_id=False,
     choice_sep="、",

@@ -26,8 +26,6 @@ REVIEWED: dict[str, str] = {
     "预设": "默认",
     "终端机": "终端",
     "唯读": "只读",
-    # the rules document the players wrote (tw2sp's 文档 reads as a computer file)
-    "文档": "规则文本",
     "资料夹": "文件夹",
     "位元组": "字节",
     "字元": "字符",
@@ -41,12 +39,42 @@ REVIEWED: dict[str, str] = {
     "网路": "网络",
     "游标": "光标",
     "执行": "运行",
-    "稽核": "审核",
+    "稽核": "审计",  # audit (审核 is approving a request)
     "连结": "链接",
     "埠": "端口",
+    "连接端口": "端口",  # Taiwan's 連接埠, converted above
     "注解": "注释",  # a comment in a file (the night file's first lines say comments are kept)
     # a laptop (Hong Kong's 手提電腦; the phone page's "not answering")
     "手提电脑": "笔记本电脑",
+    # Hong Kong's words the 繁體 catalogs use (docs/architecture.md, "One voice in each script")
+    "回应": "响应",  # a server, a laptop that answers
+    "设定": "设置",
+    " QR 码": "二维码",  # 本桌的二维码: no space beside Chinese
+    "QR 码": "二维码",
+    # Taiwan's words, should one come back into the 繁體 text
+    "另开新档": "另开一个新文件",
+    "新档": "新文件",
+    "档尾": "文件末尾",
+    "印出": "输出",
+    "结束代码": "退出码",
+    "依语系": "按系统语言",
+    "套件": "软件包",
+    "扩充功能": "插件",
+    "试算表": "电子表格",
+    "管线": "管道",
+    "对照表": "映射",
+    "一支手机": "一部手机",
+    "丛集": "集群",
+    "排程器": "调度器",
+    "位址": "地址",
+    "磁碟": "磁盘",
+    # 依 (according to) where the mainland says 按
+    "依轮庄": "按轮庄",
+    "依日期": "按日期",
+    "依座位": "按座位",
+    "依东、南、西、北": "按东、南、西、北",
+    "依牌桌的顺序": "按牌桌的顺序",
+    "依逆时针方向": "按逆时针方向",
 }
 
 # Taiwan's corner quotes → the mainland's curly quotes

@@ -69,6 +69,28 @@ class Message:
 
 msg = Message
 
+
+class Named(Message):
+    """An id a player types (``concealed``, ``next``), said with its Chinese words beside it where
+    the reader reads Chinese: ``concealed（暗槓）``; as typed in English."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, id: str, words: str):
+        super().__init__(id)
+        self.words = words  # in Traditional, as the catalogs write our Chinese
+
+    def _said(self, lang: str) -> str:
+        if not language(lang).chinese:
+            return self.template
+        from .scripts import in_script
+
+        return f"{self.template}（{in_script(self.words, lang)}）"
+
+    def __reduce__(self) -> tuple[type[Named], tuple[str, Any]]:
+        return (Named, (self.template, self.words))
+
+
 # The tile notation's errors (engine/tiles.py): each ends with how tiles are written, so that a
 # newcomer who typed a bad tile reads every suit and its numbers in their own language.
 TILE_ERRORS = frozenset(
@@ -187,17 +209,34 @@ _CHINESE: dict[str, str] = {}
 def _chinese_table() -> dict[str, str]:
     """English template → Chinese, read from the table below when Chinese is first needed."""
     if not _CHINESE:
+        from .seat_words import MESSAGES as SEAT
         from .zh_hant_messages import TABLE
 
-        for line in TABLE.strip("\n").split("\n"):
+        for line in (TABLE + SEAT).strip("\n").split("\n"):
             if not line.startswith("#"):
                 english, chinese = line.split(" | ")  # one separator a line, or the table is wrong
                 _CHINESE[english] = chinese
     return _CHINESE
 
 
+_SIMPLIFIED: dict[str, str] = {}
+
+
+def _simplified_table() -> dict[str, str]:
+    """English template → 简体, the hand-written catalog (never converted from 繁體)."""
+    if not _SIMPLIFIED:
+        from .zh_hans_cli_messages import COMMAND_LINE
+        from .zh_hans_messages import GAME
+
+        for line in (GAME + COMMAND_LINE).strip("\n").split("\n"):
+            english, chinese = line.split(" | ")
+            _SIMPLIFIED[english] = chinese
+    return _SIMPLIFIED
+
+
 def _register() -> None:
     register("zh-Hant", "messages", _chinese_table)
+    register("zh-Hans", "messages", _simplified_table)
     register("en", "messages", lambda: {key: key for key in _chinese_table()})  # ids are the words
 
 

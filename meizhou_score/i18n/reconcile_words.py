@@ -46,7 +46,7 @@ TABLE = (
     "edit_kong_owner | hand {hand}: the {kong} was {now}'s, not {was}'s | 第 {hand} 局"
     "：這個{kong}是 {now} 的，不是 {was} 的\n"
     "edit_kong_discarder | hand {hand}: {owner}'s exposed kong was {now}'s discard, not "
-    "{was}'s | 第 {hand} 局：{owner} 的直槓是 {now} 打出的牌，不是 {was}\n"
+    "{was}'s | 第 {hand} 局：{owner} 的點槓是 {now} 打出的牌，不是 {was}\n"
     "edit_kong_missing | hand {hand}: {owner}'s {kong} is missing | 第 {hand} 局：漏"
     "記了 {owner} 的{kong}\n"
     "edit_kong_extra | hand {hand}: {owner} declared no {kong} | 第 {hand} 局："

@@ -51,7 +51,7 @@ def gloss(text: str, lang: str) -> str:
 
 def simplified(text: str) -> str:
     """``text`` in Simplified, run of Chinese characters by run: a run the table keeps whole (the
-    words the mainland says otherwise: 檔案 → 文件) as the table says, any other character by
+    words the mainland says otherwise: 文件 → 文件) as the table says, any other character by
     character."""
     if text.isascii():
         return text

@@ -6,11 +6,12 @@ A ruling is never written here: ``{rule}`` is filled from
 
 from __future__ import annotations
 
-from .catalog import catalog, register
+from .catalog import catalog, register, written
 from .language import language
 from .messages import counted
 from .reconcile_words import TABLE as RECONCILE
 from .rulings import FINDINGS, NEXT_DEALER
+from .seat_words import TABLE as SEAT
 from .terms import HOUSE_RULES, PATTERNS, RULE_CHOICES
 
 # Each sentence: its key | English | Chinese, one line of the table a sentence (a long one written
@@ -23,7 +24,7 @@ _TABLE = (
     "robbed_kong | robbed kong (搶槓) | 搶槓\n"
     "concealed_kong | concealed kong (暗槓) | 暗槓\n"
     "added_kong | added kong (加槓) | 加槓（摸明槓）\n"
-    "exposed_kong | exposed kong (直槓) | 直槓\n"
+    "exposed_kong | exposed kong (點槓) | 點槓\n"
     "seat | Seat | 座位\n"
     "player | Player | 玩家\n"
     "win | Win | 胡牌\n"
@@ -36,7 +37,7 @@ _TABLE = (
     "stake | stake {stake} gold per unit | 底分 {stake}\n"
     "draw | Exhaustive draw (荒莊): nobody pays, kongs included ({rule}). | "
     "荒莊：無人輸贏，槓不計（{rule}）。\n"
-    "invalid | Not a legal win, so nobody pays: | 不是合法的胡牌，無人支付：\n"
+    "invalid | Not a legal win, so nobody pays: | 不成胡，無人支付：\n"
     "reading | Reading: {blocks} | 拆法：{blocks}\n"
     "ratio_one | Ratio {ratio}: {name} | 倍數 {ratio}：{name}\n"
     "ratio_highest | Ratio {ratio}: the highest of {listed} (combine: highest) | "
@@ -60,7 +61,7 @@ _TABLE = (
     "why_draw_same | after a draw the dealer deals again (house rule dealer_after_draw: same) | "
     "荒莊，莊家連莊（規則 dealer_after_draw: same）\n"
     "why_invalid | the hand is not a legal win, so the table must say who deals | "
-    "不是合法的胡牌，由同桌決定誰坐莊\n"
+    "不成胡，由同桌決定誰坐莊\n"
     "pays | {payer} pays {payee} {amount} ({units} × {stake}): {reason}{detail} — {rule} | "
     "{payer} 付 {payee} {amount}（{units} 分 × {stake}）：{reason}{detail}——{rule}\n"
     "detail_win | , ratio {ratio} × {share} | ，倍數 {ratio} × {share}\n"
@@ -74,11 +75,11 @@ _TABLE = (
     "（申報的輸贏合計不為零：有人記錯了。）\n"
     "disputes | Disputes this session: | 本場爭議：\n"
     "dispute_line |   hand {n}: {kind} |   第 {n} 局：{kind}\n"
-    "dispute_not_a_win | not a legal win | 不是合法的胡牌\n"
+    "dispute_not_a_win | not a legal win | 不成胡\n"
     "dispute_dealer | the named dealer is not the rotation's | 莊家與輪莊不符\n"
     "dispute_claims | the claimed balances differ | 申報的輸贏不符\n"
     "claim_line |   {name}: claimed {claimed}, settles {computed}: {gap} {side} | "
-    "  {name}：申報 {claimed}，應為 {computed}：{side} {gap}\n"
+    "  {name}：申報 {claimed}，算出來是 {computed}：{side} {gap}\n"
     "claim_short | short | 少了\n"
     "claim_over | over | 多了\n"
     "claim_part |  — {part} ({rule}) | ——{part}（{rule}）\n"
@@ -88,13 +89,14 @@ _TABLE = (
     "claims_corrections | To put it right, in the fewest payments: | "
     "更正（最少的轉賬）：\n"
     "dealer_check | Dealer dispute: this hand names {named} as dealer; the rotation gives "
-    "{expected} ({rule}). | 莊家有誤：本局寫 {named} 坐莊，"
-    "輪莊應為 {expected}（{rule}）。\n"
+    "{expected} ({rule}). | 莊家寫錯了：本局寫 {named} 坐莊，"
+    "按輪莊該由 {expected} 坐莊（{rule}）。\n"
     "hand | Hand {n} — dealer {dealer} | 第 {n} 局——莊家 {dealer}\n"
     "sheet_headers | #|Dealer|What happened | 局|莊家|結果\n"
-    "sheet_win | {winner} {how} ×{ratio} | {winner} {how} ×{ratio}\n"
+    "sheet_win | {winner} {how} ×{ratio} | {winner} {how} {ratio} 倍\n"
+    "stats_biggest | {names} ×{ratio} | {names} {ratio} 倍\n"
     "sheet_robbed | {winner} robs {robbed}'s kong ×{ratio} | "
-    "{winner} 搶 {robbed} 的槓 ×{ratio}\n"
+    "{winner} 搶 {robbed} 的槓 {ratio} 倍\n"
     "sheet_self_draw | self-draw | 自摸\n"
     "sheet_kong_bloom | kong bloom | 槓上開花\n"
     "sheet_draw | draw | 荒莊\n"
@@ -114,10 +116,10 @@ _TABLE = (
     "record 會從第 1 局記起。\n"
     "record_replacing | Hand {n} as it stands (Enter keeps each answer): | "
     "第 {n} 局目前的記錄（按 Enter 保留原來的答案）：\n"
-    "record_kong_dropped | (kong {n} dropped) | （第 {n} 副槓已取消）\n"
+    "record_kong_dropped | (kong {n} dropped) | （第 {n} 個槓已取消）\n"
     "record_kongs_again | (The kongs are asked again: each one given is offered as the default, "
     "Enter keeps it.) | "
-    "（槓會再問一次：剛才輸入的每副槓都是預設答案，按 Enter 保留。）\n"
+    "（槓會再問一次：剛才輸入的每副槓都是默認答案，按 Enter 保留。）\n"
     "record_players | Players in seat order East, South, West, North (comma-separated) | "
     "玩家，依東、南、西、北座次（以逗號分隔）\n"
     "record_stake | Stake (gold per unit, 底分) | 底分（每分多少金）\n"
@@ -132,16 +134,16 @@ _TABLE = (
     "record_pungs | Exposed pungs (碰), e.g. 777z 999m; Enter if none | "
     "碰出的牌，例如 777z 999m；沒有就按 Enter\n"
     "record_kong_whose | Kong {n}: whose? {choices}  (Enter: no more kongs) | "
-    "第 {n} 副槓：誰的？ {choices}（按 Enter：沒有了）\n"
+    "第 {n} 個槓：誰的？ {choices}（按 Enter：沒有了）\n"
     "record_kong_whose_kept | Kong {n}: whose? {choices}  (Enter keeps it; -: no more kongs) | "
-    "第 {n} 副槓：誰的？ {choices}（按 Enter 保留；輸入 -：沒有了）\n"
-    "record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (直槓, "
+    "第 {n} 個槓：誰的？ {choices}（按 Enter 保留；輸入 -：沒有了）\n"
+    "record_kong_type | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed (點槓, "
     "from a discard)  [4] open (明槓)  (Enter: no kong after all) | "
-    "種類？ [1] 暗槓 [2] 加槓（摸明槓） [3] 直槓（槓別人打出的牌）"
+    "種類？ [1] 暗槓 [2] 加槓（摸明槓） [3] 點槓（槓別人打出的牌）"
     " [4] 明槓（按 Enter：取消這副槓）\n"
     "record_kong_type_kept | Type?  [1] concealed (暗槓)  [2] added (加槓)  [3] exposed "
-    "(直槓, from a discard)  [4] open (明槓)  (Enter keeps it; -: no kong after all) | "
-    "種類？ [1] 暗槓 [2] 加槓（摸明槓） [3] 直槓（槓別人打出的牌）"
+    "(點槓, from a discard)  [4] open (明槓)  (Enter keeps it; -: no kong after all) | "
+    "種類？ [1] 暗槓 [2] 加槓（摸明槓） [3] 點槓（槓別人打出的牌）"
     " [4] 明槓（按 Enter 保留；輸入 -：取消這副槓）\n"
     "record_kong_tile_kept | Tile?  (Enter keeps it; -: no kong after all) | "
     "哪張牌？（按 Enter 保留；輸入 -：取消這副槓）\n"
@@ -154,7 +156,7 @@ _TABLE = (
     "answer_robbed_kong | robbed kong | 搶槓\n"
     "answer_concealed | concealed | 暗槓\n"
     "answer_added | added | 加槓\n"
-    "answer_exposed | exposed | 直槓\n"
+    "answer_exposed | exposed | 點槓\n"
     "answer_open | open | 明槓\n"
     "record_open_from | A 明槓: who discarded the tile? (Enter: none, it was added to a pung, "
     "加槓) | 明槓：誰打出的那張？（直接按 Enter：沒有人，是在碰上加槓）"
@@ -165,7 +167,7 @@ _TABLE = (
     "record_who_dealt_hand | Who dealt hand {n}? ({why}) | 第 {n} 局誰是莊家？（{why}）\n"
     "record_first_hand | the first hand | 第一局\n"
     "record_after_dispute | the hand before was not a legal win, so nobody can say | "
-    "上一局不是合法的胡牌，輪莊無法決定\n"
+    "上一局不成胡，輪莊定不了\n"
     "record_deals | Hand {n}: {dealer} deals. | 第 {n} 局：{dealer} 坐莊。\n"
     "record_write | Write this hand? | 寫入這一局？\n"
     "record_record | Record hand {n}? | 記下第 {n} 局？\n"
@@ -198,7 +200,7 @@ _TABLE = (
     "balances sum to 0. | 帳本 {path} 完好：SQLite 沒有發現損壞，"
     "每一局的輸贏相加都是 0。\n"
     "ledger_nights_headers | night|date|hands|players|dispute|file | "
-    "場|日期|局數|玩家|爭議|檔案\n"
+    "場|日期|局數|玩家|爭議|文件\n"
     "ledger_disputed | disputed | 有爭議\n"
     "ledger_no_nights | The ledger holds no nights in that range. | "
     "帳本在那段期間沒有任何一場。\n"
@@ -206,7 +208,7 @@ _TABLE = (
     "刪除第 {night} 場（{date}，{hands} 局，{players}）？\n"
     "ledger_removed | Removed night {night}. | 已刪除第 {night} 場。\n"
     "ledger_renamed | {old} is now {new}. | {old} 已改名為 {new}。\n"
-    "ledger_nothing | Nothing in that range. | 那段期間沒有任何紀錄。\n"
+    "ledger_nothing | Nothing in that range. | 那段期間沒有任何記錄。\n"
     "ledger_paid | Payment {number}: {payer} paid {payee} {amount}. | "
     "第 {number} 筆付款：{payer} 付給 {payee} {amount}。\n"
     "ledger_record_payments | Record these {count} payment{count:s} as paid? | "
@@ -215,7 +217,7 @@ _TABLE = (
     "已記下 {count} 筆付款：大家兩清。\n"
     "ledger_already_square | Everyone is already square: another program recorded the payments "
     "meanwhile; nothing was written. | "
-    "大家已經兩清：另一個程式剛剛記下了這些付款；沒有寫入任何東西。"
+    "大家已經兩清：另一個程序剛剛記下了這些付款；沒有寫入任何東西。"
     "\n"
     "ledger_remove_payment | Remove payment {number}? | 刪除第 {number} 筆付款？\n"
     "ledger_payment_removed | Removed payment {number}: its debt is owed again. | "
@@ -228,7 +230,7 @@ _TABLE = (
     "但可能有更少的做法）\n"
     "stats_headers | Player|Nights|Hands|Self-draws|Kong blooms|Robbed kongs|Self-draw "
     "rate|Robbed|Concealed kongs|Added kongs|Exposed kongs|Biggest hand|Net|Per hand | "
-    "玩家|場數|局數|自摸|槓上開花|搶槓|自摸率|被搶槓|暗槓|加槓|直槓|最"
+    "玩家|場數|局數|自摸|槓上開花|搶槓|自摸率|被搶槓|暗槓|加槓|點槓|最"
     "大的一手|淨輸贏|每局\n"
     "stats_block_head | {player}: {nights} night{nights:s}, {hands} hand{hands:s}; net {net} "
     "({per_hand} a hand) | {player}：{nights} 場，{hands} 局；"
@@ -238,7 +240,7 @@ _TABLE = (
     "  胡牌：自摸 {self_draw}，槓上開花 {kong_bloom}，搶槓 {robbed_kong}；"
     "自摸率 {rate}\n"
     "stats_block_kongs |   kongs: concealed {concealed}, added {added}, exposed {exposed}; robbed "
-    "{robbed} time{robbed:s} |   槓：暗槓 {concealed}，加槓 {added}，直槓 {exposed}；"
+    "{robbed} time{robbed:s} |   槓：暗槓 {concealed}，加槓 {added}，點槓 {exposed}；"
     "被搶槓 {robbed} 次\n"
     "stats_block_biggest |   biggest hand: {biggest} |   最大的一手：{biggest}\n"
     "ledger_columns | player=player|total=total|paid=paid|received=received|when=when|payment=payme"
@@ -296,12 +298,12 @@ _TABLE = (
     "check_waiting | Waiting on (聽牌): | 聽牌，聽 {count} 張：\n"
     "check_wait_headers | Tile|牌|Patterns|Ratio | 牌|中文|牌型|倍數\n"
     "check_shanten_ready | Shanten (向聽) 0: one discard below and the hand waits. | "
-    "0 向聽：打出下表的一張就聽牌。\n"
+    "打出下表的一張就聽牌。\n"
     "check_shanten_after | Shanten (向聽) {n}: after the best discard, {n} more tiles must come "
     "to the right places before the hand waits. | "
-    "{n} 向聽：打出一張後，還要再摸進 {n} 張有效牌才聽牌。\n"
+    "還差 {n} 張聽牌：打出一張後，再摸進 {n} 張有用的牌才聽牌。\n"
     "check_shanten_now | Shanten (向聽) {n}: {n} more tiles must come to the right places before "
-    "the hand waits. | {n} 向聽：還要摸進 {n} 張有效牌才聽牌。\n"
+    "the hand waits. | 還差 {n} 張聽牌：要再摸進 {n} 張有用的牌才聽牌。\n"
     "check_discards | Best discards (the hand then needs the fewest tiles, with the most tiles "
     "that help): | 最好的打法（打出後離聽牌最近、有效牌最多）：\n"
     "check_discard_headers | Discard|牌|Then|Tiles that help|Copies left | "
@@ -313,13 +315,16 @@ _TABLE = (
     "  {tile}：{then}；有效牌 {useful}（剩 {count} 張）\n"
     "rules_now | {key} = {value} ({ruling}) | 現行：{value}（{ruling}）\n"
     "check_then_waiting | waiting on {tiles} | 聽 {tiles}\n"
-    "check_then_shanten | {n}-shanten | {n} 向聽\n"
+    "check_then_shanten | {n}-shanten | 還差 {n} 張聽牌\n"
     "check_useful | Tiles that help: {tiles} ({count} cop{count:ies} left) | "
     "有效牌（進張）：{tiles}（剩 {count} 張）\n"
-    "deal_count | The stacks of that wall are counted from its right-hand end, as its owner sees "
-    "it: counter-clockwise, the way the count runs on into the next player's wall (順延). | "
-    "墩數從 {place} 門前牌牆的右端數起（{place} 自己看的右手邊），"
-    "依逆時針方向，與順延到下一家牌牆的方向相同。\n"
+    "deal_count | The stacks of that wall are counted from its left-hand end as its owner "
+    "sees it (the end by the player before): counter-clockwise, on into the next player's "
+    "wall (順延). | "
+    "墩數從 {place} 門前牌牆的左端數起"
+    "（{place} 自己看的左手邊，靠上家的一端），"
+    "按逆時針方向數，數過了這道牌牆的尾，"
+    "就接着數下一家門前的牌牆。\n"
     "deal_extra | After three rounds of four, the dealer takes two more: the two adjacent top "
     "tiles (上面相鄰的兩張) of the next two stacks; the others then take one each, in "
     "order. | 每人起完三次（12 張）後，莊家再起兩張："
@@ -329,7 +334,7 @@ _TABLE = (
 _BOTH = {
     key: (english, chinese)
     for key, english, chinese in (
-        line.split(" | ") for line in (_TABLE + RECONCILE).strip("\n").split("\n")
+        line.split(" | ") for line in (_TABLE + RECONCILE + SEAT).strip("\n").split("\n")
     )
 } | {
     f"pattern_{id}": (f"{english} {chinese}", chinese)
@@ -356,6 +361,7 @@ def _register() -> None:
         ) in rulings.items():  # each ruling: what it says and why (docs/rules.md)
             table[f"ruling_{rule}_says"], table[f"ruling_{rule}_why"] = says, why
         register(lang, "words", table)
+    register("zh-Hans", "words", written("meizhou_score.i18n.zh_hans_words", "WORDS"))
 
 
 _register()

@@ -1,2 +1,2 @@
-"""The night service (一晚的檔案): the one owner of a night's file — read, lock, judge,
+"""The night service (一晚的文件): the one owner of a night's file — read, lock, judge,
 write."""

@@ -1,4 +1,4 @@
-"""The night's file on disk (檔案): its bytes read without ever blocking, and the temporary files
+"""The night's file on disk (文件): its bytes read without ever blocking, and the temporary files
 a killed writer left behind.
 
 A night is a regular file: a FIFO or a device is refused (opening a FIFO to read it would wait for

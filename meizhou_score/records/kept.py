@@ -1,4 +1,4 @@
-"""A file the program keeps and changes (the night, the ledger) is a regular file (一般檔案).
+"""A file the program keeps and changes (the night, the ledger) is a regular file (一般文件).
 
 A night is read, then replaced by a rename; a ledger is opened by SQLite, which puts its journal
 beside it. Given a device (``/dev/null``), a pipe or a socket instead, the first would replace the

@@ -26,7 +26,7 @@ class KongType(StrEnum):
 
     CONCEALED = "concealed"  # 暗槓: four drawn tiles
     ADDED = "added"  # 加槓: a drawn fourth tile added to one's own pung
-    EXPOSED = "exposed"  # 直槓: a discard taken to three held tiles
+    EXPOSED = "exposed"  # 點槓: a discard taken to three held tiles
 
 
 WIN_TYPES: Final = tuple(kind.value for kind in WinType)

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import MeizhouError, RecordError
-from ..i18n.messages import Message, cannot_read, foreign, msg
+from ..i18n import yaml_words
+from ..i18n.messages import Message, cannot_read, msg
 from .untrusted import MAX_DEPTH, lone_surrogate, nested, refusal
 from .yamlin import loader_class
 
@@ -275,7 +276,7 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
             if isinstance(exc.problem, Message)
             else lone_surrogate()
             if mark is not None and _surrogate_escape(lines, mark.line, mark.column)
-            else foreign(exc.problem or exc.context or "invalid YAML")
+            else yaml_words.problem(exc.problem or exc.context or "invalid YAML")
         )
         if mark is not None and mark.line < len(lines) and "\t" in lines[mark.line]:
             problem += msg(" (a tab in the indentation? YAML indents with spaces only)")
@@ -285,7 +286,9 @@ def load_yaml(text: str, source: str = "<input>", nodes: list[Node | None] | Non
             problem += msg(" (one JSON record a line? settle --jsonl reads such a log)")
         raise RecordError(where, msg("YAML error: {problem}", problem=problem), source) from None
     except yaml.YAMLError as exc:
-        raise RecordError("", msg("YAML error: {problem}", problem=str(exc)), source) from None
+        raise RecordError(
+            "", msg("YAML error: {problem}", problem=yaml_words.problem(str(exc))), source
+        ) from None
     except RecursionError:
         raise RecordError("", nested(), source) from None
     finally:

@@ -11,8 +11,7 @@ from decimal import Decimal
 from typing import Any, Final, NamedTuple
 
 from ..engine.value import Value
-from ..i18n.scripts import simplified
-from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS
+from ..i18n.terms import KONG_TYPE_WORDS, WIN_TYPE_WORDS, spelled
 from .rules import DEFAULT_RULES, Rules
 
 SEATS: Final = ("East", "South", "West", "North")  # the seat winds, in play order
@@ -29,6 +28,7 @@ HAND_KEYS: Final = (
     "winner",
     "win_type",
     "robbed",
+    "robbed_from",
     "hand",
     "kongs",
     "claimed",
@@ -39,44 +39,26 @@ MAX_TILE_TEXT: Final = (
 ONE: Final = Decimal(1)  # the stake when a record names none
 
 # What a player may write for a win type or a kong type besides its id: the tool's own spelling
-# with a
-# hyphen, and the Chinese names in every mix of Traditional and Simplified characters, as the
-# document itself
-# mixes them (槓/杠, 開/开, 搶/抢): 杠上開花, 槓上开花, 抢槓 … all read alike.
-
-
-def _spellings(word: str) -> list[str]:
-    """Every spelling of a Chinese name, each of its characters in either script (the Simplified
-    one from the
-    same table the output uses)."""
-    out = [""]
-    for char in word:
-        out = [
-            before + variant
-            for before in out
-            for variant in dict.fromkeys((char, simplified(char)))
-        ]
-    return out
-
-
-# 明槓: the document's word for both open kongs — from a discard (直槓) or added (加槓)
+# with a hyphen, and the Chinese names of i18n/terms.py (their one home) in every mix of
+# Traditional and Simplified characters, as the document itself mixes them (槓/杠, 開/开,
+# 搶/抢):
+# 杠上開花, 槓上开花, 抢槓, 补杠 … all read alike.
+# 明槓: the document's word for both open kongs — from a discard (點槓) or added (加槓)
 OPEN_KONG: Final = "open"
 WIN_TYPE_NAMES: Final = {
     "self-draw": "self_draw",
     "kong-bloom": "kong_bloom",
     "robbed-kong": "robbed_kong",
-    **{spelling: kind for word, kind in WIN_TYPE_WORDS for spelling in _spellings(word)},
+    **spelled(WIN_TYPE_WORDS),
 }
-KONG_TYPE_NAMES: Final = {
-    spelling: kind for word, kind in KONG_TYPE_WORDS for spelling in _spellings(word)
-} | {OPEN_KONG: OPEN_KONG}
+KONG_TYPE_NAMES: Final = spelled(KONG_TYPE_WORDS) | {OPEN_KONG: OPEN_KONG}
 
 
 class Kong(Value):
     """槓: four identical tiles laid down by ``player``.
 
     ``type`` is concealed (暗槓), added (加槓 / 摸明槓: a drawn fourth tile
-    added to one's own pung) or exposed (直槓: from ``discarder``'s discard).
+    added to one's own pung) or exposed (點槓: from ``discarder``'s discard).
     """
 
     _fields = ("player", "type", "tile", "discarder")
@@ -119,6 +101,7 @@ class Record(Value):
         winner: str | None = None,
         win_type: str | None = None,
         robbed: str | None = None,
+        robbed_from: str | None = None,
         hand: WinningHand | None = None,
         kongs: tuple[Kong, ...] = (),
         claimed: dict[str, Decimal] | None = None,
@@ -131,6 +114,9 @@ class Record(Value):
         self.winner = winner
         self.win_type = win_type
         self.robbed = robbed
+        # the discarder, when the robbed kong was being made from a discard (點槓), not added to a
+        # pung: only robbable_kongs: open lets such a kong be robbed (R7)
+        self.robbed_from = robbed_from
         self.hand = hand
         self.kongs = kongs
         self.claimed = claimed

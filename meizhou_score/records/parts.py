@@ -149,7 +149,7 @@ def kong(
 
 
 def open_kong(discarded: bool, rules: Rules, where: str) -> str:
-    """明槓, the document's word for both open kongs: from a discard (直槓) when it names
+    """明槓, the document's word for both open kongs: from a discard (點槓) when it names
     ``from``, the discarder; else added to one's own pung (加槓, 摸明槓). Where the house rules
     pay the two differently, a 明槓 that names no discarder could be either, and is refused
     rather than guessed."""

@@ -181,7 +181,7 @@ def _hand(
         else None
     )
     if draw:
-        for key in ("winner", "win_type", "robbed", "hand"):
+        for key in ("winner", "win_type", "robbed", "robbed_from", "hand"):
             if key in data:
                 raise RecordError(
                     validators.join(path, key),
@@ -218,14 +218,22 @@ def _hand(
                 validators.join(path, "robbed"),
                 msg("the robbed player cannot be the winner ({winner!r})", winner=winner),
             )
-    elif "robbed" in data:
+    elif "robbed" in data or "robbed_from" in data:
         raise RecordError(
-            validators.join(path, "robbed"),
+            validators.join(path, "robbed" if "robbed" in data else "robbed_from"),
             msg(
                 "only allowed when win_type is robbed_kong; got win_type {win_type!r}",
                 win_type=win_type,
             ),
         )
+    robbed_from = None
+    if robbed is not None and "robbed_from" in data:
+        robbed_from = _player(data["robbed_from"], path, "robbed_from", players)
+        if robbed_from in (robbed, winner):
+            raise RecordError(
+                validators.join(path, "robbed_from"),
+                terms.robbed_from_self(robbed_from),
+            )
     hand = _winning_hand(data["hand"], f"{path}.hand" if path else "hand")
     record = Record(
         players,
@@ -235,6 +243,7 @@ def _hand(
         winner,
         win_type,
         robbed,
+        robbed_from,
         hand,
         kongs,
         claimed,

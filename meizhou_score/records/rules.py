@@ -14,7 +14,7 @@ from ..engine.patterns import PATTERNS
 from ..errors import RulesError
 from ..i18n import terms
 from ..i18n.language import language
-from ..i18n.messages import Message, msg
+from ..i18n.messages import Message, Named, msg
 from . import validators
 
 # 被搶杠者一個人承擔 3 家的分數: the robbed player alone pays the shares of the three
@@ -33,8 +33,11 @@ class Choice(NamedTuple):
 class Row(NamedTuple):
     """One house rule: everything the program says or checks about it comes from here.
 
-    ``kind`` is its type: ``count`` (a whole number from 0 to validators.COUNT_LIMIT), ``choice``
-    (one of ``choices``) or ``counts`` (a mapping, a count for each of ``choices``). A default of
+    ``kind`` is its type: ``count`` (a whole number from 0 to validators.COUNT_LIMIT), ``flag``
+    (true or false), ``choice`` (one of ``choices``) or ``counts`` (a mapping, a count for each of
+    ``choices``). ``names`` are the other words a file may write for a choice (or a key of the
+    counts): the Chinese of i18n/terms.py in either script, each naming one id or several (明槓 in
+    kong_units sets both open kongs). A default of
     None follows other rules (robbed_kong_share: 3 × self_draw_share). ``english`` and ``chinese``
     say what it changes, read from the catalog of terms by the row's key (i18n/terms.py; Chinese
     in Traditional, Simplified generated).
@@ -48,6 +51,7 @@ class Row(NamedTuple):
     chinese: str
     choices: tuple[Choice, ...] = ()
     unknown: Message | None = None  # counts only: the error for a key not among the choices
+    names: Mapping[str, tuple[str, ...]] = MappingProxyType({})  # a word → the ids it names
 
 
 def _words(key: str) -> tuple[str, str]:
@@ -63,6 +67,29 @@ def _choices(key: str) -> tuple[Choice, ...]:
     )
 
 
+def _names(
+    key: str, choices: tuple[Choice, ...], *more: tuple[str, str]
+) -> dict[str, tuple[str, ...]]:
+    """What a rules file may write for each choice of house rule ``key`` besides its id: the
+    choice's Chinese as ``rules`` shows it, its gloss (包槓), the words of i18n/terms.py — each
+    in either script and any mix of the two (terms.spelled)."""
+    words = [(c.chinese, c.id) for c in choices]
+    words += [(c.gloss, c.id) for c in choices if c.gloss]
+    words += [*terms.CHOICE_WORDS.get(key, ()), *more]
+    return {said: (meant,) for said, meant in terms.spelled(words).items()}
+
+
+def _kong_names() -> dict[str, tuple[str, ...]]:
+    """A kong type's every word (補槓, 點槓 …) for kong_units; 明槓, either open kong, names
+    both: a price for 明槓 is the document's price of every open kong (暗杠是明杠賠率的 2
+    倍)."""
+    out = {said: (meant,) for said, meant in terms.spelled(terms.KONG_TYPE_WORDS).items()}
+    return {said: ("added", "exposed") if ids == ("open",) else ids for said, ids in out.items()}
+
+
+_PATTERN_CHOICES = tuple(Choice(p.id, terms.PATTERNS[p.id][1]) for p in PATTERNS)
+_KONG_CHOICES = _choices("kong_units")
+
 ROWS: tuple[Row, ...] = (
     Row(
         "patterns",
@@ -70,10 +97,19 @@ ROWS: tuple[Row, ...] = (
         {p.id: p.ratio for p in PATTERNS},
         "R4",
         *_words("patterns"),
-        tuple(Choice(p.id, terms.PATTERNS[p.id][1]) for p in PATTERNS),
+        _PATTERN_CHOICES,
         msg("unknown pattern id"),
+        _names("patterns", _PATTERN_CHOICES, *terms.PATTERN_WORDS),
     ),
-    Row("combine", "choice", "highest", "R4", *_words("combine"), _choices("combine")),
+    Row(
+        "combine",
+        "choice",
+        "highest",
+        "R4",
+        *_words("combine"),
+        _choices("combine"),
+        names=_names("combine", _choices("combine")),
+    ),
     Row("self_draw_share", "count", 2, "R5", *_words("self_draw_share")),
     Row("kong_bloom_multiplier", "count", 1, "R6", *_words("kong_bloom_multiplier")),
     Row("robbed_kong_share", "count", None, "R7", *_words("robbed_kong_share")),
@@ -83,8 +119,9 @@ ROWS: tuple[Row, ...] = (
         {"concealed": 2, "added": 1, "exposed": 1},
         "R8",
         *_words("kong_units"),
-        _choices("kong_units"),
+        _KONG_CHOICES,
         msg("unknown kong type"),
+        _kong_names(),
     ),
     Row(
         "exposed_kong_payer",
@@ -93,6 +130,7 @@ ROWS: tuple[Row, ...] = (
         "R8",
         *_words("exposed_kong_payer"),
         _choices("exposed_kong_payer"),
+        names=_names("exposed_kong_payer", _choices("exposed_kong_payer")),
     ),
     Row(
         "dealer_after_draw",
@@ -101,6 +139,19 @@ ROWS: tuple[Row, ...] = (
         "R10",
         *_words("dealer_after_draw"),
         _choices("dealer_after_draw"),
+        names=_names("dealer_after_draw", _choices("dealer_after_draw")),
+    ),
+    # the document's two readings (docs/rules.md, "Two readings of the robbed kong"): by default
+    # the robbed kong was never completed and only an added kong may be robbed
+    Row("robbed_kong_paid", "flag", False, "R7", *_words("robbed_kong_paid")),
+    Row(
+        "robbable_kongs",
+        "choice",
+        "added",
+        "R7",
+        *_words("robbable_kongs"),
+        _choices("robbable_kongs"),
+        names=_names("robbable_kongs", _choices("robbable_kongs")),
     ),
 )
 
@@ -141,6 +192,10 @@ def shown(r: Row, value: Any, lang: str = "en") -> str:
     """A house rule's value as a player reads it: by id where the language names choices by id
     (English), else in the player's words."""
     spoken = language(lang)
+    if r.kind == "flag":  # as a rules file writes it in English, yes or no in Chinese
+        if spoken.by_id:
+            return "true" if value else "false"
+        return spoken.yes if value else spoken.no
     if spoken.by_id or r.kind not in ("counts", "choice"):
         return (
             spoken.join(f"{k} {v}" for k, v in value.items()) if r.kind == "counts" else str(value)
@@ -185,6 +240,8 @@ class Rules(NamedTuple):
     kong_units: Mapping[str, int] = MappingProxyType(dict(DEFAULTS["kong_units"]))
     exposed_kong_payer: str = DEFAULTS["exposed_kong_payer"]
     dealer_after_draw: str = DEFAULTS["dealer_after_draw"]
+    robbed_kong_paid: bool = DEFAULTS["robbed_kong_paid"]
+    robbable_kongs: str = DEFAULTS["robbable_kongs"]
     more: Mapping[str, Any] = MappingProxyType({})
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
@@ -204,11 +261,18 @@ class Rules(NamedTuple):
             r, where = row(key), validators.join(path, key)
             if r.kind == "counts":
                 assert r.unknown is not None, f"{key}: a mapping of counts names its unknown key"
-                known = [c.id for c in r.choices]
-                checked: Any = _merge_counts(self.value(key), value, where, known, r.unknown)
+                checked: Any = _merge_counts(
+                    self.value(key), value, where, r.choices, r.unknown, r.names
+                )
             elif r.kind == "choice":
                 ids = tuple(c.id for c in r.choices)
-                checked = validators.choice(value, where, ids, error=RulesError)
+                named = r.names.get(value.strip()) if isinstance(value, str) else None
+                if named is not None:
+                    value = named[0]
+                shown = tuple(Named(c.id, c.chinese) for c in r.choices)
+                checked = validators.choice(value, where, ids, error=RulesError, shown=shown)
+            elif r.kind == "flag":
+                checked = validators.boolean(value, where, error=RulesError)
             else:
                 checked = validators.count(value, where, error=RulesError)
             if key in _FIELDS:
@@ -252,12 +316,24 @@ class Rules(NamedTuple):
 
 
 def _merge_counts(
-    current: Mapping[str, int], value: Any, path: str, known: Collection[str], unknown: Message
+    current: Mapping[str, int],
+    value: Any,
+    path: str,
+    choices: Collection[Choice],
+    unknown: Message,
+    names: Mapping[str, tuple[str, ...]],
 ) -> Mapping[str, int]:
+    known = [c.id for c in choices]
     if not isinstance(value, dict):
         raise validators.fail(path, msg("a mapping"), value, RulesError)
     merged = dict(current)
     for key, count in value.items():
+        named = names.get(key.strip()) if isinstance(key, str) and key not in known else None
+        if named is not None:  # a pattern or a kong type by its name (雞胡, 補槓, 明槓)
+            figure = validators.count(count, validators.join(path, str(key)), error=RulesError)
+            for meant in named:
+                merged[meant] = figure
+            continue
         if key not in known:
             raise RulesError(
                 validators.join(path, str(key)),
@@ -265,7 +341,7 @@ def _merge_counts(
                     "{unknown}{hint}; expected one of {allowed}",
                     unknown=unknown,
                     hint=validators.close(str(key), known),
-                    allowed=tuple(known),
+                    allowed=tuple(Named(c.id, c.chinese) for c in choices),
                 ),
             )
         merged[key] = validators.count(count, validators.join(path, key), error=RulesError)

@@ -120,10 +120,14 @@ def house_rules() -> Schema:
     properties: Schema = {}
     for r in rules.ROWS:
         said = rules.description(r)
-        if r.kind == "counts":
-            properties[r.key] = _object({c.id: _COUNT for c in r.choices}, description=said)
-        elif r.kind == "choice":
-            properties[r.key] = {"enum": [c.id for c in r.choices], "description": said}
+        if r.kind == "counts":  # each id, then its Chinese names (雞胡, 補槓, 明槓)
+            keys = [c.id for c in r.choices] + list(r.names)
+            properties[r.key] = _object({k: _COUNT for k in keys}, description=said)
+        elif r.kind == "choice":  # each id, then the words for the choices (包槓, 連莊)
+            values = [c.id for c in r.choices] + list(r.names)
+            properties[r.key] = {"enum": values, "description": said}
+        elif r.kind == "flag":
+            properties[r.key] = {"type": "boolean", "description": said}
         else:
             properties[r.key] = {**_COUNT, "description": said}
     return _object(properties)
@@ -137,24 +141,29 @@ _HAND_PROPERTIES = {
     "winner": _NAME,
     "win_type": {"enum": _spellings(WIN_TYPES, WIN_TYPE_NAMES)},
     "robbed": _NAME,
+    "robbed_from": {
+        **_NAME,
+        "description": "a robbed kong made from a discard (robbable_kongs: open): the discarder",
+    },
     "hand": _HAND,
     "kongs": {"anyOf": [{"type": "array", "items": _KONG}, {"type": "null"}]},
     "claimed": {"type": "object", "additionalProperties": _AMOUNT},
 }
 # A draw (draw: true) has no winner, win type, robbed player or hand; any other hand has a winner,
-# its win type and its hand; robbed names the robbed player of a robbed kong, and only then.
+# its win type and its hand; robbed names the robbed player of a robbed kong, and only then (and
+# robbed_from, where that kong was being made from a discard, its discarder).
 _HAND_CONDITIONS = [
     _when(
         "draw",
         [True],
-        then=_forbidden("winner", "win_type", "robbed", "hand"),
+        then=_forbidden("winner", "win_type", "robbed", "robbed_from", "hand"),
         otherwise=_required("winner", "win_type", "hand"),
     ),
     _when(
         "win_type",
         _spellings(WIN_TYPES, WIN_TYPE_NAMES, "robbed_kong"),
         then=_required("robbed"),
-        otherwise=_forbidden("robbed"),
+        otherwise=_forbidden("robbed", "robbed_from"),
     ),
 ]
 # an ISO 8601 calendar date as Python reads one (2026-11-30, 20261130, 2026-W48-1); YAML's dates are

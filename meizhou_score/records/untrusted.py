@@ -9,6 +9,7 @@ them: the command line's error, the bulk line's ``error``, the page's 4xx answer
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from ..i18n.messages import Message, msg
@@ -74,14 +75,29 @@ def too_deep_text(data: bytes) -> bool:
     return False
 
 
-def too_deep(value: Any, depth: int = 1) -> bool:
-    """Whether decoded data nests lists and mappings deeper than :data:`MAX_DEPTH`."""
+def too_deep(value: Any) -> bool:
+    """Whether decoded data (a list or a mapping) nests deeper than :data:`MAX_DEPTH`."""
+    return keys_within_depth(value) is None
+
+
+def keys_within_depth(value: Any, depth: int = 1) -> int | None:
+    """How many keys the mappings in ``value`` (a list or a mapping) hold at every depth, or None
+    when it nests deeper than :data:`MAX_DEPTH`: the one walk of the depth, which bulk lines also
+    use to count keys (what a line may nest never depends on a process's stack)."""
     if depth > MAX_DEPTH:
-        return True
-    inner = value.values() if type(value) is dict else value
-    return any(
-        too_deep(item, depth + 1) for item in inner if type(item) is dict or type(item) is list
-    )
+        return None
+    found = 0
+    inner: Iterable[Any] = value
+    if type(value) is dict:
+        found = len(value)
+        inner = value.values()
+    for item in inner:
+        if type(item) is dict or type(item) is list:
+            below = keys_within_depth(item, depth + 1)
+            if below is None:
+                return None
+            found += below
+    return found
 
 
 def refusal(value: Any) -> tuple[str, Message] | None:

@@ -27,8 +27,8 @@ def describe(value: Any) -> str | Message:
     """How a found value is quoted in a message: its repr, shortened, with its type."""
     if value is None:
         return msg("nothing (null)")
-    if isinstance(value, bool):
-        return msg("{value!r} (a boolean)", value=value)
+    if isinstance(value, bool):  # YAML's true and false (yes, no, on and off read as them)
+        return msg("true (a yes-or-no value)") if value else msg("false (a yes-or-no value)")
     if isinstance(value, dict):
         return msg("a mapping")
     if isinstance(value, list):
@@ -133,17 +133,23 @@ def count(value: Any, path: str, error: type[RecordError] = RecordError) -> int:
 
 
 def choice(
-    value: Any, path: str, options: Iterable[str], error: type[RecordError] = RecordError
+    value: Any,
+    path: str,
+    options: Iterable[str],
+    error: type[RecordError] = RecordError,
+    shown: tuple[Any, ...] | None = None,
 ) -> str:
+    """``value`` if it is one of ``options``; the error lists ``shown`` (each with its words) or
+    the options."""
     options = tuple(options)
     if not isinstance(value, str) or value not in options:
-        raise fail(path, msg("one of {options}", options=options), value, error)
+        raise fail(path, msg("one of {options}", options=shown or options), value, error)
     return value
 
 
-def boolean(value: Any, path: str) -> bool:
+def boolean(value: Any, path: str, error: type[RecordError] = RecordError) -> bool:
     if not isinstance(value, bool):
-        raise fail(path, msg("true or false"), value)
+        raise fail(path, msg("true or false"), value, error)
     return value
 
 

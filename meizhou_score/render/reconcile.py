@@ -21,25 +21,36 @@ def reconcile_text(result: Reconciliation, file: str, hands: int, lang: str = "e
     ]
     heads = ["player", "rec_held", "rec_recorded", "rec_gap"]
     out = [table(rows, [phrase(h, lang) for h in heads], (LEFT, RIGHT, RIGHT, RIGHT)), ""]
-    if not result.sum_zero:
-        total = exact(sum(result.held.values(), 0))
-        out.append(phrase("rec_not_zero", lang, sum=text(total)))
-    if result.matches:
-        out.append(phrase("rec_matches", lang))
+    out += summary(result, lang)
+    if result.matches or not result.explanations:
         return "\n".join(out) + "\n"
-    if not result.explanations:
-        out.append(phrase("rec_none", lang))
-        return "\n".join(out) + "\n"
-    out.append(phrase("rec_found" if result.exact else "rec_nearest", lang))
-    if result.ambiguous:
-        edits = len(result.explanations[0].edits)
-        out.append(phrase("rec_ambiguous", lang, count=len(result.explanations), edits=edits))
     for rank, explanation in enumerate(result.explanations, start=1):
         out.append(f"{rank:>2}. " + explained(explanation, result, hands, lang))
     if result.more:
         out.append(phrase("rec_more", lang, count=result.more))
     out += ["", phrase("rec_apply", lang, file=visible(file))]
     return "\n".join(out) + "\n"
+
+
+def summary(result: Reconciliation, lang: str) -> list[str]:
+    """What is said before the explanations: the held amounts' sum when not 0, then whether the
+    record matches, or that nothing comes nearer, or how the explanations are ranked (and that
+    they are ambiguous). The command's text and the page's "Close the night" say the same."""
+    out = []
+    if not result.sum_zero:
+        total = exact(sum(result.held.values(), 0))
+        out.append(phrase("rec_not_zero", lang, sum=text(total)))
+    if result.matches:
+        out.append(phrase("rec_matches", lang))
+    elif not result.explanations:
+        out.append(phrase("rec_none", lang))
+    else:
+        out.append(phrase("rec_found" if result.exact else "rec_nearest", lang))
+        if result.ambiguous:
+            edits = len(result.explanations[0].edits)
+            count = len(result.explanations)
+            out.append(phrase("rec_ambiguous", lang, count=count, edits=edits))
+    return out
 
 
 def explained(explanation: Explanation, result: Reconciliation, hands: int, lang: str) -> str:

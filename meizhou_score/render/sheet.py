@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine.memo import Memo
 from ..i18n.words import WORDS, phrase
 from ..settling.money import exact
 from ..settling.night import Night
 from ..settling.settlement import Settlement
-from .text import explain_transfer, hand_text
+from .text import explain_transfer, hand_headline
 
 
 def chart(night: Night, lang: str = "en") -> str:
@@ -37,15 +38,13 @@ def sheet(night: Night, lang: str = "en", start: int = 0) -> list[dict[str, Any]
     draw, who won how), ``changes``, ``running``, ``disputed``, ``payments``; from hand
     ``start + 1`` on (a night's last row costs one row, not the night's)."""
     rows = []
+    stake_sep = WORDS[lang]["stake_sep"]
     for number, s, running in night.running(start):
         rows.append(
             {
                 "hand": number,
                 "dealer": s.record.dealer,
-                "what": hand_text(s, lang)
-                .split("\n", 1)[0]
-                .split(WORDS[lang]["stake_sep"])[0],  # who won, how, ratio
-                "brief": brief(s, lang),  # as the printed sheet says it: 荒莊, Mei self-draw ×1
+                **_said(s, lang, stake_sep),
                 "draw": s.record.draw,
                 "changes": {name: exact(s.amounts[name]) for name in night.players},
                 "running": running,
@@ -56,6 +55,28 @@ def sheet(night: Night, lang: str = "en", start: int = 0) -> list[dict[str, Any]
             }
         )
     return rows
+
+
+_HEADLINES: Memo[tuple[Any, ...], dict[str, str]] = Memo(
+    "sheet_headlines",
+    1 << 14,
+    "a night's hands repeat their headline (who won, how, the patterns, the ratio): the page's "
+    "sheet of a 12,000-hand night in a second language says each once",
+)
+
+
+def _said(s: Settlement, lang: str, stake_sep: str) -> dict[str, str]:
+    """A row's ``what`` (who won, how, ratio: the first line ``settle`` prints, before the stake)
+    and ``brief`` (as the printed sheet says it: 荒莊, Mei self-draw ×1)."""
+    r, score = s.record, s.score
+    key: tuple[Any, ...] = (lang, r.draw, s.valid, r.winner, r.win_type, r.robbed)
+    if score is not None:
+        key += (score.patterns, score.ratio)
+    said = _HEADLINES.get(key)
+    if said is None:
+        said = {"what": hand_headline(s, lang).split(stake_sep)[0], "brief": brief(s, lang)}
+        said = _HEADLINES.remember(key, said)
+    return said
 
 
 def brief(s: Settlement, lang: str) -> str:

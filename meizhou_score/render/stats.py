@@ -115,4 +115,4 @@ def _biggest(st: Figures, lang: str) -> str:
         return ""
     sep = WORDS[lang]["list_sep"]
     names = sep.join(pattern_name(p, lang) for p in headline(st.biggest_patterns))
-    return f"{names} ×{st.biggest_ratio}"
+    return phrase("stats_biggest", lang, names=names, ratio=st.biggest_ratio)

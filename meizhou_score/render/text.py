@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.memo import Memo
 from ..engine.tiles import TILES
 from ..i18n.scripts import gloss
 from ..i18n.terms import tile_name
@@ -43,12 +44,7 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     if r.draw:
         lines.append(phrase("draw", lang))
     else:
-        assert r.win_type is not None  # a record that is no draw names how it was won
-        how = w[r.win_type] + (phrase("from", lang, robbed=r.robbed) if r.robbed else "")
-        head = phrase("wins", lang, winner=r.winner, how=how)
-        if s.valid and s.score is not None:  # a valid win is scored
-            names = w["list_sep"].join(pattern_name(p, lang) for p in headline(s.score.patterns))
-            head += w["head_sep"] + phrase("patterns", lang, names=names, ratio=s.score.ratio)
+        head = hand_headline(s, lang)
         lines.append(head + w["stake_sep"] + phrase("stake", lang, stake=plain(r.stake)))
         if s.valid and s.score is not None:
             lines.append(phrase("reading", lang, blocks=" ".join(s.score.reading.notation())))
@@ -102,6 +98,22 @@ def hand_text(s: Settlement, lang: str = "en", explain: bool = False) -> str:
     return "\n".join(lines)
 
 
+def hand_headline(s: Settlement, lang: str = "en") -> str:
+    """The first line of a hand's table before its stake: a draw, or who won, how, the patterns
+    and the ratio (the score sheet's ``what``, made without the rest of the table)."""
+    w = WORDS[lang]
+    r = s.record
+    if r.draw:
+        return phrase("draw", lang)
+    assert r.win_type is not None  # a record that is no draw names how it was won
+    how = w[r.win_type] + (phrase("from", lang, robbed=r.robbed) if r.robbed else "")
+    head = phrase("wins", lang, winner=r.winner, how=how)
+    if s.valid and s.score is not None:  # a valid win is scored
+        names = w["list_sep"].join(pattern_name(p, lang) for p in headline(s.score.patterns))
+        head += w["head_sep"] + phrase("patterns", lang, names=names, ratio=s.score.ratio)
+    return head
+
+
 def claim_lines(s: Settlement, lang: str = "en") -> list[str]:
     """Each claim that differs: the gap, the part of the hand it matches (when one does), then the
     fewest payments that put the table right (when the claims can be squared)."""
@@ -151,10 +163,25 @@ def part_text(part: Part, lang: str = "en") -> str:
     )
 
 
+_SAID: Memo[tuple[Any, ...], str] = Memo(
+    "payment_words",
+    1 << 14,
+    "a night's payments repeat (the same payer, payee, units, basis and stake): the page's sheet "
+    "of a 12,000-hand night in a second language says each once",
+)
+
+
 def explain_transfer(t: Transfer, s: Settlement, lang: str = "en") -> str:
     """One payment with the rule behind it, read from the payment's own basis."""
+    key = (t, str(s.record.stake), lang)  # 2.5 and 2.50 are written as given
+    said = _SAID.get(key)
+    if said is None:
+        said = _SAID.remember(key, _explained(t, s.record.stake, lang))
+    return said
+
+
+def _explained(t: Transfer, stake: Any, lang: str) -> str:
     w = WORDS[lang]
-    stake = s.record.stake
     basis = t.basis
     if t.reason in WIN_REASONS:
         share = f"{basis.share} × {basis.multiplier}" if basis.multiplier != 1 else basis.share

@@ -4,7 +4,8 @@ When a night's gold says a hand was bigger or smaller than its tiles as recorded
 written as 平胡), or that a hand is missing, the tiles that were really held are not known: only
 the gold the pattern pays. :mod:`.mistakes` then writes one of these in their place, so that the
 corrected night is a night the judge can settle. Each is a winner without kongs; the suits are
-turned round (:func:`turned`) where a kong elsewhere in the hand already holds four of a tile.
+turned round (:func:`turned`), or its honours moved on (:func:`shifted`), where a kong elsewhere in
+the hand already holds four of a tile.
 """
 
 from __future__ import annotations
@@ -43,12 +44,24 @@ def turned(text: str, order: tuple[str, ...]) -> str:
     return text.translate(str.maketrans(table))
 
 
+def shifted(text: str, by: int) -> str:
+    """Tiles with their honours moved on ``by`` (1z … 7z round; no pattern of R4 names one honour
+    over another), the suits as they are."""
+    table: dict[str, str | int | None] = {str(n): str((n - 1 + by) % 7 + 1) for n in range(1, 8)}
+    return " ".join(
+        part[:-1].translate(str.maketrans(table)) + "z" if part.endswith("z") else part
+        for part in text.split(" ")
+    )
+
+
 def example_hands(pattern: str) -> Iterator[dict[str, Any]]:
-    """The example of ``pattern`` as a record's ``hand``, each way its suits can be turned."""
+    """The example of ``pattern`` as a record's ``hand``, each way its suits can be turned, then
+    with its honours moved on (where a kong elsewhere in the hand holds the honour it needs)."""
     concealed, pungs, winning = EXAMPLES[pattern]
-    for order in permutations("mps"):
-        hand: dict[str, Any] = {"concealed": turned(concealed, order)}
-        if pungs:
-            hand["pungs"] = [turned(pung, order) for pung in pungs]
-        hand["winning_tile"] = turned(winning, order)
-        yield hand
+    for by in range(7 if "z" in concealed + "".join(pungs) else 1):
+        for order in permutations("mps"):
+            hand: dict[str, Any] = {"concealed": shifted(turned(concealed, order), by)}
+            if pungs:
+                hand["pungs"] = [shifted(turned(pung, order), by) for pung in pungs]
+            hand["winning_tile"] = shifted(turned(winning, order), by)
+            yield hand

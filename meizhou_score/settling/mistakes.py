@@ -213,7 +213,12 @@ class Mistakes:
     ) -> Iterator[Edit | None]:
         """A win in place of a draw (or of nothing): each winner, win type and pattern."""
         base = {k: v for k, v in hand.items() if k != "draw"}
+        kongs = self.night.hands[number - 1].record.kongs if hand else ()
+        held = {kong.tile for kong in kongs}
         for said, win in self._winning(base.get("stake")):
+            if held & _tiles(win["hand"]):  # the kongs of the hand hold all four of a tile it needs
+                turned = (one for one in example_hands(said["pattern"]) if not held & _tiles(one))
+                win = {**win, "hand": next(turned, win["hand"])}
             now = {**base, **win}
             edit = self._edit(number, kind, "draw" if hand else None, said, now, was)
             if edit is not None:
@@ -303,6 +308,14 @@ def _one_change(kong: Kong, other: dict[str, Any]) -> str | None:
     if kind != kong.type:
         return "kong_type"
     return "kong_discarder" if discarder != kong.discarder else None
+
+
+def _tiles(hand: dict[str, Any]) -> set[int]:
+    """The tiles an example hand holds."""
+    from ..engine.tiles import parse_indices
+
+    texts = [hand["concealed"], *hand.get("pungs", ()), hand["winning_tile"]]
+    return {index for text in texts for index in parse_indices(text)}
 
 
 def _undealt(hand: Any) -> Any:

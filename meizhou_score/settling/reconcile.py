@@ -101,7 +101,7 @@ def _targets(
 class _Search:
     def __init__(self, data: dict[str, Any], night: Night, rules: Rules, held: dict[str, Gold]):
         self.data, self.night, self.rules, self.held = data, night, rules, held
-        self.edits = _alike(Mistakes(data, night, rules).every())
+        self.edits, self.alike = _alike(Mistakes(data, night, rules).every())
         self.by_delta: defaultdict[tuple[Gold, ...], list[int]] = defaultdict(list)
         for i, edit in enumerate(self.edits):
             self.by_delta[edit.delta].append(i)
@@ -133,8 +133,30 @@ class _Search:
         for i, first in enumerate(edits):
             rest = tuple(difference(a, b) for a, b in zip(gap, first.delta, strict=True))
             for j in by_delta.get(rest, ()):
-                if j > i and _together(first, edits[j]):
-                    yield first, edits[j]
+                if j >= i:
+                    pair = self._two(i, j)
+                    if pair is not None:
+                        yield pair
+
+    def _two(self, i: int, j: int) -> tuple[Edit, Edit] | None:
+        """Edits ``i`` and ``j`` made together, each in a hand of its own: the same mistake twice
+        (``i`` is ``j``) in two of the hands it could be; or, where the two are named by the same
+        hand, one of them in another hand it could be; None when there is no such pair."""
+        first, second = self.edits[i], self.edits[j]
+        if first.kind == second.kind == "hand_missing":
+            return (first, second) if i != j else None  # (two hands missing after the last)
+        if i == j:
+            if not first.also:
+                return None
+            ways = self.alike[i]
+            return ways[first.hand]._replace(also=first.also[:-1]), ways[first.also[-1]]
+        if first.hand != second.hand:
+            return first, second
+        moved = self._elsewhere(j, first.hand)
+        if moved is not None:
+            return first, moved
+        moved = self._elsewhere(i, second.hand)
+        return None if moved is None else (moved, second)
 
     def nearest(self, gaps: dict[str, Gold]) -> Iterator[Explanation]:
         """The single edits that leave the smallest gap (none fits exactly), the nearest first."""
@@ -179,6 +201,14 @@ class _Search:
     def _settled(self, edits: tuple[Edit, ...]) -> Night:
         return settle_again(self.night, self.data, corrected(self.data, edits), self.rules)
 
+    def _elsewhere(self, i: int, taken: int) -> Edit | None:
+        """Edit ``i`` made in the latest other hand it could be than ``taken``, or None."""
+        edit = self.edits[i]
+        hands = [hand for hand in (*edit.also, edit.hand) if hand != taken]
+        if not hands:
+            return None
+        return self.alike[i][hands[-1]]._replace(also=tuple(hands[:-1]))
+
 
 def corrected(data: dict[str, Any], edits: Iterable[Edit]) -> dict[str, Any]:
     """The night's data with ``edits`` applied: each hand replaced or taken out, missing hands
@@ -204,15 +234,18 @@ def changed_hands(
     return changes, appended
 
 
-def _alike(edits: Iterable[Edit]) -> list[Edit]:
+def _alike(edits: Iterable[Edit]) -> tuple[list[Edit], list[dict[int, Edit]]]:
     """Each mistake once: the same mistake in several hands, with the same gold, is one edit (of
-    the last of them, the likeliest written in haste) naming the others (``also``)."""
+    the last of them, the likeliest written in haste) naming the others (``also``); and for each,
+    the mistake as made in each of its hands (a pair of edits may need it in two of them)."""
     kept: dict[tuple[Any, ...], Edit] = {}
+    ways: dict[tuple[Any, ...], dict[int, Edit]] = defaultdict(dict)
     for edit in edits:
         key = edit.alike
         was = kept.get(key)
         kept[key] = edit if was is None else edit._replace(also=(*was.also, was.hand))
-    return list(kept.values())
+        ways[key][edit.hand] = edit
+    return list(kept.values()), [ways[key] for key in kept]
 
 
 def _size(amounts: Iterable[Gold]) -> Decimal:
@@ -221,11 +254,6 @@ def _size(amounts: Iterable[Gold]) -> Decimal:
     for amount in amounts:
         total = add(total, amount if amount >= 0 else negated(amount))
     return total
-
-
-def _together(first: Edit, second: Edit) -> bool:
-    """Two edits can be made together: of two hands (or two missing hands)."""
-    return first.hand != second.hand or first.kind == second.kind == "hand_missing"
 
 
 def _likelihood(edits: tuple[Edit, ...]) -> tuple[int, int, tuple[int, ...]]:

@@ -17,7 +17,16 @@ from ..engine.value import Value
 from ..errors import RecordError
 from ..i18n.messages import Message, msg
 from ..i18n.rulings import FINDINGS, REASONS
-from ..records.kinds import CONCEALED, EXPOSED, KONG_BLOOM, KONG_TYPES, ROBBED_KONG, WIN_TYPES
+from ..i18n.terms import robbed_from_refused
+from ..records.kinds import (
+    ADDED,
+    CONCEALED,
+    EXPOSED,
+    KONG_BLOOM,
+    KONG_TYPES,
+    ROBBED_KONG,
+    WIN_TYPES,
+)
 from ..records.model import ONE, Kong, Record, Session, with_dealer
 from .money import Gold, add, gold_at
 from .payment import Basis, Collection, Transfer
@@ -247,6 +256,12 @@ def settle_record(record: Record) -> Settlement:
                 rule=FINDINGS["kong_bloom_without_kong"],
             )
         )
+    if (
+        record.robbed_from is not None
+        and rules.robbable_kongs == ADDED  # only the added kong may be robbed (R7)
+        and record.robbed is not None
+    ):
+        errors.append(robbed_from_refused(record.robbed, record.robbed_from))
     if errors:
         return Settlement(
             record,
@@ -296,7 +311,8 @@ def _win_payments(record: Record, ratio: int) -> Collection | None:
 
 
 def _kong_payments(record: Record) -> list[Collection]:
-    """R8: every kong is paid, once someone has won."""
+    """R8: every kong is paid, once someone has won; with robbed_kong_paid, the robbed kong too
+    (R7's other reading), after the others."""
     rules, players = record.rules, record.players
     discarder_pays = rules.exposed_kong_payer == "discarder"
     out = []
@@ -304,7 +320,21 @@ def _kong_payments(record: Record) -> list[Collection]:
         paid = _kong_paid(kong, players, rules.kong_units[kong.type], discarder_pays)
         if paid is not None:
             out.append(paid)
+    if rules.robbed_kong_paid and record.win_type == ROBBED_KONG:
+        robbed = _robbed_kong(record)
+        paid = _kong_paid(robbed, players, rules.kong_units[robbed.type], discarder_pays)
+        if paid is not None:
+            out.append(paid)
     return out
+
+
+def _robbed_kong(record: Record) -> Kong:
+    """The kong the winner robbed, as if it stood: the robbed player's, of the winning tile; added
+    to a pung, or exposed from ``robbed_from``'s discard."""
+    hand = record.hand
+    assert record.robbed is not None and hand is not None, "a robbed kong names whose it was"
+    kind = ADDED if record.robbed_from is None else EXPOSED
+    return Kong(record.robbed, kind, hand.winning_tile, record.robbed_from)
 
 
 # a kong's type -> the reason its payments give, and that reason's ruling (R8)

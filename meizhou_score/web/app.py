@@ -3,7 +3,8 @@
 Assembled here from small parts: :mod:`.routes` and :mod:`.writes` (the handlers, each doing its
 blocking work off the event loop through the night service), :mod:`.bodies` (what a request
 carries), :mod:`.state` (the night as the page reads it), :mod:`.setup` (presets, dice),
-:mod:`.guard` (only the table gets in) and :mod:`.words` (the server's sentences).
+:mod:`.guard` (only the table gets in), :mod:`.closing` ("Close the night": the gold held
+checked, one explanation amended) and :mod:`.words` (the server's sentences).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from starlette.routing import Route
 
 from ..records.loader import DEFAULT_LIMITS, Limits
 from .bodies import MAX_BODY, Json
+from .closing import Closing
 from .guard import COOKIE, SECURITY, Guard
 from .routes import STATIC
 from .words import said
@@ -53,6 +55,7 @@ def create_app(
         import threading
 
         threading.Thread(target=api.warm, daemon=True).start()
+    closing = Closing(api)
     routes = [
         Route("/", api.index),
         Route("/static/{name}", api.static),
@@ -67,6 +70,8 @@ def create_app(
         Route("/api/rules", api.rules),
         Route("/api/deal", api.deal),
         Route("/api/players", api.players),
+        Route("/api/reconcile", closing.check, methods=["GET", "POST"]),
+        Route("/api/reconcile/apply", closing.apply, methods=["POST"]),
     ]
 
     async def http_error(request: Request, exc: Exception) -> Response:

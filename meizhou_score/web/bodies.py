@@ -121,15 +121,15 @@ def versions_of(request: Request, body: Body | None = None) -> Versions:
     ``?version=`` — each one given must name the same version (two that differ: 400, nothing
     written). If-Match is RFC 9110's list: every tag on every line of it counts. A weak tag
     (``W/"…"``) never matches (§13.1.1: If-Match compares strongly): it is a version no night
-    has, so the write is stale (412). An unquoted tag, or ``*`` beside a tag, is not an entity
-    tag: 400; ``*`` alone names no version."""
+    has, so the write is stale (412); so is the empty tag ``""``. An unquoted tag, or ``*``
+    beside a tag, is not an entity tag: 400; ``*`` alone names no version."""
     named: list[str] = []
     # RFC 9110 §5.3: the field's lines are one list, its empty members skipped
     tags = [t.strip() for line in request.headers.getlist("if-match") for t in line.split(",")]
     tags = [tag for tag in tags if tag]
     if tags != ["*"]:  # `*` alone names no version; beside a tag it is not an If-Match
         for tag in tags:
-            if tag.startswith("W/"):
+            if tag.startswith("W/") or tag == '""':  # weak, or empty: well formed, no version
                 named.append(_NEVER)
             elif len(tag) >= 3 and tag[0] == tag[-1] == '"' and '"' not in tag[1:-1]:
                 named.append(tag[1:-1])

@@ -1,4 +1,4 @@
-"""The connections the server holds (門口的連線): a phone's request always gets in.
+"""The connections the server holds (門口的連接): a phone's request always gets in.
 
 A connection costs the server one open file. Left to uvicorn, a connection that never finishes
 its headers is held for ever, so a thousand idle sockets — no token needed — exhaust a normal
@@ -152,6 +152,17 @@ class Held(H11Protocol):
         if door:
             door[0].closed(self)
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        """The server stops: a body still coming is not waited for (uvicorn would wait, then
+        cancel the request with a traceback); the connection is closed, so the request reads as
+        cut off and is answered as such, to nobody."""
+        cycle = self.cycle
+        if self.conn.their_state is h11.SEND_BODY and cycle is not None and cycle.more_body:
+            type(self).door[0].closed(self)
+            self.put_out()
+            return
+        super().shutdown()
 
     def _arm(self) -> None:
         if self._timer is not None:

@@ -35,7 +35,10 @@ from .state import States, joined
 from .words import language_for, page_words, said
 
 STATIC = {  # the page's own files, by the name a request may ask for: nothing else is served
-    **{f"{n}.js": "text/javascript" for n in ("core", "setup", "editor", "writes", "page")},
+    **{
+        f"{n}.js": "text/javascript"
+        for n in ("core", "setup", "editor", "writes", "closing", "page")
+    },
     "page.css": "text/css",
     "manifest.json": "application/manifest+json",
     "icon.svg": "image/svg+xml",
@@ -136,7 +139,8 @@ class Api:
         self, lang: str, work: Callable[[], Response], reading: bool = False
     ) -> Response:
         """``work()`` off the event loop; the night service's refusals as the API's answers. A
-        file the system will not give (``reading``: a night that became a folder) is 503."""
+        file the system will not give (a night that became a folder, read or written; ``reading``:
+        any file a read could not have) is 503."""
 
         def guarded() -> Response:
             try:
@@ -146,9 +150,13 @@ class Api:
             except MeizhouError as error:
                 if isinstance(error, LedgerError) and error.disk:  # nothing added
                     return refused(lang, "ledger_disk", 507)
+                cause = error.__context__  # the loader's refusal of a file it could not read
+                if isinstance(error, RecordError) and isinstance(cause, IsADirectoryError):
+                    return refused(lang, "unreadable", 503, why=reason(cause).say(lang))
                 return self.refusal(error, lang)
             except OSError as error:  # the disk refused: the writer left the file as it was
-                key, status = ("unreadable", 503) if reading else ("disk", 507)
+                unreadable = reading or isinstance(error, IsADirectoryError)  # a folder: 503
+                key, status = ("unreadable", 503) if unreadable else ("disk", 507)
                 return refused(lang, key, status, why=reason(error).say(lang))
 
         return await run_in_threadpool(guarded)

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from ..night.seen import Seen
-from ..records.model import same
+from ..records.model import Record, same
 from ..render.jsonout import encode, night_json, session_json
 from ..render.sheet import sheet
 from ..settling.night import Night
@@ -27,13 +27,14 @@ _KEPT_BYTES = 64 << 20  # ... and at most this many bytes of them (the newest al
 
 
 class Made(NamedTuple):
-    """A version's night in one language, in parts: its table and hands as written, each hand's
-    JSON (settle's) and each sheet row, encoded."""
+    """A version's night in parts: its table and hands as written, each hand's JSON (settle's,
+    the same in every language) and, per language asked, the sheet's rows made so far (a prefix:
+    the rows of the hands it shares with the version they were made for), encoded."""
 
     table: Any  # the night's head as written: plain data
     written: list[Any]  # its hands as written: plain data
     hands: list[bytes]
-    rows: list[bytes]
+    rows: dict[str, list[bytes]]
 
 
 class States:
@@ -43,7 +44,8 @@ class States:
         self.night_path, self.ledger = night_path, ledger
         self._kept: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._making: dict[tuple[str, str], threading.Lock] = {}
-        self._last: dict[str, Made] = {}  # per language: the parts of the last version made
+        self._last: Made | None = None  # the parts of the last version made
+        self._drawing = threading.Lock()  # one version's parts made at a time
         self._guard = threading.Lock()
 
     def body(self, seen: Seen, lang: str) -> bytes:
@@ -108,34 +110,48 @@ class States:
                 b',"hands":[',
                 b",".join(parts.hands),
                 b'],"sheet":[',
-                b",".join(parts.rows),
+                b",".join(parts.rows[lang]),
                 b"]}",
             ]
         )
 
     def _parts(self, night: Night, written: list[Any], table: Any, lang: str) -> Made:
-        """The night's parts, those of the hands it shares with the last version made kept."""
-        last = self._last.get(lang)
+        """The night's parts: settled once per version, its hands' JSON made once whatever the
+        language, and only the sheet's rows drawn per language; what it shares with the last
+        version made kept."""
+        with self._drawing:
+            made = self._shared(night, written, table)
+            have = made.rows.setdefault(lang, [])
+            if len(have) < len(night.hands):
+                rows = sheet(night, lang, start=len(have))
+                for n, row in enumerate(rows, start=len(have)):
+                    if n < len(written):
+                        # the hand as the file has it, its kinds by id: the editor's
+                        row["record"] = _by_id(_plain(written[n]), night.hands[n].record)
+                have.extend(map(encode, rows))
+            self._last = made
+            return made
+
+    def _shared(self, night: Night, written: list[Any], table: Any) -> Made:
+        """This version's parts in no language: the last version's when it is the same, else its
+        hands' JSON, those it shares with the last version kept, and their rows in each language
+        kept (a hand's row is the same while the hands before it are)."""
+        last = self._last
         kept = 0
         if last is not None and same(last.table, table):
             most = min(len(last.written), len(written), len(night.hands))
             while kept < most and same(last.written[kept], written[kept]):
                 kept += 1
+            if kept == len(last.written) == len(written) == len(last.hands) == len(night.hands):
+                return last  # the same hands: another language of the same night
         new = Night(night.players, night.hands[kept:], True)
         hands = session_json(new)["hands"]
-        rows = sheet(night, lang, start=kept)
-        for n, (hand, row) in enumerate(zip(hands, rows, strict=True), start=kept):
+        for n, hand in enumerate(hands, start=kept):
             hand["index"] = n + 1  # its number in the whole night
-            if n < len(written):
-                row["record"] = _plain(written[n])  # the hand as the file has it: the editor's
-        made = Made(
-            table,
-            list(written),
-            [*(last.hands[:kept] if last else ()), *map(encode, hands)],
-            [*(last.rows[:kept] if last else ()), *map(encode, rows)],
+        rows = {lang: had[:kept] for lang, had in last.rows.items()} if last else {}
+        return Made(
+            table, list(written), [*(last.hands[:kept] if last else ()), *map(encode, hands)], rows
         )
-        self._last[lang] = made
-        return made
 
 
 def joined(before: dict[str, Any], body: bytes) -> bytes:
@@ -143,6 +159,22 @@ def joined(before: dict[str, Any], body: bytes) -> bytes:
     if not before:
         return body
     return encode(before)[:-1] + b"," + body[1:]
+
+
+def _by_id(written: Any, record: Record) -> Any:
+    """A hand as written with its win type and kong types as the ids the page's buttons name: a
+    hand written in the table's words (杠上花, 补杠, 明杠 with from) opens with its choices
+    chosen."""
+    if not isinstance(written, dict):
+        return written
+    if record.win_type is not None and "win_type" in written:
+        written["win_type"] = record.win_type
+    kongs = written.get("kongs")
+    if isinstance(kongs, list) and len(kongs) == len(record.kongs):
+        for kong, read in zip(kongs, record.kongs, strict=True):
+            if isinstance(kong, dict):
+                kong["type"] = read.type
+    return written
 
 
 def _plain(value: Any) -> Any:

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from html import escape
 from importlib import resources
 
-from ..i18n.catalog import catalog, register
+from ..i18n.catalog import catalog, register, written
 from ..i18n.language import LANGUAGES, language, pick
+from . import closing_words
 
 SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "recorded": (
@@ -38,12 +39,12 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     ),
     "changed": (
         "The night changed elsewhere (another phone, or the file itself).",
-        "這一場已在別處改過（另一部手機，或檔案本身）。",
+        "這一場已在別處改過（另一部手機，或文件本身）。",
     ),
     "moved": (
         "The night's file was switched for another one while this was written; nothing was "
         "written. This is the night it names now.",
-        "寫入時這一場的檔案被換成了另一個檔案；"  # split to fit 100 bytes
+        "寫入時這一場的文件被換成了另一個文件；"  # split to fit 100 bytes
         "沒有寫入任何東西。這是它現在指向的一場。",
     ),
     "no_version": (
@@ -54,11 +55,11 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     ),
     "disk": (
         "The disk refused the write ({why}); nothing was written, the file is as it was.",
-        "磁碟拒絕寫入（{why}）；沒有寫入，檔案保持原樣。",
+        "磁盤拒絕寫入（{why}）；沒有寫入，文件保持原樣。",
     ),
     "ledger_disk": (
         "The disk refused the ledger's write; nothing was added to the ledger.",
-        "磁碟拒絕寫入帳本；帳本沒有加入任何東西。",
+        "磁盤拒絕寫入帳本；帳本沒有加入任何東西。",
     ),
     "not_json": (
         "not JSON (line {line}, column {column})",
@@ -66,7 +67,7 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     ),
     "not_utf8": (
         "not UTF-8: the body's byte {at} is not text",
-        "不是 UTF-8：內容的第 {at} 個位元組不是文字",
+        "不是 UTF-8：內容的第 {at} 個字節不是文字",
     ),
     "bad_if_match": (
         'If-Match must be the version in quotes ("<version>"); nothing was written',
@@ -89,11 +90,11 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "out_of_files": (
         "Too many connections for this machine's open-files limit: the oldest idle ones are"
         " closed to let the phones in.",
-        "連線太多，超出本機上限：最久沒動的連線會被關掉。",
+        "連接太多，超出本機上限：最久沒動的連接會被關掉。",
     ),
     "cut_off": ("the request ended before its body did", "請求在內容傳完之前就中斷了"),
-    "not_object": ("expected a JSON object: one hand", "應為一個 JSON 物件：一局"),
-    "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 位元組"),
+    "not_object": ("expected a JSON object: one hand", "這裡要寫一局：一個 JSON 對象"),
+    "too_big": ("the body is larger than {size} bytes", "內容超過 {size} 字節"),
     "no_token": (
         "this page needs the table's link (its token)",
         "這個頁面需要本桌的連結（含密碼）",
@@ -109,18 +110,18 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     ),
     "not_a_table": (
         "expected the new night's table: an object with players, stake, date and rules",
-        "應為新一場的設定：含 players、stake、date 與 rules 的物件",
+        "這裡要寫新一場的設置：含 players、stake、date 與 rules 的 JSON 對象",
     ),
     "not_a_date": (
         "expected a date, YYYY-MM-DD (2026-03-14), or no date at all for today",
-        "應為日期 YYYY-MM-DD（2026-03-14），或不寫日期即為今天",
+        "日期要寫成 YYYY-MM-DD（例如 2026-03-14），不寫就是今天",
     ),
-    "not_yes_no": ("expected true or false", "應為 true 或 false"),
+    "not_yes_no": ("expected true or false", "這裡只能寫 true 或 false"),
     "unreadable": (
         "The night's file could not be read ({why}); nothing was changed.",
-        "讀不到這一場的檔案（{why}）；沒有任何改動。",
+        "讀不到這一場的文件（{why}）；沒有任何改動。",
     ),
-    "amend_number": ("expected a hand number from 1", "應為由 1 起的局號"),
+    "amend_number": ("expected a hand number from 1", "局號從 1 起算"),
     "not_last": (
         "hand {hand} is not the last hand of the night you saw (the last is hand {last});"
         " nothing was taken back",
@@ -134,11 +135,11 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     "hand_reasons": ("hand {hand}: {reasons}", "第 {hand} 局：{reasons}"),
     "no_preset": (
         "no such preset; expected one of {ids}",
-        "沒有這個預設；應為 {ids} 之一",
+        "沒有這套規則；可選的有 {ids}",
     ),
     "bad_number": (
         "expected a whole number from {low} to {high}",
-        "應為 {low} 至 {high} 的整數",
+        "要寫 {low} 到 {high} 的整數",
     ),
     "deal_dealer": (
         "the dealer must be one of the four players",
@@ -148,10 +149,10 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "the server could not answer this request; nothing was written",
         "伺服器無法回應這個請求；沒有寫入",
     ),
-    "not_found": ("nothing here: no such address", "這裡沒有東西：沒有這個位址"),
+    "not_found": ("nothing here: no such address", "這裡沒有東西：沒有這個地址"),
     "not_allowed": (
         "this address does not take that kind of request",
-        "這個位址不接受這種請求",
+        "這個地址不接受這種請求",
     ),
     "no_hand_yet": ("no hand yet", "還沒有任何一局"),
     "page_title": ("Meizhou mahjong", "梅州麻將"),
@@ -159,7 +160,7 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
         "This page needs the table's link. Scan the table's code again, or open the link the"
         " laptop shows.",
         "這個頁面需要本桌的連結。"  # split to fit 100 bytes
-        "請再掃一次本桌的二維碼，或打開電腦上顯示的連結。",
+        "請再掃一次本桌的 QR 碼，或打開電腦上顯示的連結。",
     ),
     "page_noscript": (
         "This page needs JavaScript: it is the table's own score keeper, served by meizhou-score.",
@@ -167,13 +168,13 @@ SAID: dict[str, tuple[str, str]] = {  # id → (English, Traditional)
     ),
     "page_host": (
         "This server answers only to its own address. Open the link the laptop shows.",
-        "這個伺服器只回應它自己的位址。請打開電腦上顯示的連結。",
+        "這個伺服器只回應它自己的地址。請打開電腦上顯示的連結。",
     ),
     # the presets' names (setup.py's PRESETS), by their id
-    "preset.standard": ("Standard rules (the defaults)", "標準規則（預設）"),
+    "preset.standard": ("Standard rules (the defaults)", "標準規則（默認）"),
     "preset.bao_kong": (
         "包槓: the discarder pays an exposed kong",
-        "包槓：直槓由打出者付",
+        "包槓：點槓由打出者付",
     ),
     "preset.dealer_keeps": (
         "The dealer keeps the deal after a draw",
@@ -197,6 +198,8 @@ def _written(n: int, code: str) -> Callable[[], dict[str, str]]:
         return {
             **{key: pair[n] for key, pair in SAID.items()},
             **{f"page.{key}": text for key, text in page[code].items()},
+            **{key: pair[n] for key, pair in closing_words.SAID.items()},
+            **{f"page.{key}": pair[n] for key, pair in closing_words.PAGE.items()},
         }
 
     return made
@@ -204,6 +207,7 @@ def _written(n: int, code: str) -> Callable[[], dict[str, str]]:
 
 register("en", "web", _written(0, "en"))
 register("zh-Hant", "web", _written(1, "zh-Hant"))
+register("zh-Hans", "web", written("meizhou_score.web.zh_hans_words", "WEB"))  # by hand
 
 
 def said(key: str, lang: str, **values: object) -> str:

@@ -24,7 +24,7 @@ _HAND_NUMBER = re.compile(r"[1-9][0-9]{0,8}")  # a hand number: ASCII digits (ne
 class Writes(Api):
     """The handlers that change the night (and the preview, which reads a body as they do)."""
 
-    async def _asked(
+    async def asked(
         self, request: Request, lang: str, optional: bool = False
     ) -> tuple[Body, str] | Response:
         """(the body, the version it was decided on), or the response refusing the request."""
@@ -39,7 +39,7 @@ class Writes(Api):
 
     async def post_hand(self, request: Request) -> Response:
         lang = self.language(request)
-        asked = await self._asked(request, lang)
+        asked = await self.asked(request, lang)
         if isinstance(asked, Response):
             return asked
         body, version = asked
@@ -60,7 +60,7 @@ class Writes(Api):
     async def put_hand(self, request: Request) -> Response:
         lang = self.language(request)
         number = int(request.path_params["number"])
-        asked = await self._asked(request, lang)
+        asked = await self.asked(request, lang)
         if isinstance(asked, Response):
             return asked
         body, version = asked
@@ -139,7 +139,7 @@ class Writes(Api):
         db = self.db
         if db is None:
             return refused(lang, "no_ledger", 404)
-        asked = await self._asked(request, lang, optional=True)
+        asked = await self.asked(request, lang, optional=True)
         if isinstance(asked, Response):
             return asked
         body, version = asked

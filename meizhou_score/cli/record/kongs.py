@@ -154,7 +154,7 @@ def _dropped(text: str) -> bool:
 
 
 def _open_resolved(kong: dict, rules) -> dict:
-    """A 明槓 given by flag with no discarder: added, unless the house rules pay 直槓 and 加槓
+    """A 明槓 given by flag with no discarder: added, unless the house rules pay 點槓 and 加槓
     differently."""
     if kong["type"] != "open":
         return kong

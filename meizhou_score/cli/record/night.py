@@ -3,14 +3,16 @@ through the night service."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 import click
 
 from ...errors import MeizhouError, RecordError
-from ...i18n.messages import at, msg, reason
+from ...i18n.messages import Message, at, msg, reason
 from ...i18n.visible import visible
 from ..shared.errors import Unwritten
+from ..shared.night_writes import refused_writes
 from ..shared.options import echo_fitted, screen_width, the_run
 from ..shared.prompts import Questions
 from ..status import ExitStatus
@@ -91,27 +93,46 @@ def record_session(q: Questions, given: dict, flags: Flags, path: str) -> ExitSt
         return ExitStatus.OK
     result, moved = _write_hand(night_file, seen, data, as_written(hand), flags, result, amending)
     number = amending or len(result.hands)
-    if not previewed or moved:  # the hand as written, unless it was just shown as it is
-        echo_fitted(session.session_hand_text(result, number, flags.lang))
+    try:
+        shown = previewed and not moved
+        return _said(q, night_file.path, seen.night, result, number, amending, shown, flags.lang)
+    except BrokenPipeError:
+        raise  # the reader went away (| head): said as any closed pipe
+    except OSError as exc:  # the hand is in the file; only what is said of it is not
+        raise Unwritten(
+            msg(
+                "hand {n} is written in {path}; the output could not be written: {why}",
+                n=number,
+                path=visible(night_file.path),
+                why=reason(exc),
+            )
+        ) from None
+
+
+def _said(
+    q, path: str, before, result, number: int, amending, shown: bool, lang: str
+) -> ExitStatus:
+    """What ``record`` says of the hand it wrote: the hand (unless ``shown`` as it is), the sheet's
+    last rows (or those an amendment changed), where it is; flushed, so that an output that
+    refuses it is known here, where the hand is known to be written."""
+    from ...render import session
+
+    if not shown:  # the hand as written, unless it was just shown as it is
+        echo_fitted(session.session_hand_text(result, number, lang))
     click.echo("")
-    shown = _changed_rows(seen.night, result, amending, flags.lang) if amending else None
+    rows = _changed_rows(before, result, amending, lang) if amending else None
     echo_fitted(
         session.sheet_text(
-            result,
-            flags.lang,
-            last=None if shown else SHEET_ROWS,
-            cells=screen_width(),
-            numbers=shown,
+            result, lang, last=None if rows else SHEET_ROWS, cells=screen_width(), numbers=rows
         )
     )  # after the hand's table: the last rows, or the amended hand's and those it changed
     click.echo(
         "\n"
         + q.words(
-            "record_replaced" if amending else "record_recorded",
-            n=number,
-            path=visible(night_file.path),
+            "record_replaced" if amending else "record_recorded", n=number, path=visible(path)
         )
     )
+    sys.stdout.flush()
     return ExitStatus.DISPUTE if result.hands[number - 1].disputed else ExitStatus.OK
 
 
@@ -146,12 +167,10 @@ def _read_session(night_file, amend: int | None):
 def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, amending=None):
     """Write the hand through the night service: (the night as written, did another writer add a
     hand first, so that this one went after it?)."""
-    from ...night.errors import Moved, Refused, Stale
     from ...records.model import HEAD_KEYS
-    from .verdict import refusal
 
     path = night_file.path
-    try:
+    with refused_writes(path, _stale_words, _unwritten_words, unwritten_as=Unwritten):
         if amending:
             written = night_file.amend(
                 amending, hand, seen.version, flags.allow_dispute, settled=result, was=seen.target
@@ -170,21 +189,23 @@ def _write_hand(night_file, seen, data: dict, hand: dict, flags: Flags, result, 
                 lang=flags.lang,
                 was=seen.target,
             )
-    except Moved as moved:  # the link names another night now: never written there
-        raise MeizhouError(moved.args[0]) from None
-    except Stale as stale:
-        if stale.why is None:
-            raise MeizhouError(
-                at(path, msg("the file changed while this hand was entered; nothing was written"))
-            ) from None
-        why = stale.why
-        if isinstance(why, Refused):
-            why = refusal((why.number, why.settled))
-        raise MeizhouError(
-            at(path, msg("the file changed while this hand was entered, and {why}", why=why))
-        ) from None
-    except OSError as exc:  # a full disk: exit 4
-        raise Unwritten(
-            at(path, msg("cannot write the file: {why}; nothing was written", why=reason(exc)))
-        ) from None
     return written.night, not amending and written.number != len(result.hands)
+
+
+def _stale_words(stale) -> Message:
+    """What ``record`` says of a night changed while its hand was entered: why the hand cannot
+    follow the change, where it cannot."""
+    from ...night.errors import Refused
+    from .verdict import refusal
+
+    if stale.why is None:
+        return msg("the file changed while this hand was entered; nothing was written")
+    why = stale.why
+    if isinstance(why, Refused):
+        why = refusal((why.number, why.settled))
+    return msg("the file changed while this hand was entered, and {why}", why=why)
+
+
+def _unwritten_words(why) -> Message:
+    """What ``record`` says of a file it cannot write (a full disk: exit 4)."""
+    return msg("cannot write the file: {why}; nothing was written", why=why)

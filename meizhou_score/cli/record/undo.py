@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from ...errors import MeizhouError
-from ...i18n.messages import at, msg, reason
+from ...i18n.messages import at, msg
 from ..shared.errors import Usage
+from ..shared.night_writes import refused_writes
 from ..shared.options import (
     common,
     confirm,
@@ -38,7 +39,6 @@ def undo(session_file, yes, lang):
       meizhou-score undo night.yaml --yes
     """
     from ...i18n.words import phrase
-    from ...night.errors import Moved, Stale
     from ...night.service import NightFile
     from ...render import session
 
@@ -59,21 +59,12 @@ def undo(session_file, yes, lang):
                 return ExitStatus.OK
         except click.Abort as exc:
             stopped_at_question(exc, asked="undo")
-    try:
+    with refused_writes(
+        session_file,
+        lambda _: msg("the file changed meanwhile; nothing was removed"),
+        lambda why: msg("cannot write the file: {why}; nothing was removed", why=why),
+    ):
         night_file.take_back(seen.version, was=seen.target)
-    except Moved as moved:  # the link names another night now: nothing taken from it
-        raise MeizhouError(moved.args[0]) from None
-    except Stale:
-        raise MeizhouError(
-            at(session_file, msg("the file changed meanwhile; nothing was removed"))
-        ) from None
-    except OSError as exc:
-        raise MeizhouError(
-            at(
-                session_file,
-                msg("cannot write the file: {why}; nothing was removed", why=reason(exc)),
-            )
-        ) from None
     click.echo(phrase("record_removed", lang, n=number) + "\n")
     echo_fitted(
         session.sheet_end(result, lang, SHEET_ROWS, screen_width())

@@ -37,7 +37,7 @@ def _words(ids: tuple[str, ...], names: dict[str, str]) -> dict[str, tuple[str, 
 WIN_TYPE_WORDS = _words(WIN_TYPES, WIN_TYPE_NAMES)  # 自摸, 槓上開花, 搶槓, self-draw, …
 KONG_TYPE_WORDS = _words(
     (*KONG_TYPES, OPEN_KONG), KONG_TYPE_NAMES
-)  # 暗槓, 加槓, 直槓, and 明槓 (either open kong)
+)  # 暗槓, 加槓, 點槓, and 明槓 (either open kong)
 
 
 def said_in(words: dict[str, tuple[str, ...]], lang: str) -> dict[str, tuple[str, ...]]:

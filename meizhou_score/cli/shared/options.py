@@ -100,7 +100,7 @@ def someone_can_answer() -> bool:
 def confirm(question: str, default: bool, lang: str, back: bool = False) -> bool | None:
     """A yes/no question; any language's yes and no answer it (是/否 and 對/不 as well as y/n).
     A wrong answer asks again, in ``lang``; the question shows the default as the language does
-    ([Y/n], [是/否，預設 是]). With ``back``, ``<`` or a word for back answers None."""
+    ([Y/n], [是/否，默認 是]). With ``back``, ``<`` or a word for back answers None."""
     from ...i18n.language import language as spoken
     from ...i18n.language import typed_for
 

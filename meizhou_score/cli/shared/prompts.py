@@ -22,6 +22,21 @@ from ...i18n.messages import at, msg
 from .errors import Back, FromTheHand, Stopped, Usage
 from .options import confirm, language
 
+# The options a question stands for, said in the player's words where they name a placeholder or
+# join two options (--winner 名字 或 --draw); the others are said as typed
+_FLAGS = {
+    said.template: said
+    for said in (
+        msg("--winner NAME or --draw"),
+        msg("--self-draw, --kong-bloom or --robbed-kong NAME"),
+        msg("--dealer NAME"),
+        msg("--robbed-kong NAME"),
+        msg("--hand TILES"),
+        msg("--pung TILES"),
+        msg("--winning-tile TILE"),
+    )
+}
+
 BACK_KEY = "<"  # what takes a player back one question, as do the languages' words for it
 
 
@@ -75,7 +90,12 @@ class Questions:
             except MeizhouError as exc:
                 raise MeizhouError(at(flag.split()[0], exc)) from None
         if not self.asking:
-            raise Usage(msg("missing {flag} (or run record in a terminal to be asked)", flag=flag))
+            raise Usage(
+                msg(
+                    "missing {flag} (or run record in a terminal to be asked)",
+                    flag=_FLAGS.get(flag, flag),
+                )
+            )
         self.asked = True
         while True:
             if self.replay:

@@ -8,6 +8,8 @@ path. English is click's own words and the commands' docstrings, untouched.
 
 from __future__ import annotations
 
+import re
+import sys
 from contextlib import contextmanager
 
 import click
@@ -142,11 +144,41 @@ def speaking(group: click.Group | None, lang: str, usage_of: click.Command | Non
             put = _putter(lent)
             put(click.formatting, "term_len", cells)
             put(click._textwrap, "TextWrapper", WideWrapper)
+            _lend_extras(lang, put)
         yield
     finally:
         for thing, attribute, value in reversed(lent):
             setattr(thing, attribute, value)
         _SPEAKING.pop()
+
+
+def _lend_extras(lang: str, put) -> None:
+    """click's bracket after an option's help (its default, its range: ``[default: 1; 0<=x<=256]``)
+    in ``lang``'s words and punctuation: ［默認：1；0 到 256］."""
+    clicks = click_words(lang)
+    record = click.Option.get_help_record
+
+    def describe(self) -> str:
+        if self.max is not None and self.max >= sys.maxsize:  # no limit a player would meet
+            return clicks["at least {low}"].format(low=self.min)
+        if self.min is not None and self.max is not None:
+            return clicks["{low} to {high}"].format(low=self.min, high=self.max)
+        if self.min is not None:
+            return clicks["at least {low}"].format(low=self.min)
+        return clicks["at most {high}"].format(high=self.max)
+
+    def help_record(self, ctx):
+        said = record(self, ctx)
+        if said is None or not said[1].endswith("]") or "  [" not in said[1]:
+            return said
+        text, _, extra = said[1].rpartition("  [")
+        # click puts a default given as words in brackets of its own:
+        # ［默認：按系統語言…］
+        parts = [re.sub(r"^(.*?：)\((.*)\)$", r"\1\2", part) for part in extra[:-1].split("; ")]
+        return said[0], f"{text}［{'；'.join(parts)}］"
+
+    put(click.types._NumberRangeBase, "_describe_range", describe)
+    put(click.Option, "get_help_record", help_record)
 
 
 def _putter(lent: list):

@@ -30,12 +30,12 @@ _EXTRA = re.compile(r"Got unexpected extra arguments? \((?P<extra>.*)\)$")
 _NOT_ONE_OF = re.compile(r"(?P<value>.*?) is not one of (?P<options>.*)\.$", re.S)
 _RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\.$")
 _AT_LEAST = re.compile(r"(?P<value>\S+) is not in the range x>=(?P<low>-?\d+)\.$")
-_NOT_INT = re.compile(r"'(?P<value>.*)' is not a valid integer\.$", re.S)
+_NOT_INT = re.compile(r"'(?P<value>.*)' is not a valid integer(?: range)?\.$", re.S)
 
 
 def words_of(exc: click.ClickException, lang: str = "en") -> Message:
     """What a usage error says, as a message that can be said in either language (a missing
-    argument named by its placeholder in ``lang``: 缺少參數「場檔.yaml」)."""
+    argument named by its placeholder in ``lang``: 缺少參數「場次文件.yaml」)."""
     words = getattr(exc, "words", None)
     if isinstance(words, Message):
         return words
@@ -67,7 +67,7 @@ def words_of(exc: click.ClickException, lang: str = "en") -> Message:
     if found:
         return msg(
             "invalid value for {name!r}: {problem}",
-            name=found["name"].strip("'"),
+            name=_placeholder(exc, lang) or found["name"].strip("'"),
             problem=_problem(found["problem"]),
         )
     return foreign(text)
@@ -75,7 +75,7 @@ def words_of(exc: click.ClickException, lang: str = "en") -> Message:
 
 def _placeholder(exc: click.ClickException, lang: str) -> str | None:
     """The missing argument's placeholder as the usage line shows it in ``lang``
-    (場檔.yaml, 檔案: the help catalog's words, its ``...`` left out), or None where the
+    (場次文件.yaml, 文件: the help catalog's words, its ``...`` left out), or None where the
     catalog has none."""
     from .speaking import metavar
 

@@ -74,9 +74,11 @@ function groupsOf(text) {
 // every request: the player's language; every write: the version of the night the player decided
 // on (`version`: the one the open question or editor was built from, never a later poll's), as
 // If-Match. A request the laptop did not answer (no connection, no answer in `timeout` ms, a
-// gateway's 502-504) is thrown with `offline`: it may or may not have reached the laptop
-async function api(method, path, body, {version = null, timeout = 8000} = {}) {
-  const headers = body === undefined ? {} : {"Content-Type": "application/json"};
+// gateway's 502-504) is thrown with `offline`: it may or may not have reached the laptop. `raw`: a
+// body already written as JSON (amounts as typed, exact)
+async function api(method, path, body, {version = null, timeout = 8000, raw = undefined} = {}) {
+  const sent = raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body);
+  const headers = sent === undefined ? {} : {"Content-Type": "application/json"};
   if (version !== null) headers["If-Match"] = `"${version}"`;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), timeout);
@@ -84,7 +86,7 @@ async function api(method, path, body, {version = null, timeout = 8000} = {}) {
   try {
     response = await fetch(path + (path.includes("?") ? "&" : "?") + "lang=" + lang, {
       method, credentials: "same-origin", headers, signal: abort.signal,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: sent,
     });
   } catch (e) {
     throw Object.assign(new Error(w("offline")), {offline: true});

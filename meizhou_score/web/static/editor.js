@@ -6,7 +6,7 @@ let editor = null;  // the hand being entered (or amended)
 
 function blankHand() {
   return {amend: null, winner: null, draw: false, how: null, robbed: null, groups: [], winning: null,
-          pungs: [], kongs: [], kong: null, mode: null, tab: "sets", dealer: null, preview: null,
+          robbedFrom: null, pungs: [], kongs: [], kong: null, mode: null, tab: "sets", dealer: null, preview: null,
           ...basedOn(state)};
 }
 // the night a hand is entered on: its version (what Record's write names), whether it had a hand,
@@ -29,6 +29,7 @@ function amend(number) {
   const hand = was.hand || {};
   Object.assign(editor, {amend: number, dealer: was.dealer || row.dealer, draw: Boolean(was.draw),
     winner: was.winner || null, how: was.win_type || null, robbed: was.robbed || null,
+    robbedFrom: was.robbed_from || null,  // a kong from a discard robbed (robbable_kongs: open): kept
     groups: groupsOf(hand.concealed), winning: hand.winning_tile || null,
     pungs: [].concat(hand.pungs || []).map((p) => groupsOf(p)[0][0]),
     kongs: (was.kongs || []).map((k) => ({...k}))});
@@ -241,6 +242,9 @@ function handOf() {
   } else {
     Object.assign(hand, {winner: editor.winner, win_type: editor.how});
     if (editor.how === "robbed_kong") hand.robbed = editor.robbed;
+    // an amended hand keeps the discarder of a robbed kong from a discard while it still can be one
+    if (editor.how === "robbed_kong" && editor.robbedFrom
+        && ![editor.robbed, editor.winner].includes(editor.robbedFrom)) hand.robbed_from = editor.robbedFrom;
     hand.hand = {concealed: editor.groups.map(notation).join(" "), winning_tile: editor.winning};
     if (editor.pungs.length) hand.hand.pungs = editor.pungs.map((t) => t[0].repeat(3) + t[1]);
   }

@@ -125,6 +125,8 @@ function renderSheet() {
   box.append(el("table", {}, el("caption", {class: "muted"}, me() ? "" : w("tapYourName")),
     el("thead", {}, head), el("tbody", {}, body)));
   box.append(el("img", {id: "chart", alt: w("chart"), src: `/api/chart.svg?lang=${lang}&v=${state.version}`}));
+  // the night's end: the gold on the table checked against the sheet (closing.js), after its last row
+  box.append(el("button", {class: "big", id: "close-night", onclick: openClosing}, w("closeNight")));
 }
 
 // the bottom bar: the sheet's actions, or the hand's Record and Cancel while one is entered
@@ -196,6 +198,7 @@ document.addEventListener("DOMContentLoaded", async () => {
       await refresh(true);
       sayAgain();  // the notice and a question on screen, said again in this one
       if (editor && editor.preview) previewSoon();  // the preview too: asked again in it
+      if (closing) { renderClosing(); await askClosing("GET"); }  // the check: said again in it
     });
   }
   await refresh(true);

@@ -1,0 +1,40 @@
+"""click's own words in Simplified Chinese, written by hand; keyed by click's English."""
+
+# each entry split at 100 bytes, as the package's lines are
+# fmt: off
+CLICK: dict[str, str] = {
+    "Usage:": "用法：",
+    ":": "：",
+    "Options": "选项",
+    "Commands": "命令",
+    "Arguments": "参数",
+    "[OPTIONS]": "[选项]",
+    "COMMAND [ARGS]...": "命令 [参数]...",
+    "Show this message and exit.": "显示本说明并退出。",
+    "Show the version and exit.": "显示版本并退出。",
+    "default:": "默认：",
+    "default: {default}": "默认：{default}",
+    "env var: {var}": "环境变量：{var}",
+    "required": "必填",
+    "{low} to {high}": "{low} 到 {high}",
+    "at least {low}": "至少 {low}",
+    "at most {high}": "最多 {high}",
+    "(deprecated)": "（已弃用）",
+    "%(prog)s, version %(version)s": "%(prog)s，版本 %(version)s",
+    "No such command {name!r}.": "没有这个命令“{name}”。",
+    "Error: {message}": "错误：{message}",
+    "Try {command!r} for help.": "用“{command}”看说明。",
+    "Missing argument": "缺少参数",
+    "Missing option": "缺少选项",
+    "Missing parameter": "缺少参数",
+    "Missing {param_type}": "缺少{param_type}",
+    "Missing {param_type} {param_hint}.": "缺少{param_type} {param_hint}。",
+    "argument": "参数",
+    "option": "选项",
+    "parameter": "参数",
+    "Invalid value.": "值不对。",
+    "Invalid value for {param_hint}: {message}": "{param_hint} 的值不对：{message}",
+    "Aborted!": "已停止。",
+    "Error": "错误",
+}
+# fmt: on
