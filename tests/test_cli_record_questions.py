@@ -41,7 +41,7 @@ NOT_BY_DISCARD = {
     "a kong bloom or a robbed kong wins (R11: meizhou-score rules --explain R11)",
     "zh-Hant": "梅州麻將不計胡別人打出的牌：只有自摸、槓上開花、搶槓才算胡牌"
     "（R11：meizhou-score rules --explain R11）",
-    "zh-Hans": "梅州麻将不计胡别人打出的牌：只有自摸、杠上开花、抢杠才算胡牌"
+    "zh-Hans": "梅州麻将不算点炮胡（胡别人打出的牌）：只有自摸、杠上开花、抢杠才算胡牌"
     "（R11：meizhou-score rules --explain R11）",
 }
 HOW = {"en": "How did Mei win?", "zh-Hant": "Mei 怎樣胡牌？", "zh-Hans": "Mei 怎样胡牌？"}

@@ -128,7 +128,7 @@ def test_after_amend_the_sheet_shows_the_amended_row_and_the_later_rows_it_chang
     [
         ("en", "Hand 5 — dealer Lan", "Mei wins by self-draw (自摸) — ordinary hand 平胡, ratio 1"),
         ("zh-Hant", "第 5 局——莊家 Lan", "Mei 自摸胡牌——平胡，倍數 1；底分 10"),
-        ("zh-Hans", "第 5 局——庄家 Lan", "Mei 自摸胡牌——平胡，倍数 1；底分 10"),
+        ("zh-Hans", "第 5 局——庄家 Lan", "Mei 自摸胡牌——鸡胡，倍数 1；底分 10"),
     ],
 )
 def test_undo_shows_the_hand_as_record_does_not_its_yaml(tmp_path, lang, heading, what):

@@ -107,7 +107,7 @@ def test_the_same_hand_question_is_seen_whole_below_the_totals(tmp_path, chromiu
         ),
         (
             "zh-CN",
-            "已加入账本：第 1 晚。",
+            "已加入账本：第 1 场。",
             "账本中已有，是第 1 场（2026-12-01）；没有加入任何东西。",
             "账本中第 1 场现在有 2 局，原有 1 局。",
         ),

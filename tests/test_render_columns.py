@@ -162,4 +162,4 @@ def test_the_rules_table_in_simplified_keeps_each_choice_whole():
         env={"COLUMNS": "80", "PATH": "/usr/bin:/bin"},
     ).stdout
     lines = [line.split("  ")[0] for line in shown.splitlines()]
-    assert "取最高、相加、相乘）" in lines and "打出者包付）" in lines
+    assert "取最高、相加、相乘）" in lines and "点杠者包付）" in lines

@@ -215,6 +215,6 @@ def test_rules_shows_the_two_rules_in_each_language():
     english = CliRunner().invoke(cli, ["rules", "--lang", "en"]).stdout
     assert "robbed_kong_paid" in english and "robbable_kongs" in english
     simplified = CliRunner().invoke(cli, ["rules", "--lang", "zh-Hans"]).stdout
-    assert "只可抢加杠" in simplified and "被抢的杠照样当杠" in simplified
+    assert "只可抢补杠" in simplified and "被抢的杠照样当杠" in simplified
     traditional = CliRunner().invoke(cli, ["rules", "--lang", "zh-Hant"]).stdout
     assert "只可搶加槓" in traditional
