@@ -94,7 +94,9 @@ def test_a_full_standard_output_is_exit_4_with_one_line(command, buffered, ledge
     if command == "record":
         # the hand is in the file though its verdict could not be shown: the one line says so
         # (examples/session.yaml holds four hands, so the draw is hand 5)
-        said = f"meizhou-score: error: hand 5 is written in {night}; the output could not be written"
+        said = (
+            f"meizhou-score: error: hand 5 is written in {night}; the output could not be written"
+        )
         assert err.splitlines()[-1] == said + ": No space left on device", err
     else:
         assert err.splitlines()[-1] == FULL, err
